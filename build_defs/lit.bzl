@@ -1,0 +1,29 @@
+"""One Bazel test per lit test file, so that Bazel caches and parallelizes them."""
+
+def lit_tests(name, srcs, data = [], size = "small"):
+    """Defines `<name>/<file>` tests for each file in `srcs` and a suite `name`.
+
+    Each runs `lit` on one file with testdata/lit.cfg.py; the tools that its
+    RUN lines use come from `data` and the LLVM tools from @llvm.
+    """
+    tests = []
+    for src in srcs:
+        test_name = "%s/%s" % (name, src)
+        native.sh_test(
+            name = test_name,
+            size = size,
+            srcs = ["//build_defs:lit_runner.sh"],
+            args = ["$(location %s)" % src],
+            data = [
+                src,
+                "//testdata:lit_config",
+                "@llvm//:FileCheck",
+                "@llvm//:count",
+                "@llvm//:lit",
+                "@llvm//:llvm-readelf",
+                "@llvm//:llvm-dis",
+                "@llvm//:not",
+            ] + data,
+        )
+        tests.append(test_name)
+    native.test_suite(name = name, tests = tests)

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs one lit test inside a Bazel test: the tools are taken from the runfiles,
+# never from the machine's PATH, so the test sees what Bazel built.
+set -euo pipefail
+test_file="$1"
+runfiles="${TEST_SRCDIR}"
+export OFFLOAD_TOOLS_DIR="${runfiles}/${TEST_WORKSPACE}/tools"
+export OFFLOAD_LLVM_TOOLS_DIR="${runfiles}/llvm/bin"
+export OFFLOAD_CUDA_TOOLKIT="${runfiles}/cuda"
+exec "${runfiles}/llvm/bin/lit" --verbose --succinct "${test_file}"

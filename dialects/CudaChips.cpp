@@ -1,0 +1,81 @@
+//===- CudaChips.cpp - NVIDIA chips and PTX ISA versions ------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/CudaChips.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace mlir::offload::cuda {
+
+// From LLVM 22's NVPTX.td, restricted to the chips that CUDA 13's ptxas
+// accepts (it dropped everything before sm_75, and renamed sm_101 to sm_110).
+static constexpr Chip kChips[] = {
+    {"sm_75", 63},   {"sm_80", 70},   {"sm_86", 71},   {"sm_87", 74},
+    {"sm_88", 90},   {"sm_89", 78},   {"sm_90", 78},   {"sm_90a", 80},
+    {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_103", 88},
+    {"sm_103a", 88}, {"sm_103f", 88}, {"sm_110", 90},  {"sm_110a", 90},
+    {"sm_110f", 90}, {"sm_120", 87},  {"sm_120a", 87}, {"sm_120f", 88},
+    {"sm_121", 88},  {"sm_121a", 88}, {"sm_121f", 88},
+};
+
+// The PTX ISA versions that LLVM 22's NVPTX backend can emit.
+static constexpr unsigned kPtxVersions[] = {
+    32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73,
+    74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+
+ArrayRef<Chip> getSupportedChips() { return kChips; }
+
+const Chip *lookupChip(StringRef name) {
+  const Chip *it =
+      find_if(kChips, [&](const Chip &chip) { return chip.name == name; });
+  return it == std::end(kChips) ? nullptr : it;
+}
+
+std::string listSupportedChips() {
+  return join(map_range(kChips, [](const Chip &chip) { return chip.name; }),
+              ", ");
+}
+
+StringRef getArchSuffix(const Chip &chip) {
+  return chip.name.drop_front(strlen("sm_"));
+}
+
+bool isKnownPtxVersion(unsigned version) {
+  return is_contained(kPtxVersions, version);
+}
+
+std::string formatPtxVersion(unsigned version) {
+  return std::to_string(version / 10) + "." + std::to_string(version % 10);
+}
+
+Expected<std::optional<unsigned>> parsePtxFeatures(StringRef features) {
+  std::optional<unsigned> version;
+  SmallVector<StringRef> entries;
+  features.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    StringRef digits = entry;
+    unsigned value = 0;
+    if (!digits.consume_front("+ptx") || digits.getAsInteger(10, value))
+      return createStringError(
+          "unsupported feature '%s': features are '+ptxNN' entries that "
+          "choose the PTX ISA version, for example '+ptx80'",
+          entry.str().c_str());
+    if (!isKnownPtxVersion(value))
+      return createStringError(
+          "unknown PTX ISA version in '%s'; LLVM 22 emits PTX %s to %s",
+          entry.str().c_str(), formatPtxVersion(kPtxVersions[0]).c_str(),
+          formatPtxVersion(std::end(kPtxVersions)[-1]).c_str());
+    version = value;
+  }
+  return version;
+}
+
+} // namespace mlir::offload::cuda

@@ -1,0 +1,56 @@
+//===- CudaChips.h - NVIDIA chips and PTX ISA versions ----------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+//
+// The SM architectures that both LLVM 22's NVPTX backend and CUDA 13's ptxas
+// accept, with the oldest PTX ISA version that can target each, so that bad
+// combinations are diagnosed in MLIR instead of aborting in the backend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_CUDACHIPS_H
+#define OFFLOAD_DIALECTS_CUDACHIPS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::offload::cuda {
+
+struct Chip {
+  llvm::StringLiteral name;
+  /// PTX ISA version as major * 10 + minor.
+  unsigned minPtxVersion;
+};
+
+/// Every supported chip, oldest first.
+llvm::ArrayRef<Chip> getSupportedChips();
+
+/// The chip called `name`, or null.
+const Chip *lookupChip(llvm::StringRef name);
+
+/// "sm_75, sm_80, ...": for diagnostics.
+std::string listSupportedChips();
+
+/// The architecture suffix that ptxas and fatbinary take: "sm_90a" -> "90a".
+llvm::StringRef getArchSuffix(const Chip &chip);
+
+/// Whether LLVM's NVPTX backend knows PTX ISA `version`.
+bool isKnownPtxVersion(unsigned version);
+
+/// 78 -> "7.8".
+std::string formatPtxVersion(unsigned version);
+
+/// Parses a feature string: empty, or comma-separated `+ptxNN` entries (the
+/// last one wins, as in LLVM). Returns the requested PTX ISA version, if any.
+llvm::Expected<std::optional<unsigned>>
+parsePtxFeatures(llvm::StringRef features);
+
+} // namespace mlir::offload::cuda
+
+#endif // OFFLOAD_DIALECTS_CUDACHIPS_H

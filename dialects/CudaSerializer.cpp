@@ -1,0 +1,248 @@
+//===- CudaSerializer.cpp - gpu.module to PTX, cubin, fatbin --------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/CudaSerializer.h"
+
+#include "dialects/CudaChips.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace mlir::offload::cuda {
+
+CudaSerializer::CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
+                               const gpu::TargetOptions &options)
+    : ModuleToObject(*module, target.getTriple(), target.getChip(),
+                     target.getFeatures(), target.getO(),
+                     options.getInitialLlvmIRCallback(),
+                     options.getLinkedLlvmIRCallback(),
+                     options.getOptimizedLlvmIRCallback(),
+                     options.getISACallback()),
+      gpuModule(module), target(target), options(options),
+      toolkit(ToolkitSearchPath::get(options.getToolkitPath())) {}
+
+InFlightDiagnostic CudaSerializer::emitModuleError() {
+  return gpuModule.emitError() << "cannot compile gpu.module @"
+                               << gpuModule.getName() << " for "
+                               << target.getChip() << ": ";
+}
+
+void CudaSerializer::handleModulePreLink(llvm::Module &module) {
+  // Only the module's own code gets these: libdevice honours `ftz` through
+  // the nvvm-reflect-ftz flag and keeps its own careful arithmetic otherwise.
+  if (target.hasFlag("ftz")) {
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+    for (llvm::Function &function : module)
+      if (!function.isDeclaration())
+        function.addFnAttr("denormal-fp-math-f32",
+                           "preserve-sign,preserve-sign");
+  }
+  if (target.hasFlag("fast")) {
+    for (llvm::Function &function : module)
+      for (llvm::Instruction &inst : instructions(function))
+        if (isa<FPMathOperator>(inst))
+          inst.setFast(true);
+  }
+}
+
+std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
+  SmallVector<std::unique_ptr<llvm::Module>> libraries;
+  SmallVector<Attribute> files;
+  if (ArrayAttr link = target.getLink())
+    files.append(link.begin(), link.end());
+  llvm::append_range(files, options.getLibrariesToLink());
+  if (failed(
+          loadBitcodeFilesFromList(module.getContext(), files, libraries)))
+    return std::nullopt;
+
+  auto callsLibdevice = [](const llvm::Function &function) {
+    return function.isDeclaration() && function.getName().starts_with("__nv_");
+  };
+  auto libdeviceUser = llvm::find_if(module, callsLibdevice);
+  if (libdeviceUser == module.end())
+    return libraries;
+  Expected<std::string> libdevice = toolkit.find(kLibdevicePath);
+  if (!libdevice) {
+    emitModuleError() << "it calls " << libdeviceUser->getName()
+                      << ", which libdevice defines, but "
+                      << toString(libdevice.takeError());
+    return std::nullopt;
+  }
+  std::unique_ptr<llvm::Module> library =
+      loadBitcodeFile(module.getContext(), *libdevice);
+  if (!library)
+    return std::nullopt;
+  libraries.push_back(std::move(library));
+  return libraries;
+}
+
+FailureOr<SmallVector<char, 0>>
+CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
+  gpu::CompilationTarget format = options.getCompilationTarget();
+  if (format == gpu::CompilationTarget::Offload)
+    return ModuleToObject::moduleToObject(llvmModule);
+
+  FailureOr<llvm::TargetMachine *> targetMachine = getOrCreateTargetMachine();
+  if (failed(targetMachine))
+    return failure();
+  FailureOr<SmallString<0>> ptx = translateModuleToISA(
+      llvmModule, **targetMachine, [&] { return emitModuleError(); });
+  if (failed(ptx))
+    return failure();
+  if (isaCallback)
+    isaCallback(*ptx);
+  if (format == gpu::CompilationTarget::Assembly)
+    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+
+  FailureOr<SmallVector<char, 0>> cubin = assembleCubin(*ptx);
+  if (failed(cubin) || format == gpu::CompilationTarget::Binary)
+    return cubin;
+  return bundleFatbin(*ptx, *cubin);
+}
+
+namespace {
+/// A temporary file, removed when it goes out of scope.
+struct TempFile {
+  SmallString<128> path;
+  FileRemover remover;
+};
+} // namespace
+
+static LogicalResult createTempFile(StringRef prefix, StringRef suffix,
+                                    TempFile &file,
+                                    function_ref<InFlightDiagnostic()> error) {
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile(prefix, suffix, file.path))
+    return error() << "cannot create a temporary file: " << ec.message();
+  file.remover.setFile(file.path);
+  return success();
+}
+
+static LogicalResult writeFile(StringRef path, StringRef contents,
+                               function_ref<InFlightDiagnostic()> error) {
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, sys::fs::OF_None);
+  if (!ec) {
+    os << contents;
+    os.close();
+    ec = os.error();
+  }
+  if (ec)
+    return error() << "cannot write " << path << ": " << ec.message();
+  return success();
+}
+
+static FailureOr<SmallVector<char, 0>>
+readFile(StringRef path, function_ref<InFlightDiagnostic()> error) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer)
+    return error() << "cannot read " << path << ": "
+                   << buffer.getError().message();
+  StringRef data = (*buffer)->getBuffer();
+  return SmallVector<char, 0>(data.begin(), data.end());
+}
+
+LogicalResult CudaSerializer::runTool(StringRef toolPath,
+                                      ArrayRef<std::string> args) {
+  auto error = [&] { return emitModuleError(); };
+  Expected<std::string> program = toolkit.find(toolPath);
+  if (!program)
+    return error() << toString(program.takeError());
+  TempFile log;
+  if (failed(createTempFile("offload-tool", "log", log, error)))
+    return failure();
+
+  SmallVector<StringRef> argv = {*program};
+  argv.append(args.begin(), args.end());
+  std::optional<StringRef> redirects[] = {std::nullopt, log.path.str(),
+                                          log.path.str()};
+  std::string execError;
+  int status = sys::ExecuteAndWait(*program, argv, /*Env=*/std::nullopt,
+                                   redirects, /*SecondsToWait=*/0,
+                                   /*MemoryLimit=*/0, &execError);
+  FailureOr<SmallVector<char, 0>> output = readFile(log.path, error);
+  StringRef message =
+      succeeded(output) ? StringRef(output->data(), output->size()).rtrim()
+                        : StringRef();
+  if (status == 0) {
+    // Warnings and `-v` statistics are worth seeing, but are not errors.
+    if (!message.empty())
+      gpuModule.emitRemark() << sys::path::filename(toolPath) << " for "
+                             << target.getChip() << ":\n"
+                             << message;
+    return success();
+  }
+  InFlightDiagnostic diag = error();
+  diag << sys::path::filename(toolPath) << " failed";
+  if (status < 0)
+    diag << " to run (" << execError << ")";
+  else
+    diag << " with exit code " << status;
+  if (!message.empty())
+    diag << ":\n" << message;
+  return diag;
+}
+
+FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
+  auto error = [&] { return emitModuleError(); };
+  std::string prefix = ("offload-" + gpuModule.getName()).str();
+  TempFile ptxFile, cubinFile;
+  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
+      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
+      failed(writeFile(ptxFile.path, ptx, error)))
+    return failure();
+
+  std::vector<std::string> args = {"-arch", target.getChip().str()};
+  if (ArrayAttr extra = target.getPtxasOptions())
+    for (Attribute option : extra)
+      args.push_back(cast<StringAttr>(option).str());
+  auto [cmdArena, cmdOptions] = options.tokenizeCmdOptions();
+  for (const char *option : cmdOptions)
+    args.push_back(option);
+  args.insert(args.end(), {"-o", std::string(cubinFile.path), 
+                           std::string(ptxFile.path)});
+  if (failed(runTool(kPtxasPath, args)))
+    return failure();
+  return readFile(cubinFile.path, error);
+}
+
+FailureOr<SmallVector<char, 0>>
+CudaSerializer::bundleFatbin(StringRef ptx, ArrayRef<char> cubin) {
+  auto error = [&] { return emitModuleError(); };
+  std::string prefix = ("offload-" + gpuModule.getName()).str();
+  TempFile ptxFile, cubinFile, fatbinFile;
+  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
+      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
+      failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
+      failed(writeFile(ptxFile.path, ptx, error)) ||
+      failed(writeFile(cubinFile.path, StringRef(cubin.data(), cubin.size()),
+                       error)))
+    return failure();
+
+  std::string arch = getArchSuffix(*lookupChip(target.getChip())).str();
+  std::vector<std::string> args = {
+      "-64", "--create=" + std::string(fatbinFile.path),
+      "--image3=kind=elf,sm=" + arch + ",file=" + std::string(cubinFile.path),
+      "--image3=kind=ptx,sm=" + arch + ",file=" + std::string(ptxFile.path)};
+  if (failed(runTool(kFatbinaryPath, args)))
+    return failure();
+  return readFile(fatbinFile.path, error);
+}
+
+} // namespace mlir::offload::cuda

@@ -1,0 +1,51 @@
+//===- CudaSerializer.h - gpu.module to PTX, cubin, fatbin ------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_CUDASERIALIZER_H
+#define OFFLOAD_DIALECTS_CUDASERIALIZER_H
+
+#include "dialects/CudaToolkit.h"
+#include "dialects/OffloadDialect.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Target/LLVM/ModuleToObject.h"
+
+namespace mlir::offload::cuda {
+
+/// Compiles one gpu.module for an #offload.cuda target: LLVM IR, linked with
+/// `link` files and (when called) libdevice, optimized at `O`, to PTX; then
+/// `ptxas` for a cubin, and `fatbinary` for cubin plus PTX.
+class CudaSerializer : public LLVM::ModuleToObject {
+public:
+  CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
+                 const gpu::TargetOptions &options);
+
+protected:
+  void handleModulePreLink(llvm::Module &module) override;
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &module) override;
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override;
+
+private:
+  FailureOr<SmallVector<char, 0>> assembleCubin(StringRef ptx);
+  FailureOr<SmallVector<char, 0>> bundleFatbin(StringRef ptx,
+                                               ArrayRef<char> cubin);
+  /// Runs the toolkit program at `toolPath` (relative to the toolkit root)
+  /// with `args`; on failure, reports its output at the module.
+  LogicalResult runTool(StringRef toolPath, ArrayRef<std::string> args);
+  InFlightDiagnostic emitModuleError();
+
+  gpu::GPUModuleOp gpuModule;
+  CudaTargetAttr target;
+  const gpu::TargetOptions &options;
+  ToolkitSearchPath toolkit;
+};
+
+} // namespace mlir::offload::cuda
+
+#endif // OFFLOAD_DIALECTS_CUDASERIALIZER_H

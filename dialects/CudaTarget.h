@@ -1,0 +1,22 @@
+//===- CudaTarget.h - #offload.cuda as a GPU target -------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_CUDATARGET_H
+#define OFFLOAD_DIALECTS_CUDATARGET_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::offload {
+
+/// Makes #offload.cuda a gpu::TargetAttrInterface, so that
+/// gpu-module-to-binary compiles the gpu.modules that list it.
+void registerCudaTargetInterfaceExternalModels(DialectRegistry &registry);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_DIALECTS_CUDATARGET_H

@@ -1,0 +1,81 @@
+//===- OffloadAttrs.td - Attributes of the offload dialect -*- tablegen -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_ATTRS
+#define OFFLOAD_ATTRS
+
+include "dialects/OffloadBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+
+def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
+  let summary = "Compiles a gpu.module for NVIDIA GPUs with the CUDA toolkit";
+  let description = [{
+    A GPU target attribute: `gpu-module-to-binary` asks it to compile each
+    `gpu.module` that lists it into one object, in the pass's `format`:
+    `offload` (LLVM bitcode), `isa` (PTX), `bin` (a cubin from `ptxas`) or
+    `fatbin` (a cubin and its PTX, from `fatbinary`). Every parameter has a
+    default that works with a CUDA 13 toolkit.
+
+    - `O`: LLVM optimization level, 0 to 3.
+    - `triple`: `nvptx64-nvidia-cuda`.
+    - `chip`: the SM architecture, `sm_75` (the oldest that CUDA 13 supports)
+      by default.
+    - `features`: `+ptxNN` picks the PTX ISA version; empty means the oldest
+      version that supports `chip`.
+    - `flags`: `fast` (fast-math flags on every floating-point operation, so
+      division and square root are approximate) and `ftz` (flush denormals to
+      zero, in generated code and in libdevice).
+    - `link`: LLVM bitcode files linked into the module before optimization.
+    - `ptxasOptions`: extra command-line options for `ptxas`.
+
+    libdevice is linked from the toolkit when the module calls `__nv_*`
+    functions. The toolkit is the `toolkit` option of `gpu-module-to-binary`,
+    else `$CUDA_PATH`, `$CUDA_HOME`, `$CUDA_ROOT`, the directory of `ptxas` on
+    `PATH`, then `/usr/local/cuda`.
+
+    Example:
+    ```mlir
+    gpu.module @kernels [#offload.cuda<chip = "sm_90", flags = {ftz}>] {
+      ...
+    }
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int", "2", "LLVM optimization level (0 to 3).">:$O,
+    StringRefParameter<"Target triple.", "\"nvptx64-nvidia-cuda\"">:$triple,
+    StringRefParameter<"SM architecture.", "\"sm_75\"">:$chip,
+    StringRefParameter<"Target features (`+ptxNN`).", "\"\"">:$features,
+    OptionalParameter<"DictionaryAttr", "Code generation flags.">:$flags,
+    OptionalParameter<"ArrayAttr", "Bitcode files to link.">:$link,
+    OptionalParameter<"ArrayAttr", "Extra ptxas options.">:$ptxasOptions
+  );
+  let assemblyFormat = [{
+    (`<` struct(params)^ `>`)?
+  }];
+  let builders = [
+    AttrBuilder<(ins CArg<"int", "2">:$optLevel,
+                     CArg<"StringRef", "\"nvptx64-nvidia-cuda\"">:$triple,
+                     CArg<"StringRef", "\"sm_75\"">:$chip,
+                     CArg<"StringRef", "\"\"">:$features,
+                     CArg<"DictionaryAttr", "nullptr">:$flags,
+                     CArg<"ArrayAttr", "nullptr">:$link,
+                     CArg<"ArrayAttr", "nullptr">:$ptxasOptions), [{
+      return $_get($_ctxt, optLevel, triple, chip, features, flags, link,
+                   ptxasOptions);
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether `flags` holds `flag`.
+    bool hasFlag(StringRef flag) const;
+    /// The PTX ISA version as major * 10 + minor: the one `features` asks for,
+    /// else the oldest one that supports `chip`.
+    unsigned getPtxVersion() const;
+  }];
+}
+
+#endif // OFFLOAD_ATTRS

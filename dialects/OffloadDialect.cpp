@@ -1,0 +1,102 @@
+//===- OffloadDialect.cpp - The offload dialect ---------------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/OffloadDialect.h"
+
+#include "dialects/CudaChips.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+#include "dialects/OffloadDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/OffloadAttrs.cpp.inc"
+
+void OffloadDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/OffloadAttrs.cpp.inc"
+      >();
+  // Serialization lives in its own library (it needs the NVPTX backend); a
+  // tool that forgets to register it gets a clear error instead of a silent
+  // "not a target".
+  declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
+}
+
+//===----------------------------------------------------------------------===//
+// CudaTargetAttr
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kKnownFlags[] = {"fast", "ftz"};
+
+static LogicalResult
+verifyStringArray(function_ref<InFlightDiagnostic()> emitError, ArrayAttr array,
+                  StringRef what) {
+  if (array && !llvm::all_of(array, llvm::IsaPred<StringAttr>))
+    return emitError() << "'" << what << "' must be an array of strings";
+  return success();
+}
+
+LogicalResult
+CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
+                       StringRef triple, StringRef chip, StringRef features,
+                       DictionaryAttr flags, ArrayAttr link,
+                       ArrayAttr ptxasOptions) {
+  if (O < 0 || O > 3)
+    return emitError() << "optimization level O = " << O
+                       << " is out of range; it must be 0, 1, 2 or 3";
+  if (llvm::Triple(triple).getArch() != llvm::Triple::nvptx64)
+    return emitError() << "unsupported triple '" << triple
+                       << "'; #offload.cuda targets 'nvptx64-nvidia-cuda'";
+  const cuda::Chip *info = cuda::lookupChip(chip);
+  if (!info)
+    return emitError() << "unknown chip '" << chip
+                       << "'; supported chips: " << cuda::listSupportedChips();
+  llvm::Expected<std::optional<unsigned>> ptx =
+      cuda::parsePtxFeatures(features);
+  if (!ptx)
+    return emitError() << llvm::toString(ptx.takeError());
+  if (*ptx && **ptx < info->minPtxVersion)
+    return emitError() << "PTX ISA " << cuda::formatPtxVersion(**ptx)
+                       << " cannot target " << chip << ", which needs +ptx"
+                       << info->minPtxVersion
+                       << " or newer (or no features, for the oldest that "
+                          "works)";
+  if (flags) {
+    for (NamedAttribute flag : flags) {
+      if (!llvm::is_contained(kKnownFlags, flag.getName().strref()))
+        return emitError() << "unknown flag '" << flag.getName().strref()
+                           << "'; known flags: fast, ftz";
+    }
+  }
+  if (failed(verifyStringArray(emitError, link, "link")) ||
+      failed(verifyStringArray(emitError, ptxasOptions, "ptxasOptions")))
+    return failure();
+  return success();
+}
+
+bool CudaTargetAttr::hasFlag(StringRef flag) const {
+  DictionaryAttr flags = getFlags();
+  return flags && flags.contains(flag);
+}
+
+unsigned CudaTargetAttr::getPtxVersion() const {
+  // The verifier has already accepted the features.
+  llvm::Expected<std::optional<unsigned>> ptx =
+      cuda::parsePtxFeatures(getFeatures());
+  if (ptx && *ptx)
+    return **ptx;
+  llvm::consumeError(ptx.takeError());
+  return cuda::lookupChip(getChip())->minPtxVersion;
+}

@@ -1,0 +1,25 @@
+//===- Passes.h - Passes of the offload dialect -----------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_PASSES_H
+#define OFFLOAD_DIALECTS_PASSES_H
+
+#include "dialects/OffloadDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::offload {
+
+#define GEN_PASS_DECL
+#include "dialects/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "dialects/Passes.h.inc"
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_DIALECTS_PASSES_H

@@ -1,0 +1,42 @@
+//===- Passes.td - Passes of the offload dialect -----------*- tablegen -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_PASSES
+#define OFFLOAD_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
+  let summary = "Attaches an #offload.cuda target to gpu.module ops";
+  let description = [{
+    Adds `#offload.cuda` with the given parameters to the targets of every
+    `gpu.module` whose name matches `module` (a regular expression matched
+    against the whole name; all modules by default), as `nvvm-attach-target`
+    does upstream. A module that already lists an equal target is left as it is.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
+           "Regular expression for the names of the gpu.modules to target.">,
+    Option<"triple", "triple", "std::string", "\"nvptx64-nvidia-cuda\"",
+           "Target triple.">,
+    Option<"chip", "chip", "std::string", "\"sm_75\"", "SM architecture.">,
+    Option<"features", "features", "std::string", "\"\"",
+           "Target features (`+ptxNN`).">,
+    Option<"optLevel", "O", "unsigned", "2",
+           "LLVM optimization level (0 to 3).">,
+    Option<"fastFlag", "fast", "bool", "false",
+           "Enable fast-math flags on floating-point operations.">,
+    Option<"ftzFlag", "ftz", "bool", "false",
+           "Flush denormals to zero.">,
+    ListOption<"linkLibs", "l", "std::string",
+               "Bitcode files to link into each module.">,
+    ListOption<"ptxasOptions", "ptxas-options", "std::string",
+               "Extra options for ptxas.">
+  ];
+}
+
+#endif // OFFLOAD_PASSES

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "bazel coverage needs Bazel's remote_coverage_tools, which this offline build replaces with a stand-in." >&2
+exit 1

@@ -1,0 +1,25 @@
+//===- offload-translate.cpp - mlir-translate with the offload dialect ----===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "translation/ToLLVMIR.h"
+
+#include "mlir/InitAllTranslations.h"
+#include "mlir/Support/LogicalResult.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  // Every upstream translation, with ours in place of `--mlir-to-llvmir`.
+  mlir::registerFromLLVMIRTranslation();
+  mlir::registerFromSPIRVTranslation();
+  mlir::registerIRDLToCppTranslation();
+  mlir::registerFromWasmTranslation();
+  mlir::registerToCppTranslation();
+  mlir::registerToSPIRVTranslation();
+  mlir::smt::registerExportSMTLIBTranslation();
+  mlir::offload::registerOffloadToLLVMIRTranslation();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "mlir-offload translation driver"));
+}

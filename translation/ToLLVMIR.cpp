@@ -1,0 +1,40 @@
+//===- ToLLVMIR.cpp - MLIR to LLVM IR, with the offload dialect -----------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "translation/ToLLVMIR.h"
+
+#include "dialects/Registration.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace mlir;
+
+void mlir::offload::registerOffloadToLLVMIRTranslation() {
+  TranslateFromMLIRRegistration registration(
+      "mlir-to-llvmir", "Translate MLIR to LLVM IR",
+      [](Operation *op, raw_ostream &output) {
+        llvm::LLVMContext llvmContext;
+        std::unique_ptr<llvm::Module> llvmModule =
+            translateModuleToLLVMIR(op, llvmContext);
+        if (!llvmModule)
+          return failure();
+        llvmModule->removeDebugIntrinsicDeclarations();
+        llvmModule->print(output, nullptr);
+        return success();
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<DLTIDialect, func::FuncDialect>();
+        registerAllToLLVMIRTranslations(registry);
+        registerOffloadDialect(registry);
+      });
+}
