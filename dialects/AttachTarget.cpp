@@ -36,10 +36,8 @@ private:
 static ArrayAttr getStringArray(Builder &builder, ArrayRef<std::string> list) {
   if (list.empty())
     return nullptr;
-  return builder.getStrArrayAttr(
-      llvm::to_vector(llvm::map_range(list, [](const std::string &s) {
-        return StringRef(s);
-      })));
+  return builder.getStrArrayAttr(llvm::to_vector(llvm::map_range(
+      list, [](const std::string &s) { return StringRef(s); })));
 }
 
 CudaTargetAttr AttachTargetPass::buildTarget(Location loc) {
@@ -50,9 +48,9 @@ CudaTargetAttr AttachTargetPass::buildTarget(Location loc) {
   if (ftzFlag)
     flags.push_back(builder.getNamedAttr("ftz", builder.getUnitAttr()));
   return CudaTargetAttr::getChecked(
-      [&] { return emitError(loc, "offload-attach-target: "); },
-      &getContext(), static_cast<int>(optLevel), StringRef(triple),
-      StringRef(chip), StringRef(features),
+      [&] { return emitError(loc, "offload-attach-target: "); }, &getContext(),
+      static_cast<int>(optLevel), StringRef(triple), StringRef(chip),
+      StringRef(features),
       flags.empty() ? nullptr : builder.getDictionaryAttr(flags),
       getStringArray(builder, linkLibs), getStringArray(builder, ptxasOptions));
 }

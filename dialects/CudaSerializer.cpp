@@ -26,19 +26,18 @@ namespace mlir::offload::cuda {
 
 CudaSerializer::CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
                                const gpu::TargetOptions &options)
-    : ModuleToObject(*module, target.getTriple(), target.getChip(),
-                     target.getFeatures(), target.getO(),
-                     options.getInitialLlvmIRCallback(),
-                     options.getLinkedLlvmIRCallback(),
-                     options.getOptimizedLlvmIRCallback(),
-                     options.getISACallback()),
+    : ModuleToObject(
+          *module, target.getTriple(), target.getChip(), target.getFeatures(),
+          target.getO(), options.getInitialLlvmIRCallback(),
+          options.getLinkedLlvmIRCallback(),
+          options.getOptimizedLlvmIRCallback(), options.getISACallback()),
       gpuModule(module), target(target), options(options),
       toolkit(ToolkitSearchPath::get(options.getToolkitPath())) {}
 
 InFlightDiagnostic CudaSerializer::emitModuleError() {
-  return gpuModule.emitError() << "cannot compile gpu.module @"
-                               << gpuModule.getName() << " for "
-                               << target.getChip() << ": ";
+  return gpuModule.emitError()
+         << "cannot compile gpu.module @" << gpuModule.getName() << " for "
+         << target.getChip() << ": ";
 }
 
 void CudaSerializer::handleModulePreLink(llvm::Module &module) {
@@ -66,8 +65,7 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   if (ArrayAttr link = target.getLink())
     files.append(link.begin(), link.end());
   llvm::append_range(files, options.getLibrariesToLink());
-  if (failed(
-          loadBitcodeFilesFromList(module.getContext(), files, libraries)))
+  if (failed(loadBitcodeFilesFromList(module.getContext(), files, libraries)))
     return std::nullopt;
 
   auto callsLibdevice = [](const llvm::Function &function) {
@@ -177,9 +175,9 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
                                    redirects, /*SecondsToWait=*/0,
                                    /*MemoryLimit=*/0, &execError);
   FailureOr<SmallVector<char, 0>> output = readFile(log.path, error);
-  StringRef message =
-      succeeded(output) ? StringRef(output->data(), output->size()).rtrim()
-                        : StringRef();
+  StringRef message = succeeded(output)
+                          ? StringRef(output->data(), output->size()).rtrim()
+                          : StringRef();
   if (status == 0) {
     // Warnings and `-v` statistics are worth seeing, but are not errors.
     if (!message.empty())
@@ -215,8 +213,8 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
   auto [cmdArena, cmdOptions] = options.tokenizeCmdOptions();
   for (const char *option : cmdOptions)
     args.push_back(option);
-  args.insert(args.end(), {"-o", std::string(cubinFile.path), 
-                           std::string(ptxFile.path)});
+  args.insert(args.end(),
+              {"-o", std::string(cubinFile.path), std::string(ptxFile.path)});
   if (failed(runTool(kPtxasPath, args)))
     return failure();
   return readFile(cubinFile.path, error);

@@ -52,9 +52,9 @@ static void initializeNVPTXBackend() {
   });
 }
 
-std::optional<SmallVector<char, 0>> CudaTargetAttrImpl::serializeToObject(
-    Attribute attribute, Operation *module,
-    const gpu::TargetOptions &options) const {
+std::optional<SmallVector<char, 0>>
+CudaTargetAttrImpl::serializeToObject(Attribute attribute, Operation *module,
+                                      const gpu::TargetOptions &options) const {
   auto gpuModule = dyn_cast<gpu::GPUModuleOp>(module);
   if (!gpuModule) {
     module->emitError("#offload.cuda compiles gpu.module ops only");
@@ -78,15 +78,15 @@ static gpu::KernelTableAttr getKernelTable(gpu::GPUModuleOp module) {
   return gpu::KernelTableAttr::get(module.getContext(), kernels);
 }
 
-Attribute CudaTargetAttrImpl::createObject(
-    Attribute attribute, Operation *module, const SmallVector<char, 0> &object,
-    const gpu::TargetOptions &options) const {
+Attribute
+CudaTargetAttrImpl::createObject(Attribute attribute, Operation *module,
+                                 const SmallVector<char, 0> &object,
+                                 const gpu::TargetOptions &options) const {
   Builder builder(attribute.getContext());
   return gpu::ObjectAttr::get(
       attribute, options.getCompilationTarget(),
       builder.getStringAttr(StringRef(object.data(), object.size())),
-      /*properties=*/nullptr,
-      getKernelTable(cast<gpu::GPUModuleOp>(module)));
+      /*properties=*/nullptr, getKernelTable(cast<gpu::GPUModuleOp>(module)));
 }
 
 void mlir::offload::registerCudaTargetInterfaceExternalModels(

@@ -23,3 +23,6 @@ for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"]:
 config.substitutions.append(("%cuda_toolkit", os.environ["OFFLOAD_CUDA_TOOLKIT"]))
 config.substitutions.append(("%plugin", os.path.join(tools_dir, "liboffload_plugin.so")))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(
+    ("%expect_exit", "%s %s" % (sys.executable, os.path.join(config.test_source_root, "expect_exit.py")))
+)

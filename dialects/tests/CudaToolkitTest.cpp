@@ -85,9 +85,9 @@ TEST(CudaToolkit, MissingFileSaysWhereItLooked) {
   std::string message = llvm::toString(libdevice.takeError());
   EXPECT_THAT(message, HasSubstr("cannot find the CUDA toolkit's "
                                  "nvvm/libdevice/libdevice.10.bc"));
-  EXPECT_THAT(message, HasSubstr(toolkit.path() +
-                                 "/nvvm/libdevice/libdevice.10.bc (the "
-                                 "toolkit option)"));
+  EXPECT_THAT(message,
+              HasSubstr(toolkit.path() + "/nvvm/libdevice/libdevice.10.bc (the "
+                                         "toolkit option)"));
 }
 
 TEST(CudaToolkit, EnvironmentComesBeforeTheDefault) {

@@ -1,5 +1,9 @@
 // Each bad parameter is one diagnostic at the attribute, and exit code 1.
 // RUN: offload-opt %s -split-input-file -verify-diagnostics
+// Without -verify-diagnostics, the first bad attribute stops the run with exit code 1.
+// RUN: %expect_exit 1 offload-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=EXIT
+// EXIT: error: unknown chip 'sm_99'
+// EXIT-NOT: Stack dump
 
 // expected-error @below {{unknown chip 'sm_99'; supported chips: sm_75, sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_100f, sm_103, sm_103a, sm_103f, sm_110, sm_110a, sm_110f, sm_120, sm_120a, sm_120f, sm_121, sm_121a, sm_121f}}
 gpu.module @m [#offload.cuda<chip = "sm_99">] {

@@ -1,5 +1,5 @@
 // ptxas rejecting the module: its own message, the module and the chip.
-// RUN: not offload-opt %s --gpu-module-to-binary='format=bin toolkit=%cuda_toolkit' 2>&1 | FileCheck %s
+// RUN: %expect_exit 1 offload-opt %s --gpu-module-to-binary='format=bin toolkit=%cuda_toolkit' 2>&1 | FileCheck %s
 // CHECK: error: cannot compile gpu.module @broken for sm_90: ptxas failed with exit code 255:
 // CHECK-NEXT: ptxas {{.*}}.ptx, line {{[0-9]+}}; error   : Unknown modifier '.nonsense'
 // CHECK-NOT: Stack dump

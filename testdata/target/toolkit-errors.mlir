@@ -1,7 +1,7 @@
 // Toolkit problems are one diagnostic at the gpu.module and exit code 1.
 
 // A toolkit option that names no toolkit: say where we looked.
-// RUN: not offload-opt %s --gpu-module-to-binary='format=bin toolkit=%t/no-such-dir' 2>&1 \
+// RUN: %expect_exit 1 offload-opt %s --gpu-module-to-binary='format=bin toolkit=%t/no-such-dir' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTOOLKIT
 // NOTOOLKIT: error: cannot compile gpu.module @kernels for sm_90: cannot find the CUDA toolkit's bin/ptxas; looked in:
 // NOTOOLKIT-NEXT: no-such-dir/bin/ptxas (the toolkit option)
@@ -12,7 +12,7 @@
 // ENV: bin = "\7FELF
 
 // A toolkit too old for the PTX ISA version: ptxas's own message, and the module.
-// RUN: not offload-opt %s --gpu-module-to-binary='format=bin toolkit=%S/Inputs/old-toolkit' 2>&1 \
+// RUN: %expect_exit 1 offload-opt %s --gpu-module-to-binary='format=bin toolkit=%S/Inputs/old-toolkit' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OLD
 // OLD: error: cannot compile gpu.module @kernels for sm_90: ptxas failed with exit code 255:
 // OLD-NEXT: ptxas fatal   : Unsupported .version 9.0; current version is '8.4'
