@@ -89,30 +89,6 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   return libraries;
 }
 
-FailureOr<SmallVector<char, 0>>
-CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
-  gpu::CompilationTarget format = options.getCompilationTarget();
-  if (format == gpu::CompilationTarget::Offload)
-    return ModuleToObject::moduleToObject(llvmModule);
-
-  FailureOr<llvm::TargetMachine *> targetMachine = getOrCreateTargetMachine();
-  if (failed(targetMachine))
-    return failure();
-  FailureOr<SmallString<0>> ptx = translateModuleToISA(
-      llvmModule, **targetMachine, [&] { return emitModuleError(); });
-  if (failed(ptx))
-    return failure();
-  if (isaCallback)
-    isaCallback(*ptx);
-  if (format == gpu::CompilationTarget::Assembly)
-    return SmallVector<char, 0>(ptx->begin(), ptx->end());
-
-  FailureOr<SmallVector<char, 0>> cubin = assembleCubin(*ptx);
-  if (failed(cubin) || format == gpu::CompilationTarget::Binary)
-    return cubin;
-  return bundleFatbin(*ptx, *cubin);
-}
-
 namespace {
 /// A temporary file, removed when it goes out of scope.
 struct TempFile {
@@ -197,48 +173,61 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
   return diag;
 }
 
-FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
-  auto error = [&] { return emitModuleError(); };
-  std::string prefix = ("offload-" + gpuModule.getName()).str();
-  TempFile ptxFile, cubinFile;
-  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
-      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
-      failed(writeFile(ptxFile.path, ptx, error)))
-    return failure();
-
+LogicalResult CudaSerializer::assembleCubin(StringRef ptxPath,
+                                            StringRef cubinPath) {
   std::vector<std::string> args = {"-arch", target.getChip().str()};
   if (ArrayAttr extra = target.getPtxasOptions())
     for (Attribute option : extra)
       args.push_back(cast<StringAttr>(option).str());
   auto [cmdArena, cmdOptions] = options.tokenizeCmdOptions();
-  for (const char *option : cmdOptions)
-    args.push_back(option);
-  args.insert(args.end(),
-              {"-o", std::string(cubinFile.path), std::string(ptxFile.path)});
-  if (failed(runTool(kPtxasPath, args)))
-    return failure();
-  return readFile(cubinFile.path, error);
+  args.insert(args.end(), cmdOptions.begin(), cmdOptions.end());
+  args.insert(args.end(), {"-o", cubinPath.str(), ptxPath.str()});
+  return runTool(kPtxasPath, args);
+}
+
+LogicalResult CudaSerializer::bundleFatbin(StringRef ptxPath,
+                                           StringRef cubinPath,
+                                           StringRef fatbinPath) {
+  std::string arch = getArchSuffix(*lookupChip(target.getChip())).str();
+  return runTool(kFatbinaryPath,
+                 {"-64", ("--create=" + fatbinPath).str(),
+                  ("--image3=kind=elf,sm=" + arch + ",file=" + cubinPath).str(),
+                  ("--image3=kind=ptx,sm=" + arch + ",file=" + ptxPath).str()});
 }
 
 FailureOr<SmallVector<char, 0>>
-CudaSerializer::bundleFatbin(StringRef ptx, ArrayRef<char> cubin) {
+CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
+  gpu::CompilationTarget format = options.getCompilationTarget();
+  if (format == gpu::CompilationTarget::Offload)
+    return ModuleToObject::moduleToObject(llvmModule);
+
+  FailureOr<llvm::TargetMachine *> targetMachine = getOrCreateTargetMachine();
+  if (failed(targetMachine))
+    return failure();
   auto error = [&] { return emitModuleError(); };
+  FailureOr<SmallString<0>> ptx =
+      translateModuleToISA(llvmModule, **targetMachine, error);
+  if (failed(ptx))
+    return failure();
+  if (isaCallback)
+    isaCallback(*ptx);
+  if (format == gpu::CompilationTarget::Assembly)
+    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+
+  // ptxas and fatbinary only read and write files.
   std::string prefix = ("offload-" + gpuModule.getName()).str();
-  TempFile ptxFile, cubinFile, fatbinFile;
+  TempFile ptxFile, cubinFile;
   if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
       failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
-      failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
-      failed(writeFile(ptxFile.path, ptx, error)) ||
-      failed(writeFile(cubinFile.path, StringRef(cubin.data(), cubin.size()),
-                       error)))
+      failed(writeFile(ptxFile.path, *ptx, error)) ||
+      failed(assembleCubin(ptxFile.path, cubinFile.path)))
     return failure();
+  if (format == gpu::CompilationTarget::Binary)
+    return readFile(cubinFile.path, error);
 
-  std::string arch = getArchSuffix(*lookupChip(target.getChip())).str();
-  std::vector<std::string> args = {
-      "-64", "--create=" + std::string(fatbinFile.path),
-      "--image3=kind=elf,sm=" + arch + ",file=" + std::string(cubinFile.path),
-      "--image3=kind=ptx,sm=" + arch + ",file=" + std::string(ptxFile.path)};
-  if (failed(runTool(kFatbinaryPath, args)))
+  TempFile fatbinFile;
+  if (failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
+      failed(bundleFatbin(ptxFile.path, cubinFile.path, fatbinFile.path)))
     return failure();
   return readFile(fatbinFile.path, error);
 }

@@ -32,9 +32,11 @@ protected:
   moduleToObject(llvm::Module &llvmModule) override;
 
 private:
-  FailureOr<SmallVector<char, 0>> assembleCubin(StringRef ptx);
-  FailureOr<SmallVector<char, 0>> bundleFatbin(StringRef ptx,
-                                               ArrayRef<char> cubin);
+  /// `ptxas` from `ptxPath` to `cubinPath`.
+  LogicalResult assembleCubin(StringRef ptxPath, StringRef cubinPath);
+  /// `fatbinary` of the cubin and its PTX into `fatbinPath`.
+  LogicalResult bundleFatbin(StringRef ptxPath, StringRef cubinPath,
+                             StringRef fatbinPath);
   /// Runs the toolkit program at `toolPath` (relative to the toolkit root)
   /// with `args`; on failure, reports its output at the module.
   LogicalResult runTool(StringRef toolPath, ArrayRef<std::string> args);

@@ -22,13 +22,6 @@
 using namespace mlir;
 using namespace mlir::offload;
 
-extern "C" {
-void LLVMInitializeNVPTXTarget();
-void LLVMInitializeNVPTXTargetInfo();
-void LLVMInitializeNVPTXTargetMC();
-void LLVMInitializeNVPTXAsmPrinter();
-}
-
 namespace {
 struct CudaTargetAttrImpl
     : public gpu::TargetAttrInterface::FallbackModel<CudaTargetAttrImpl> {
