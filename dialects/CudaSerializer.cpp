@@ -65,6 +65,14 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   if (ArrayAttr link = target.getLink())
     files.append(link.begin(), link.end());
   llvm::append_range(files, options.getLibrariesToLink());
+  for (Attribute file : files) {
+    auto path = dyn_cast<StringAttr>(file);
+    if (path && !sys::fs::is_regular_file(path.getValue())) {
+      emitModuleError() << "the bitcode file " << path
+                        << " to link does not exist";
+      return std::nullopt;
+    }
+  }
   if (failed(loadBitcodeFilesFromList(module.getContext(), files, libraries)))
     return std::nullopt;
 
