@@ -1,0 +1,35 @@
+//===- cuda_driver.h - The CUDA driver, loaded at first use -----*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// The runtime never links libcuda: a program that uses it starts, and runs its
+// CPU parts, on a machine without a driver. The driver is opened at first use
+// (dlopen of $MGPU_CUDA_DRIVER, else libcuda.so.1) and every entry point is
+// resolved through cuGetProcAddress into one table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_CUDA_DRIVER_H
+#define OFFLOAD_RUNTIME_CUDA_DRIVER_H
+
+#include "offload_runtime/status.h"
+
+#include <cuda.h>
+
+namespace mgpu {
+
+struct CudaDriver {
+#define MGPU_CUDA_ENTRY(name) decltype(&::name) name = nullptr;
+#include "offload_runtime/cuda_driver_symbols.inc"
+#undef MGPU_CUDA_ENTRY
+  /// The library it was loaded from, for messages.
+  const char *path = nullptr;
+};
+
+/// The driver, loaded and initialized (cuInit) on the first call; the same
+/// table or the same error afterwards. Thread-safe.
+StatusOr<const CudaDriver *> GetCudaDriver();
+
+} // namespace mgpu
+
+#endif // OFFLOAD_RUNTIME_CUDA_DRIVER_H

@@ -1,0 +1,135 @@
+//===- status.h - Errors of the mgpu runtime --------------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// Internally every operation returns a Status (a CUresult and a message) or a
+// StatusOr<T>; the C entry points hand a failure to ReportError, which prints
+// one line and then follows the policy of $MGPU_ON_ERROR: `abort` (the
+// default) ends the program with exit status 1, `report` records the error
+// for mgpuGetLastError and returns.
+//
+// Not absl::Status: Debian's abseil archives are not position-independent,
+// so libmgpu.so would need a dozen abseil shared libraries at run time; the
+// runtime depends on the C and C++ libraries only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_STATUS_H
+#define OFFLOAD_RUNTIME_STATUS_H
+
+#include <cuda.h>
+
+#include <cstddef>
+#include <functional>
+
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace mgpu {
+
+struct CudaDriver;
+
+class [[nodiscard]] Status {
+public:
+  Status() = default;
+  Status(CUresult result, std::string message)
+      : result(result), message(std::move(message)) {}
+
+  bool ok() const { return result == CUDA_SUCCESS; }
+  CUresult cudaResult() const { return result; }
+  const std::string &text() const { return message; }
+
+private:
+  CUresult result = CUDA_SUCCESS;
+  std::string message;
+};
+
+inline Status OkStatus() { return Status(); }
+
+template <typename T> class [[nodiscard]] StatusOr {
+public:
+  StatusOr(T value) : storage(std::move(value)) {}
+  StatusOr(Status status) : storage(std::move(status)) {}
+
+  bool ok() const { return std::holds_alternative<T>(storage); }
+  Status status() const {
+    return ok() ? OkStatus() : std::get<Status>(storage);
+  }
+  T &operator*() { return std::get<T>(storage); }
+  const T &operator*() const { return std::get<T>(storage); }
+  T *operator->() { return &std::get<T>(storage); }
+
+private:
+  std::variant<T, Status> storage;
+};
+
+/// Concatenates anything that streams.
+template <typename... Parts> std::string StrCat(const Parts &...parts) {
+  std::ostringstream os;
+  (os << ... << parts);
+  return os.str();
+}
+
+/// Hashes a pair, for unordered_map keys.
+struct PairHash {
+  template <typename A, typename B>
+  size_t operator()(const std::pair<A, B> &pair) const {
+    size_t first = std::hash<A>()(pair.first);
+    return first ^ (std::hash<B>()(pair.second) + 0x9e3779b97f4a7c15ull +
+                    (first << 6) + (first >> 2));
+  }
+};
+
+/// "CUDA_ERROR_X (its description)" plus advice for the errors users cause.
+Status CudaError(const CudaDriver &driver, CUresult result,
+                 std::string_view call, std::string_view context = "");
+
+/// An error of the runtime itself, reported to mgpuGetLastError as `result`.
+Status RuntimeError(CUresult result, std::string message);
+
+/// Prints "mgpu: <entryPoint>: <message>" and applies the error policy.
+void ReportError(const char *entryPoint, const Status &status);
+
+/// The calling thread's last error (mgpuGetLastError and its message).
+CUresult TakeLastError();
+const char *GetLastErrorMessage();
+
+/// Runs `body` for the C entry point `entryPoint`: its value, or `fallback`
+/// after reporting the error.
+template <typename T, typename Body>
+T RunEntryPoint(const char *entryPoint, T fallback, Body &&body) {
+  StatusOr<T> result = body();
+  if (result.ok())
+    return *result;
+  ReportError(entryPoint, result.status());
+  return fallback;
+}
+
+template <typename Body>
+void RunEntryPoint(const char *entryPoint, Body &&body) {
+  Status status = body();
+  if (!status.ok())
+    ReportError(entryPoint, status);
+}
+
+} // namespace mgpu
+
+/// Returns the error from the enclosing function if the driver call fails.
+#define MGPU_RETURN_IF_CUDA_ERROR(driver, call, ...)                           \
+  do {                                                                         \
+    if (CUresult mgpu_result_ = (driver).call(__VA_ARGS__);                    \
+        mgpu_result_ != CUDA_SUCCESS)                                          \
+      return ::mgpu::CudaError((driver), mgpu_result_, #call);                 \
+  } while (false)
+
+/// Returns the error from the enclosing function if `expr` (a Status) fails.
+#define MGPU_RETURN_IF_ERROR(expr)                                             \
+  do {                                                                         \
+    if (::mgpu::Status mgpu_status_ = (expr); !mgpu_status_.ok())              \
+      return mgpu_status_;                                                     \
+  } while (false)
+
+#endif // OFFLOAD_RUNTIME_STATUS_H

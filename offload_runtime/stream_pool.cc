@@ -1,0 +1,114 @@
+//===- stream_pool.cc - Reusable streams ----------------------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/stream_pool.h"
+
+#include "offload_runtime/status.h"
+
+#include <unordered_map>
+
+#include <mutex>
+#include <vector>
+
+namespace mgpu {
+namespace {
+
+class StreamPool {
+public:
+  StatusOr<CUstream> Acquire(Device &device) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      std::vector<CUstream> &idle = idleByDevice[device.ordinal];
+      if (!idle.empty()) {
+        CUstream stream = idle.back();
+        idle.pop_back();
+        owner[stream].idle = false;
+        return stream;
+      }
+    }
+    CUstream stream = nullptr;
+    MGPU_RETURN_IF_CUDA_ERROR(*device.driver, cuStreamCreate, &stream,
+                              CU_STREAM_NON_BLOCKING);
+    std::lock_guard<std::mutex> lock(mutex);
+    owner[stream] = {&device, /*idle=*/false};
+    return stream;
+  }
+
+  enum class Released { kBack, kNotOurs, kAlreadyIdle };
+
+  Released Release(CUstream stream) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = owner.find(stream);
+    if (it == owner.end())
+      return Released::kNotOurs;
+    if (it->second.idle)
+      return Released::kAlreadyIdle;
+    it->second.idle = true;
+    idleByDevice[it->second.device->ordinal].push_back(stream);
+    return Released::kBack;
+  }
+
+private:
+  struct Owner {
+    Device *device;
+    bool idle;
+  };
+  std::mutex mutex;
+  std::unordered_map<CUstream, Owner> owner;
+  std::unordered_map<int, std::vector<CUstream>> idleByDevice;
+};
+
+StreamPool &GetPool() {
+  // Never destroyed: threads may give streams back during exit.
+  static StreamPool *pool = new StreamPool;
+  return *pool;
+}
+
+/// The streams a thread owns, one per device, back to the pool when the
+/// thread ends.
+struct ThreadStreams {
+  std::unordered_map<int, CUstream> byDevice;
+  ~ThreadStreams() {
+    for (auto &[ordinal, stream] : byDevice)
+      GetPool().Release(stream);
+  }
+};
+thread_local ThreadStreams threadStreams;
+
+} // namespace
+
+StatusOr<CUstream> AcquireStream(Device &device) {
+  return GetPool().Acquire(device);
+}
+
+Status ReleaseStream(CUstream stream) {
+  switch (GetPool().Release(stream)) {
+  case StreamPool::Released::kBack:
+    return OkStatus();
+  case StreamPool::Released::kAlreadyIdle:
+    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                        "the stream was already destroyed");
+  case StreamPool::Released::kNotOurs:
+    break;
+  }
+  StatusOr<Device *> device = GetCurrentDevice();
+  if (!device.ok())
+    return device.status();
+  MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamDestroy, stream);
+  return OkStatus();
+}
+
+StatusOr<CUstream> GetThreadStream(Device &device) {
+  auto it = threadStreams.byDevice.find(device.ordinal);
+  if (it != threadStreams.byDevice.end())
+    return it->second;
+  StatusOr<CUstream> stream = AcquireStream(device);
+  if (stream.ok())
+    threadStreams.byDevice.emplace(device.ordinal, *stream);
+  return stream;
+}
+
+} // namespace mgpu

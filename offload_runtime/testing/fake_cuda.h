@@ -1,0 +1,52 @@
+//===- fake_cuda.h - Test helpers around the test CUDA driver ---*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_H
+#define OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_H
+
+#include "offload_runtime/testing/fake_cuda_control.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mgpu::testing {
+
+/// The control functions of the test driver named by $MGPU_CUDA_DRIVER, the
+/// same instance that libmgpu.so uses.
+class FakeCuda {
+public:
+  FakeCuda();
+  int64_t calls(const char *name) const { return callCount(name); }
+  void resetCalls() const { resetCallCounts(); }
+  void failCall(const char *name, int result, int64_t skip = 0) const {
+    failCallFn(name, result, skip);
+  }
+  FakeCudaLaunch lastLaunch() const;
+  int lastImageKind() const { return imageKind(); }
+  int lastImageArch() const { return imageArch(); }
+  int64_t liveStreams() const { return liveStreamsFn(); }
+
+private:
+  decltype(&fakeCudaCallCount) callCount;
+  decltype(&fakeCudaResetCallCounts) resetCallCounts;
+  decltype(&fakeCudaFailCall) failCallFn;
+  decltype(&fakeCudaLastLaunch) lastLaunchFn;
+  decltype(&fakeCudaLastImageKind) imageKind;
+  decltype(&fakeCudaLastImageArch) imageArch;
+  decltype(&fakeCudaLiveStreams) liveStreamsFn;
+};
+
+/// A minimal cubin for `sm` (90 for sm_90) whose string table names
+/// `kernels`: enough for a driver to check its architecture and find them.
+std::string MakeCubin(int sm, const std::vector<std::string> &kernels);
+
+/// NUL-terminated PTX for `.target sm_<sm>` with entry points `kernels`.
+std::string MakePtx(int sm, const std::vector<std::string> &kernels);
+
+} // namespace mgpu::testing
+
+#endif // OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_H

@@ -1,0 +1,694 @@
+//===- fake_cuda_driver.cc - A CUDA driver for tests, without a GPU -------===//
+//
+// Part of mlir-offload.
+//
+// See fake_cuda_control.h. Only cuGetProcAddress_v2 and the control functions
+// are exported: everything else is reached the way libmgpu.so reaches the
+// real driver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/testing/fake_cuda_control.h"
+
+#include <cuda.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+struct FakeContext {
+  int device;
+};
+
+struct FakeLibrary {
+  std::string image; // the bytes that kernel names are looked up in
+  std::map<std::string, std::unique_ptr<struct FakeKernel>> kernels;
+};
+
+struct FakeKernel {
+  FakeLibrary *library;
+  std::string name;
+};
+
+struct Failure {
+  CUresult result;
+  int64_t skip;
+};
+
+struct State {
+  std::mutex mutex;
+  bool initialized = false;
+  bool exiting = false;
+  std::vector<int> devices; // compute capability of each
+  std::vector<std::unique_ptr<FakeContext>> contexts;
+  std::map<std::string, int64_t> calls;
+  std::map<std::string, Failure> failures;
+  std::set<void *> streams, events, allocations;
+  std::set<FakeKernel *> kernels;
+  std::set<FakeLibrary *> libraries;
+  FakeCudaLaunch lastLaunch = {};
+  bool launched = false;
+  int lastImageKind = 0, lastImageArch = 0;
+};
+
+State &state() {
+  static State *s = new State;
+  return *s;
+}
+
+thread_local FakeContext *currentContext = nullptr;
+
+/// Counts the call and applies an injected failure; every entry starts here.
+CUresult enter(const char *name, std::unique_lock<std::mutex> &lock,
+               bool needsContext = false) {
+  State &s = state();
+  lock = std::unique_lock<std::mutex>(s.mutex);
+  ++s.calls[name];
+  if (s.exiting)
+    return CUDA_ERROR_DEINITIALIZED;
+  auto failure = s.failures.find(name);
+  if (failure != s.failures.end()) {
+    if (failure->second.skip-- == 0) {
+      CUresult result = failure->second.result;
+      s.failures.erase(failure);
+      return result;
+    }
+  }
+  if (std::strcmp(name, "cuInit") && std::strcmp(name, "cuGetErrorName") &&
+      std::strcmp(name, "cuGetErrorString") &&
+      std::strcmp(name, "cuDriverGetVersion") && !s.initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (needsContext && !currentContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
+
+#define ENTER(name, ...)                                                       \
+  std::unique_lock<std::mutex> lock;                                           \
+  if (CUresult result = enter(name, lock, ##__VA_ARGS__);                      \
+      result != CUDA_SUCCESS)                                                  \
+    return result;                                                             \
+  State &s = state();                                                          \
+  (void)s;
+
+//===--- Errors, initialization, devices ----------------------------------===//
+
+CUresult fake_cuGetErrorName(CUresult error, const char **name) {
+  switch (error) {
+#define NAME(code)                                                             \
+  case code:                                                                   \
+    *name = #code;                                                             \
+    return CUDA_SUCCESS;
+    NAME(CUDA_SUCCESS)
+    NAME(CUDA_ERROR_INVALID_VALUE)
+    NAME(CUDA_ERROR_OUT_OF_MEMORY)
+    NAME(CUDA_ERROR_NOT_INITIALIZED)
+    NAME(CUDA_ERROR_DEINITIALIZED)
+    NAME(CUDA_ERROR_NO_DEVICE)
+    NAME(CUDA_ERROR_INVALID_DEVICE)
+    NAME(CUDA_ERROR_INVALID_IMAGE)
+    NAME(CUDA_ERROR_INVALID_CONTEXT)
+    NAME(CUDA_ERROR_NO_BINARY_FOR_GPU)
+    NAME(CUDA_ERROR_INVALID_PTX)
+    NAME(CUDA_ERROR_INVALID_HANDLE)
+    NAME(CUDA_ERROR_NOT_FOUND)
+    NAME(CUDA_ERROR_LAUNCH_FAILED)
+    NAME(CUDA_ERROR_ILLEGAL_ADDRESS)
+    NAME(CUDA_ERROR_NOT_SUPPORTED)
+    NAME(CUDA_ERROR_UNKNOWN)
+#undef NAME
+  default:
+    *name = nullptr;
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+CUresult fake_cuGetErrorString(CUresult error, const char **text) {
+  switch (error) {
+  case CUDA_SUCCESS:
+    *text = "no error";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    *text = "out of memory";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_NO_DEVICE:
+    *text = "no CUDA-capable device is detected";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    *text = "no kernel image is available for execution on the device";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_INVALID_PTX:
+    *text = "a PTX JIT compilation failed";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_NOT_FOUND:
+    *text = "named symbol not found";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_INVALID_CONTEXT:
+    *text = "invalid device context";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_DEINITIALIZED:
+    *text = "driver shutting down";
+    return CUDA_SUCCESS;
+  default: {
+    const char *name = nullptr;
+    if (fake_cuGetErrorName(error, &name) != CUDA_SUCCESS)
+      return CUDA_ERROR_INVALID_VALUE;
+    *text = "error injected by the test driver";
+    return CUDA_SUCCESS;
+  }
+  }
+}
+
+CUresult fake_cuInit(unsigned int flags) {
+  ENTER("cuInit");
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!s.initialized) {
+    const char *spec = std::getenv("FAKE_CUDA_DEVICES");
+    std::string list = spec ? spec : "90";
+    for (size_t start = 0; start < list.size();) {
+      size_t end = list.find(',', start);
+      if (end == std::string::npos)
+        end = list.size();
+      s.devices.push_back(std::atoi(list.substr(start, end - start).c_str()));
+      start = end + 1;
+    }
+    for (size_t i = 0; i < s.devices.size(); ++i)
+      s.contexts.push_back(
+          std::make_unique<FakeContext>(FakeContext{static_cast<int>(i)}));
+    // As the real driver: after exit begins, every call fails.
+    std::atexit([] {
+      std::lock_guard<std::mutex> guard(state().mutex);
+      state().exiting = true;
+    });
+  }
+  if (s.devices.empty())
+    return CUDA_ERROR_NO_DEVICE;
+  s.initialized = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuDriverGetVersion(int *version) {
+  ENTER("cuDriverGetVersion");
+  *version = CUDA_VERSION;
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuDeviceGetCount(int *count) {
+  ENTER("cuDeviceGetCount");
+  *count = static_cast<int>(s.devices.size());
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuDeviceGet(CUdevice *device, int ordinal) {
+  ENTER("cuDeviceGet");
+  if (ordinal < 0 || ordinal >= static_cast<int>(s.devices.size()))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = ordinal;
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
+                                   CUdevice device) {
+  ENTER("cuDeviceGetAttribute");
+  if (device < 0 || device >= static_cast<int>(s.devices.size()))
+    return CUDA_ERROR_INVALID_DEVICE;
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = s.devices[device] / 10;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *value = s.devices[device] % 10;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 227 * 1024;
+    return CUDA_SUCCESS;
+  default:
+    *value = 0;
+    return CUDA_SUCCESS;
+  }
+}
+
+CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
+  ENTER("cuDevicePrimaryCtxRetain");
+  if (device < 0 || device >= static_cast<int>(s.devices.size()))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *context = reinterpret_cast<CUcontext>(s.contexts[device].get());
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuCtxSetCurrent(CUcontext context) {
+  ENTER("cuCtxSetCurrent");
+  currentContext = reinterpret_cast<FakeContext *>(context);
+  return CUDA_SUCCESS;
+}
+
+//===--- Libraries and kernels --------------------------------------------===//
+
+constexpr uint32_t kFatbinMagic = 0xBA55ED50;
+
+/// The size of an ELF image, from its section header table.
+size_t elfSize(const unsigned char *image) {
+  uint64_t shoff;
+  uint16_t shentsize, shnum;
+  std::memcpy(&shoff, image + 0x28, 8);
+  std::memcpy(&shentsize, image + 0x3A, 2);
+  std::memcpy(&shnum, image + 0x3C, 2);
+  return shoff + static_cast<size_t>(shentsize) * shnum;
+}
+
+/// The SM of a cubin (90 for sm_90), in either of CUDA's e_flags layouts.
+int cubinArch(const unsigned char *image) {
+  uint32_t flags;
+  std::memcpy(&flags, image + 0x30, 4);
+  int abiVersion = image[8];
+  return abiVersion >= 8 ? (flags >> 8) & 0xff : flags & 0xff;
+}
+
+bool cubinRunsOn(int cubin, int device) {
+  return cubin / 10 == device / 10 && cubin % 10 <= device % 10;
+}
+
+/// Checks `code` against device `arch` as the driver would, and returns the
+/// bytes in which its kernel names can be found.
+CUresult inspectImage(const void *code, int arch, std::string &image,
+                      std::string &jitLog, int &kind, int &imageArch) {
+  const auto *bytes = static_cast<const unsigned char *>(code);
+  if (!std::memcmp(bytes, "\x7f"
+                          "ELF",
+                   4)) {
+    uint16_t machine;
+    std::memcpy(&machine, bytes + 0x12, 2);
+    if (machine != 190) // EM_CUDA
+      return CUDA_ERROR_INVALID_IMAGE;
+    kind = 'c';
+    imageArch = cubinArch(bytes);
+    if (!cubinRunsOn(imageArch, arch))
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    image.assign(reinterpret_cast<const char *>(bytes), elfSize(bytes));
+    return CUDA_SUCCESS;
+  }
+  uint32_t magic;
+  std::memcpy(&magic, bytes, 4);
+  if (magic == kFatbinMagic) {
+    uint16_t headerSize;
+    uint64_t fatSize;
+    std::memcpy(&headerSize, bytes + 6, 2);
+    std::memcpy(&fatSize, bytes + 8, 8);
+    image.assign(reinterpret_cast<const char *>(bytes), headerSize + fatSize);
+    kind = 'f';
+    // Runnable if it holds a cubin for the device, or PTX to JIT.
+    for (size_t at = image.find("\x7f"
+                                "ELF");
+         at != std::string::npos; at = image.find("\x7f"
+                                                  "ELF",
+                                                  at + 1)) {
+      int cubin = cubinArch(bytes + at);
+      if (cubinRunsOn(cubin, arch)) {
+        imageArch = cubin;
+        return CUDA_SUCCESS;
+      }
+    }
+    if (image.find(".version") != std::string::npos) {
+      imageArch = 0;
+      return CUDA_SUCCESS;
+    }
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  }
+  const char *text = static_cast<const char *>(code);
+  image.assign(text);
+  if (image.find(".version") == std::string::npos)
+    return CUDA_ERROR_INVALID_IMAGE;
+  kind = 'p';
+  size_t target = image.find(".target sm_");
+  imageArch = target == std::string::npos
+                  ? 0
+                  : std::atoi(image.c_str() + target + strlen(".target sm_"));
+  if (imageArch > arch) {
+    jitLog = "ptxas fatal   : SM version specified by .target is higher than "
+             "default SM version assumed";
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
+                                CUjit_option *jitOptions,
+                                void **jitOptionValues, unsigned numJitOptions,
+                                CUlibraryOption *, void **, unsigned) {
+  ENTER("cuLibraryLoadData");
+  if (!library || !code)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Libraries are context-independent; the fake checks them against
+  // device 0, which is what a process without mgpuSetDefaultDevice uses.
+  std::string image, jitLog;
+  int kind = 0, arch = 0;
+  CUresult result = inspectImage(code, s.devices[0], image, jitLog, kind, arch);
+  if (!jitLog.empty()) {
+    char *buffer = nullptr;
+    size_t size = 0;
+    for (unsigned i = 0; i < numJitOptions; ++i) {
+      if (jitOptions[i] == CU_JIT_ERROR_LOG_BUFFER)
+        buffer = static_cast<char *>(jitOptionValues[i]);
+      if (jitOptions[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+        size = reinterpret_cast<uintptr_t>(jitOptionValues[i]);
+    }
+    if (buffer && size)
+      std::snprintf(buffer, size, "%s", jitLog.c_str());
+  }
+  if (result != CUDA_SUCCESS)
+    return result;
+  auto *created = new FakeLibrary{std::move(image), {}};
+  s.libraries.insert(created);
+  s.lastImageKind = kind;
+  s.lastImageArch = arch;
+  *library = reinterpret_cast<CUlibrary>(created);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuLibraryUnload(CUlibrary library) {
+  ENTER("cuLibraryUnload");
+  auto *fake = reinterpret_cast<FakeLibrary *>(library);
+  if (!s.libraries.erase(fake))
+    return CUDA_ERROR_INVALID_HANDLE;
+  for (auto &[name, kernel] : fake->kernels)
+    s.kernels.erase(kernel.get());
+  delete fake;
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
+                                 const char *name) {
+  ENTER("cuLibraryGetKernel");
+  auto *fake = reinterpret_cast<FakeLibrary *>(library);
+  if (!s.libraries.count(fake))
+    return CUDA_ERROR_INVALID_HANDLE;
+  auto &slot = fake->kernels[name];
+  if (!slot) {
+    // Names appear in a cubin's string table and in PTX as `.entry name(`.
+    std::string needle = std::string(name) + '\0';
+    std::string entry = ".entry " + std::string(name) + "(";
+    if (fake->image.find(needle) == std::string::npos &&
+        fake->image.find(entry) == std::string::npos) {
+      fake->kernels.erase(name);
+      return CUDA_ERROR_NOT_FOUND;
+    }
+    slot = std::make_unique<FakeKernel>(FakeKernel{fake, name});
+    s.kernels.insert(slot.get());
+  }
+  *kernel = reinterpret_cast<CUkernel>(slot.get());
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuKernelSetAttribute(CUfunction_attribute, int, CUkernel kernel,
+                                   CUdevice) {
+  ENTER("cuKernelSetAttribute");
+  if (!s.kernels.count(reinterpret_cast<FakeKernel *>(kernel)))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return CUDA_SUCCESS;
+}
+
+CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
+                      const unsigned block[3], const unsigned cluster[3],
+                      unsigned smem, CUstream stream) {
+  auto *kernel = reinterpret_cast<FakeKernel *>(f);
+  if (!s.kernels.count(kernel))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (stream && !s.streams.count(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  FakeCudaLaunch &launch = s.lastLaunch;
+  std::snprintf(launch.kernel, sizeof(launch.kernel), "%s",
+                kernel->name.c_str());
+  std::copy(grid, grid + 3, launch.grid);
+  std::copy(block, block + 3, launch.block);
+  std::copy(cluster, cluster + 3, launch.cluster);
+  launch.sharedMemBytes = smem;
+  launch.stream = stream;
+  launch.device = currentContext->device;
+  s.launched = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
+                             unsigned gz, unsigned bx, unsigned by,
+                             unsigned bz, unsigned smem, CUstream stream,
+                             void **, void **) {
+  ENTER("cuLaunchKernel", /*needsContext=*/true);
+  const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz},
+                 cluster[3] = {1, 1, 1};
+  return recordLaunch(s, f, grid, block, cluster, smem, stream);
+}
+
+CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+                               void **, void **) {
+  ENTER("cuLaunchKernelEx", /*needsContext=*/true);
+  unsigned cluster[3] = {1, 1, 1};
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+      cluster[0] = config->attrs[i].value.clusterDim.x;
+      cluster[1] = config->attrs[i].value.clusterDim.y;
+      cluster[2] = config->attrs[i].value.clusterDim.z;
+    }
+  }
+  const unsigned grid[3] = {config->gridDimX, config->gridDimY,
+                            config->gridDimZ};
+  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+                             config->blockDimZ};
+  return recordLaunch(s, f, grid, block, cluster, config->sharedMemBytes,
+                      config->hStream);
+}
+
+//===--- Streams and events -----------------------------------------------===//
+
+CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
+  ENTER("cuStreamCreate", /*needsContext=*/true);
+  *stream = reinterpret_cast<CUstream>(new char);
+  s.streams.insert(*stream);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuStreamDestroy(CUstream stream) {
+  ENTER("cuStreamDestroy");
+  if (!s.streams.erase(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete reinterpret_cast<char *>(stream);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuStreamSynchronize(CUstream stream) {
+  ENTER("cuStreamSynchronize");
+  return !stream || s.streams.count(stream) ? CUDA_SUCCESS
+                                            : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
+  ENTER("cuStreamWaitEvent");
+  return (!stream || s.streams.count(stream)) && s.events.count(event)
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult fake_cuEventCreate(CUevent *event, unsigned) {
+  ENTER("cuEventCreate", /*needsContext=*/true);
+  *event = reinterpret_cast<CUevent>(new char);
+  s.events.insert(*event);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuEventDestroy(CUevent event) {
+  ENTER("cuEventDestroy");
+  if (!s.events.erase(event))
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete reinterpret_cast<char *>(event);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuEventSynchronize(CUevent event) {
+  ENTER("cuEventSynchronize");
+  return s.events.count(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
+  ENTER("cuEventRecord");
+  return s.events.count(event) && (!stream || s.streams.count(stream))
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_HANDLE;
+}
+
+//===--- Memory: host memory standing in for device memory ----------------===//
+
+CUresult fake_cuMemAlloc(CUdeviceptr *ptr, size_t bytes) {
+  ENTER("cuMemAlloc", /*needsContext=*/true);
+  void *memory = std::calloc(1, bytes);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  s.allocations.insert(memory);
+  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
+  ENTER("cuMemAllocManaged", /*needsContext=*/true);
+  void *memory = std::calloc(1, bytes);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  s.allocations.insert(memory);
+  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemFree(CUdeviceptr ptr) {
+  ENTER("cuMemFree", /*needsContext=*/true);
+  void *memory = reinterpret_cast<void *>(ptr);
+  if (!s.allocations.erase(memory))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::free(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                            CUstream) {
+  ENTER("cuMemcpyAsync", /*needsContext=*/true);
+  std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
+               bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes) {
+  ENTER("cuMemcpyHtoD", /*needsContext=*/true);
+  std::memmove(reinterpret_cast<void *>(dst), src, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
+                               CUstream) {
+  ENTER("cuMemsetD32Async", /*needsContext=*/true);
+  std::fill_n(reinterpret_cast<uint32_t *>(dst), count, value);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
+                               size_t count, CUstream) {
+  ENTER("cuMemsetD16Async", /*needsContext=*/true);
+  std::fill_n(reinterpret_cast<uint16_t *>(dst), count, value);
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuMemHostRegister(void *ptr, size_t bytes, unsigned) {
+  ENTER("cuMemHostRegister", /*needsContext=*/true);
+  return ptr && bytes ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult fake_cuMemHostUnregister(void *ptr) {
+  ENTER("cuMemHostUnregister", /*needsContext=*/true);
+  return ptr ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult fake_cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank,
+    void *address, const cuuint64_t *dims, const cuuint64_t *strides,
+    const cuuint32_t *box, const cuuint32_t *, CUtensorMapInterleave,
+    CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+  ENTER("cuTensorMapEncodeTiled");
+  if (rank < 1 || rank > 5)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Some function of the inputs, so that equal inputs give equal maps.
+  std::memset(map, 0, sizeof(*map));
+  uint64_t words[16] = {static_cast<uint64_t>(type), rank,
+                        reinterpret_cast<uint64_t>(address)};
+  for (cuuint32_t i = 0; i < rank; ++i) {
+    words[3 + i] = dims[i] ^ (static_cast<uint64_t>(box[i]) << 40);
+    if (i + 1 < rank)
+      words[8 + i] = strides[i];
+  }
+  std::memcpy(map, words, sizeof(words));
+  return CUDA_SUCCESS;
+}
+
+//===--- cuGetProcAddress -------------------------------------------------===//
+
+struct Entry {
+  const char *name;
+  void *function;
+};
+
+// Each entry is checked against cuda.h's declaration of the real one.
+#define MGPU_CUDA_ENTRY(name)                                                  \
+  {#name, reinterpret_cast<void *>(                                            \
+              static_cast<decltype(&::name)>(&fake_##name))},
+const Entry kEntries[] = {
+#include "offload_runtime/cuda_driver_symbols.inc"
+};
+#undef MGPU_CUDA_ENTRY
+
+} // namespace
+
+FAKE_EXPORT CUresult cuGetProcAddress_v2(const char *symbol, void **pfn,
+                                         int, cuuint64_t,
+                                         CUdriverProcAddressQueryResult *found) {
+  for (const Entry &entry : kEntries) {
+    if (!std::strcmp(entry.name, symbol)) {
+      *pfn = entry.function;
+      if (found)
+        *found = CU_GET_PROC_ADDRESS_SUCCESS;
+      return CUDA_SUCCESS;
+    }
+  }
+  *pfn = nullptr;
+  if (found)
+    *found = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+//===--- Control ----------------------------------------------------------===//
+
+FAKE_EXPORT int64_t fakeCudaCallCount(const char *name) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto it = state().calls.find(name);
+  return it == state().calls.end() ? 0 : it->second;
+}
+
+FAKE_EXPORT void fakeCudaResetCallCounts(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().calls.clear();
+}
+
+FAKE_EXPORT void fakeCudaFailCall(const char *name, int result, int64_t skip) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().failures[name] = {static_cast<CUresult>(result), skip};
+}
+
+FAKE_EXPORT int fakeCudaLastLaunch(FakeCudaLaunch *launch) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!state().launched)
+    return 0;
+  *launch = state().lastLaunch;
+  return 1;
+}
+
+FAKE_EXPORT int fakeCudaLastImageKind(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().lastImageKind;
+}
+
+FAKE_EXPORT int fakeCudaLastImageArch(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().lastImageArch;
+}
+
+FAKE_EXPORT int64_t fakeCudaLiveStreams(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return static_cast<int64_t>(state().streams.size());
+}

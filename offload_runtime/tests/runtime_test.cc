@@ -1,0 +1,465 @@
+//===- runtime_test.cc - libmgpu against the test CUDA driver -------------===//
+//
+// Part of mlir-offload.
+//
+// The runtime loads its driver once per process, so every test of a first use
+// or of an error that ends the program runs in a fresh process (a gtest death
+// test in "threadsafe" style re-executes this binary).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mgpu/mgpu.h"
+
+#include "offload_runtime/testing/fake_cuda.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include <cuda.h>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+using ::mgpu::testing::FakeCuda;
+using ::mgpu::testing::MakeCubin;
+using ::mgpu::testing::MakePtx;
+using ::testing::ExitedWithCode;
+
+namespace {
+
+/// Runs the braced statements in a fresh process, which must then exit with
+/// `code` having printed what matches `stderrRegex` (an extended regex) on
+/// stderr.
+#define EXPECT_IN_FRESH_PROCESS(code, stderrRegex, ...)                        \
+  do {                                                                         \
+    auto freshProcessBody = [&] __VA_ARGS__;                                   \
+    EXPECT_EXIT(                                                               \
+        {                                                                      \
+          freshProcessBody();                                                  \
+          std::exit(0);                                                        \
+        },                                                                     \
+        ExitedWithCode(code), stderrRegex);                                    \
+  } while (false)
+
+/// A rank-2 memref descriptor, as lowered IR lays it out.
+struct MemRef2D {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[4];
+  MgpuMemRefDescriptor *descriptor() {
+    return reinterpret_cast<MgpuMemRefDescriptor *>(this);
+  }
+};
+
+std::string Cubin90() { return MakeCubin(90, {"kernel", "other"}); }
+
+MgpuModuleHandle Load(const std::string &image) {
+  return mgpuModuleLoad(const_cast<char *>(image.data()), image.size());
+}
+
+//===--- Errors: one line, naming the call, the CUDA error, what to do ----===//
+
+TEST(RuntimeErrors, NoDriverIsOneLineAndExitCode1) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuStreamCreate: cannot load the CUDA driver "
+      "\\(/nonexistent/libcuda.so.1: cannot open shared object file: No such "
+      "file or directory\\): install the NVIDIA driver, or set "
+      "MGPU_CUDA_DRIVER to its libcuda.so\n$",
+      {
+        setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+        mgpuStreamCreate();
+      });
+}
+
+TEST(RuntimeErrors, NoDevice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuMemAlloc: cuInit failed with CUDA_ERROR_NO_DEVICE \\(no "
+      "CUDA-capable device is detected\\); no CUDA device is visible: check "
+      "the GPU, the NVIDIA driver and CUDA_VISIBLE_DEVICES\n$",
+      {
+        setenv("FAKE_CUDA_DEVICES", "", 1);
+        mgpuMemAlloc(16, nullptr, false);
+      });
+}
+
+TEST(RuntimeErrors, ImageForAnotherArchitecture) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoad: cuLibraryLoadData failed with "
+      "CUDA_ERROR_NO_BINARY_FOR_GPU \\(no kernel image is available for "
+      "execution on the device\\); the GPU code was not built for this "
+      "device's architecture: compile it for this chip, or include PTX "
+      "\\(format=fatbin\\)\n$",
+      {
+        setenv("FAKE_CUDA_DEVICES", "80", 1);
+        Load(Cubin90());
+      });
+}
+
+TEST(RuntimeErrors, PtxJitFailureShowsTheJitLog) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoadJIT: cuLibraryLoadData failed with "
+      "CUDA_ERROR_INVALID_PTX \\(a PTX JIT compilation failed\\): JIT log: "
+      "ptxas fatal   : SM version specified by .target is higher than "
+      "default SM version assumed\n$",
+      {
+        std::string ptx = MakePtx(100, {"kernel"});
+        mgpuModuleLoadJIT(ptx.data(), 2);
+      });
+}
+
+TEST(RuntimeErrors, OutOfMemory) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuMemAlloc: cuMemAlloc failed with CUDA_ERROR_OUT_OF_MEMORY "
+      "\\(out of memory\\): 1024 bytes on device 0; out of device memory: "
+      "free memory or use less of it\n$",
+      {
+        mgpuStreamCreate(); // loads the driver
+        FakeCuda().failCall("cuMemAlloc", CUDA_ERROR_OUT_OF_MEMORY);
+        mgpuMemAlloc(1024, nullptr, false);
+      });
+}
+
+TEST(RuntimeErrors, MissingKernel) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleGetFunction: cuLibraryGetKernel failed with "
+      "CUDA_ERROR_NOT_FOUND \\(named symbol not found\\): kernel 'missing'; "
+      "the module has no kernel of that name\n$",
+      { mgpuModuleGetFunction(Load(Cubin90()), "missing"); });
+}
+
+TEST(RuntimeErrors, NoSuchDevice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuStreamCreate: device 3 does not exist; this machine has 1 "
+      "CUDA device \\(check CUDA_VISIBLE_DEVICES\\)\n$",
+      {
+        mgpuSetDefaultDevice(3);
+        mgpuStreamCreate();
+      });
+}
+
+TEST(RuntimeErrors, TooMuchSharedMemory) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuLaunchKernel: the launch asks for 307200 bytes of dynamic "
+      "shared memory; device 0 allows at most 232448\n$",
+      {
+        MgpuFunctionHandle f = mgpuModuleGetFunction(Load(Cubin90()), "kernel");
+        mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 300 * 1024, nullptr, nullptr,
+                         nullptr, 0);
+      });
+}
+
+TEST(RuntimeErrors, ClustersNeedHopper) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuLaunchClusterKernel: thread block clusters need sm_90 or "
+      "newer; device 0 is sm_80\n$",
+      {
+        setenv("FAKE_CUDA_DEVICES", "80", 1);
+        std::string cubin = MakeCubin(80, {"kernel"});
+        MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+        mgpuLaunchClusterKernel(f, 2, 1, 1, 2, 1, 1, 32, 1, 1, 0, nullptr,
+                                nullptr, nullptr);
+      });
+}
+
+TEST(RuntimeErrors, NullModuleFromAFailedLoad) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleGetFunction: the module is null \\(a failed "
+      "mgpuModuleLoad\\?\\) looking up 'kernel'\n$",
+      { mgpuModuleGetFunction(nullptr, "kernel"); });
+}
+
+TEST(RuntimeErrors, ReportPolicyRecordsAndContinues) {
+  EXPECT_IN_FRESH_PROCESS(
+      0,
+      "^mgpu: mgpuMemAlloc: cannot load the CUDA driver .*\nmgpu: "
+      "mgpuStreamCreate: cannot load the CUDA driver .*\n$",
+      {
+        setenv("MGPU_ON_ERROR", "report", 1);
+        setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+        bool ok = mgpuMemAlloc(16, nullptr, false) == nullptr &&
+                  mgpuGetLastError() == CUDA_ERROR_NOT_INITIALIZED &&
+                  std::string(mgpuGetLastErrorMessage())
+                          .find("cannot load the CUDA driver") == 0 &&
+                  mgpuGetLastError() == CUDA_SUCCESS;
+        // A second call fails the same way, without retrying the load.
+        ok = ok && mgpuStreamCreate() == nullptr;
+        if (!ok)
+          std::exit(2);
+      });
+}
+
+TEST(RuntimeErrors, UnknownPolicyFallsBackToAbort) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: MGPU_ON_ERROR='maybe' is neither 'abort' nor 'report'; using "
+      "'abort'\nmgpu: mgpuModuleGetFunction: the module is null",
+      {
+        setenv("MGPU_ON_ERROR", "maybe", 1);
+        mgpuModuleGetFunction(nullptr, "kernel");
+      });
+}
+
+//===--- The launch path
+//---------------------------------------------------===//
+
+TEST(Runtime, UpstreamLaunchPatternCostsOneLookupAndNoStreamPerLaunch) {
+  std::string cubin = Cubin90();
+  MgpuModuleHandle module = Load(cubin);
+  FakeCuda fake;
+  fake.resetCalls();
+  constexpr int kLaunches = 100;
+  // What upstream's #gpu.select_object lowering does for each synchronous
+  // launch.
+  for (int i = 0; i < kLaunches; ++i) {
+    MgpuFunctionHandle f = mgpuModuleGetFunction(module, "kernel");
+    MgpuStream stream = mgpuStreamCreate();
+    mgpuLaunchKernel(f, 4, 1, 1, 128, 1, 1, 0, stream, nullptr, nullptr, 0);
+    mgpuStreamSynchronize(stream);
+    mgpuStreamDestroy(stream);
+  }
+  EXPECT_EQ(fake.calls("cuLibraryGetKernel"), 1);
+  EXPECT_LE(fake.calls("cuStreamCreate"), 1);
+  EXPECT_EQ(fake.calls("cuStreamDestroy"), 0);
+  EXPECT_EQ(fake.calls("cuLaunchKernel"), kLaunches);
+  EXPECT_EQ(fake.calls("cuStreamSynchronize"), kLaunches);
+  EXPECT_LE(fake.calls("cuCtxSetCurrent"), 1);
+  FakeCudaLaunch launch = fake.lastLaunch();
+  EXPECT_STREQ(launch.kernel, "kernel");
+  EXPECT_EQ(launch.grid[0], 4u);
+  EXPECT_EQ(launch.block[0], 128u);
+  mgpuModuleUnload(module);
+}
+
+TEST(Runtime, KernelNamesAreCachedPerModuleAndName) {
+  std::string cubin = Cubin90();
+  MgpuModuleHandle module = Load(cubin);
+  FakeCuda fake;
+  fake.resetCalls();
+  // The same name from another buffer, and another name.
+  std::string name = "kernel";
+  EXPECT_EQ(mgpuModuleGetFunction(module, "kernel"),
+            mgpuModuleGetFunction(module, name.c_str()));
+  EXPECT_NE(mgpuModuleGetFunction(module, "kernel"),
+            mgpuModuleGetFunction(module, "other"));
+  EXPECT_EQ(fake.calls("cuLibraryGetKernel"), 2);
+  mgpuModuleUnload(module);
+}
+
+TEST(Runtime, NullStreamIsTheThreadsOwnStream) {
+  std::string cubin = Cubin90();
+  MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+  FakeCuda fake;
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  void *first = fake.lastLaunch().stream;
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_NE(first, nullptr);
+  EXPECT_EQ(fake.lastLaunch().stream, first);
+  void *other = nullptr;
+  std::thread([&] {
+    mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    other = fake.lastLaunch().stream;
+  }).join();
+  EXPECT_NE(other, first);
+}
+
+TEST(Runtime, ContextIsMadeCurrentOncePerThread) {
+  std::string cubin = Cubin90();
+  MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+  FakeCuda fake;
+  fake.resetCalls();
+  std::thread([&] {
+    for (int i = 0; i < 10; ++i)
+      mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  }).join();
+  EXPECT_EQ(fake.calls("cuCtxSetCurrent"), 1);
+  EXPECT_EQ(fake.calls("cuLaunchKernel"), 10);
+}
+
+TEST(Runtime, LargeDynamicSharedMemoryOptsInOnce) {
+  std::string cubin = Cubin90();
+  MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "other");
+  FakeCuda fake;
+  fake.resetCalls();
+  for (int i = 0; i < 3; ++i)
+    mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 64 * 1024, nullptr, nullptr, nullptr,
+                     0);
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 1024, nullptr, nullptr, nullptr, 0);
+  EXPECT_EQ(fake.calls("cuKernelSetAttribute"), 1);
+  EXPECT_EQ(fake.lastLaunch().sharedMemBytes, 1024u);
+}
+
+TEST(Runtime, ClusterLaunch) {
+  std::string cubin = Cubin90();
+  MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+  FakeCuda fake;
+  mgpuLaunchClusterKernel(f, 2, 1, 1, 8, 1, 1, 128, 1, 1, 0, nullptr, nullptr,
+                          nullptr);
+  FakeCudaLaunch launch = fake.lastLaunch();
+  EXPECT_EQ(launch.cluster[0], 2u);
+  EXPECT_EQ(launch.grid[0], 8u);
+  EXPECT_EQ(launch.block[0], 128u);
+}
+
+TEST(Runtime, PtxLoadsThroughTheJit) {
+  std::string ptx = MakePtx(90, {"jitted"});
+  MgpuModuleHandle module = mgpuModuleLoadJIT(ptx.data(), 3);
+  FakeCuda fake;
+  EXPECT_EQ(fake.lastImageKind(), 'p');
+  EXPECT_NE(mgpuModuleGetFunction(module, "jitted"), nullptr);
+  mgpuModuleUnload(module);
+}
+
+//===--- Memory, events ---------------------------------------------------===//
+
+TEST(Runtime, MemoryRoundTrip) {
+  constexpr size_t kCount = 16;
+  auto *device = static_cast<uint32_t *>(
+      mgpuMemAlloc(kCount * sizeof(uint32_t), nullptr, false));
+  ASSERT_NE(device, nullptr);
+  mgpuMemset32(device, 0xdeadbeef, kCount, nullptr);
+  mgpuMemset16(device, 0x1234, 2, nullptr); // the first uint32
+  std::vector<uint32_t> host(kCount);
+  mgpuMemcpy(host.data(), device, kCount * sizeof(uint32_t), nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(host[0], 0x12341234u);
+  EXPECT_EQ(host[kCount - 1], 0xdeadbeefu);
+  mgpuMemFree(device, nullptr);
+
+  void *managed = mgpuMemAlloc(64, nullptr, /*hostShared=*/true);
+  EXPECT_NE(managed, nullptr);
+  mgpuMemFree(managed, nullptr);
+
+  FakeCuda fake;
+  fake.resetCalls();
+  EXPECT_EQ(mgpuMemAlloc(0, nullptr, false), nullptr);
+  mgpuMemFree(nullptr, nullptr);
+  EXPECT_EQ(fake.calls("cuMemAlloc") + fake.calls("cuMemFree"), 0);
+}
+
+TEST(Runtime, HostRegisterMemRef) {
+  float data[6] = {};
+  MemRef2D memref = {reinterpret_cast<char *>(data),
+                     reinterpret_cast<char *>(data),
+                     0,
+                     {2, 3, 3, 1}};
+  FakeCuda fake;
+  fake.resetCalls();
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), sizeof(float));
+  mgpuMemHostUnregisterMemRef(2, memref.descriptor(), sizeof(float));
+  EXPECT_EQ(fake.calls("cuMemHostRegister"), 1);
+  EXPECT_EQ(fake.calls("cuMemHostUnregister"), 1);
+}
+
+TEST(RuntimeErrors, HostRegisterNeedsADenseMemRef) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuMemHostRegisterMemRef: only densely packed memrefs can be "
+      "registered; dimension 1 has stride 2, expected 1\n$",
+      {
+        float data[12] = {};
+        MemRef2D memref = {reinterpret_cast<char *>(data),
+                           reinterpret_cast<char *>(data),
+                           0,
+                           {2, 3, 6, 2}};
+        mgpuMemHostRegisterMemRef(2, memref.descriptor(), sizeof(float));
+      });
+}
+
+TEST(Runtime, EqualTensorMapsShareOneDeviceCopy) {
+  float data[64 * 8] = {};
+  MemRef2D memref = {reinterpret_cast<char *>(data),
+                     reinterpret_cast<char *>(data),
+                     0,
+                     {64, 8, 8, 1}};
+  int64_t box[2] = {16, 8};
+  FakeCuda fake;
+  fake.resetCalls();
+  void *first = mgpuTensorMapEncodeTiledMemref(2, &memref, /*FLOAT32=*/7, 0, 0,
+                                               0, 0, box);
+  void *second = mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, box);
+  EXPECT_NE(first, nullptr);
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(fake.calls("cuMemAlloc"), 1);
+  int64_t otherBox[2] = {32, 8};
+  EXPECT_NE(mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, otherBox),
+            first);
+}
+
+TEST(Runtime, EventsOrderStreams) {
+  MgpuStream producer = mgpuStreamCreate();
+  MgpuStream consumer = mgpuStreamCreate();
+  MgpuEvent event = mgpuEventCreate();
+  mgpuEventRecord(event, producer);
+  mgpuStreamWaitEvent(consumer, event);
+  mgpuEventSynchronize(event);
+  mgpuStreamSynchronize(consumer);
+  mgpuEventDestroy(event);
+  mgpuStreamDestroy(producer);
+  mgpuStreamDestroy(consumer);
+  FakeCuda fake;
+  EXPECT_EQ(fake.calls("cuEventRecord"), 1);
+  EXPECT_EQ(fake.calls("cuStreamWaitEvent"), 1);
+}
+
+TEST(RuntimeErrors, StreamDestroyedTwice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1, "^mgpu: mgpuStreamDestroy: the stream was already destroyed\n$", {
+        MgpuStream stream = mgpuStreamCreate();
+        mgpuStreamDestroy(stream);
+        mgpuStreamDestroy(stream);
+      });
+}
+
+//===--- Devices
+//-----------------------------------------------------------===//
+
+TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("FAKE_CUDA_DEVICES", "90,90", 1);
+    std::string cubin = Cubin90();
+    MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+    FakeCuda fake;
+    int seen[2] = {-1, -1};
+    std::thread threads[2];
+    for (int device = 0; device < 2; ++device)
+      threads[device] = std::thread([&, device] {
+        mgpuSetDefaultDevice(device);
+        mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        seen[device] = fake.lastLaunch().device;
+      });
+    threads[0].join();
+    threads[1].join();
+    // And a thread can move between devices at any time.
+    mgpuSetDefaultDevice(1);
+    mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    int moved = fake.lastLaunch().device;
+    mgpuSetDefaultDevice(0);
+    mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    int back = fake.lastLaunch().device;
+    if (seen[0] != 0 || seen[1] != 1 || moved != 1 || back != 0)
+      std::exit(2);
+  });
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  // Re-execute for death tests, so each starts with a runtime never used.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  return RUN_ALL_TESTS();
+}
