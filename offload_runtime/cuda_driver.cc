@@ -8,7 +8,6 @@
 
 #include "offload_runtime/status.h"
 
-
 #include <dlfcn.h>
 
 #include <cstdlib>
@@ -28,19 +27,18 @@ StatusOr<CudaDriver> LoadCudaDriver() {
   if (!library)
     return RuntimeError(
         CUDA_ERROR_NOT_INITIALIZED,
-        StrCat(
-        "cannot load the CUDA driver (", dlerror(),
-        "): install the NVIDIA driver, or set MGPU_CUDA_DRIVER to its "
-        "libcuda.so"));
+        StrCat("cannot load the CUDA driver (", dlerror(),
+               "): install the NVIDIA driver, or set MGPU_CUDA_DRIVER to its "
+               "libcuda.so"));
   // cuGetProcAddress_v2 is in every CUDA 12 and 13 driver.
-  auto getProcAddress = reinterpret_cast<GetProcAddressFn>(
-      dlsym(library, "cuGetProcAddress_v2"));
+  auto getProcAddress =
+      reinterpret_cast<GetProcAddressFn>(dlsym(library, "cuGetProcAddress_v2"));
   if (!getProcAddress)
     return RuntimeError(
         CUDA_ERROR_NOT_INITIALIZED,
         StrCat("the CUDA driver ", path,
-                     " is too old (no cuGetProcAddress_v2): install an "
-                     "NVIDIA driver for CUDA 12 or newer"));
+               " is too old (no cuGetProcAddress_v2): install an "
+               "NVIDIA driver for CUDA 12 or newer"));
 
   CudaDriver driver;
   driver.path = path;
@@ -48,17 +46,16 @@ StatusOr<CudaDriver> LoadCudaDriver() {
     CUdriverProcAddressQueryResult found;
     CUresult result = getProcAddress(name, slot, CUDA_VERSION,
                                      CU_GET_PROC_ADDRESS_DEFAULT, &found);
-    if (result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS &&
-        *slot)
+    if (result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS && *slot)
       return OkStatus();
-    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED, StrCat(
-        "the CUDA driver ", path, " has no ", name,
-        " for CUDA ", CUDA_VERSION / 1000, ".", CUDA_VERSION % 1000 / 10,
-        ": update the NVIDIA driver"));
+    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+                        StrCat("the CUDA driver ", path, " has no ", name,
+                               " for CUDA ", CUDA_VERSION / 1000, ".",
+                               CUDA_VERSION % 1000 / 10,
+                               ": update the NVIDIA driver"));
   };
 #define MGPU_CUDA_ENTRY(name)                                                  \
-  if (Status status =                                                    \
-          resolve(#name, reinterpret_cast<void **>(&driver.name));             \
+  if (Status status = resolve(#name, reinterpret_cast<void **>(&driver.name)); \
       !status.ok())                                                            \
     return status;
 #include "offload_runtime/cuda_driver_symbols.inc"

@@ -8,7 +8,6 @@
 
 #include "offload_runtime/status.h"
 
-
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -26,11 +25,11 @@ public:
 
   StatusOr<Device *> Get(int ordinal) {
     if (ordinal < 0 || ordinal >= count)
-      return RuntimeError(
-          CUDA_ERROR_INVALID_DEVICE,
-          StrCat("device ", ordinal, " does not exist; this machine has ",
-                       count, " CUDA device", count == 1 ? "" : "s",
-                       " (check CUDA_VISIBLE_DEVICES)"));
+      return RuntimeError(CUDA_ERROR_INVALID_DEVICE,
+                          StrCat("device ", ordinal,
+                                 " does not exist; this machine has ", count,
+                                 " CUDA device", count == 1 ? "" : "s",
+                                 " (check CUDA_VISIBLE_DEVICES)"));
     if (Device *device = devices[ordinal].load(std::memory_order_acquire))
       return device;
     std::lock_guard<std::mutex> lock(mutex);

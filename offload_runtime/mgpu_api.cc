@@ -37,18 +37,16 @@ CUdeviceptr AsDevicePtr(const void *ptr) {
 
 /// Dynamic shared memory above the default 48 KiB needs an opt-in per kernel
 /// and device; it is made once, not before every launch.
-Status OptIntoSharedMemory(Device &device, CUkernel kernel,
-                                 int32_t bytes) {
+Status OptIntoSharedMemory(Device &device, CUkernel kernel, int32_t bytes) {
   constexpr int32_t kDefaultLimit = 48 * 1024;
   if (bytes <= kDefaultLimit)
     return OkStatus();
   if (bytes > device.maxSharedMemoryOptin)
-    return RuntimeError(
-        CUDA_ERROR_INVALID_VALUE,
-        StrCat("the launch asks for ", bytes,
-                     " bytes of dynamic shared memory; device ",
-                     device.ordinal, " allows at most ",
-                     device.maxSharedMemoryOptin));
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("the launch asks for ", bytes,
+                               " bytes of dynamic shared memory; device ",
+                               device.ordinal, " allows at most ",
+                               device.maxSharedMemoryOptin));
   static std::mutex mutex;
   static auto *optedIn =
       new std::unordered_map<std::pair<CUkernel, int>, int32_t, PairHash>();
@@ -95,8 +93,7 @@ MgpuModuleHandle mgpuModuleLoad(void *data, size_t /*size*/) {
 MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
   return RunEntryPoint("mgpuModuleLoadJIT", MgpuModuleHandle(nullptr),
                        [&]() -> StatusOr<MgpuModuleHandle> {
-                         StatusOr<Module *> module =
-                             LoadModule(data, optLevel);
+                         StatusOr<Module *> module = LoadModule(data, optLevel);
                          if (!module.ok())
                            return module.status();
                          return reinterpret_cast<MgpuModuleHandle>(*module);
@@ -117,8 +114,8 @@ MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
         if (!module)
           return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
                               StrCat("the module is null (a failed "
-                                           "mgpuModuleLoad?) looking up '",
-                                           name ? name : "", "'"));
+                                     "mgpuModuleLoad?) looking up '",
+                                     name ? name : "", "'"));
         StatusOr<CUkernel> kernel =
             GetKernel(*reinterpret_cast<Module *>(module), name);
         if (!kernel.ok())
@@ -145,15 +142,14 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
     StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
     if (!cuStream.ok())
       return cuStream.status();
-    if (Status status =
-            OptIntoSharedMemory(**device, AsKernel(function), smem);
+    if (Status status = OptIntoSharedMemory(**device, AsKernel(function), smem);
         !status.ok())
       return status;
     // A CUkernel launches as a CUfunction in the current context.
-    MGPU_RETURN_IF_CUDA_ERROR(
-        *(*device)->driver, cuLaunchKernel,
-        reinterpret_cast<CUfunction>(function), gridX, gridY, gridZ, blockX,
-        blockY, blockZ, smem, *cuStream, params, extra);
+    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuLaunchKernel,
+                              reinterpret_cast<CUfunction>(function), gridX,
+                              gridY, gridZ, blockX, blockY, blockZ, smem,
+                              *cuStream, params, extra);
     return OkStatus();
   });
 }
@@ -174,13 +170,11 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
       return RuntimeError(
           CUDA_ERROR_NOT_SUPPORTED,
           StrCat("thread block clusters need sm_90 or newer; device ",
-                       (*device)->ordinal, " is sm_",
-                       (*device)->computeCapability));
+                 (*device)->ordinal, " is sm_", (*device)->computeCapability));
     StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
     if (!cuStream.ok())
       return cuStream.status();
-    if (Status status =
-            OptIntoSharedMemory(**device, AsKernel(function), smem);
+    if (Status status = OptIntoSharedMemory(**device, AsKernel(function), smem);
         !status.ok())
       return status;
     CUlaunchAttribute attribute;
@@ -216,8 +210,7 @@ MgpuStream mgpuStreamCreate(void) {
                          StatusOr<Device *> device = GetCurrentDevice();
                          if (!device.ok())
                            return device.status();
-                         StatusOr<CUstream> stream =
-                             AcquireStream(**device);
+                         StatusOr<CUstream> stream = AcquireStream(**device);
                          if (!stream.ok())
                            return stream.status();
                          return AsMgpu(*stream);
@@ -254,24 +247,23 @@ void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
     StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
     if (!cuStream.ok())
       return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamWaitEvent,
-                              *cuStream, AsCu(event), 0);
+    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamWaitEvent, *cuStream,
+                              AsCu(event), 0);
     return OkStatus();
   });
 }
 
 MgpuEvent mgpuEventCreate(void) {
-  return RunEntryPoint("mgpuEventCreate", MgpuEvent(nullptr),
-                       [&]() -> StatusOr<MgpuEvent> {
-                         StatusOr<Device *> device = GetCurrentDevice();
-                         if (!device.ok())
-                           return device.status();
-                         CUevent event = nullptr;
-                         MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver,
-                                                   cuEventCreate, &event,
-                                                   CU_EVENT_DISABLE_TIMING);
-                         return reinterpret_cast<MgpuEvent>(event);
-                       });
+  return RunEntryPoint(
+      "mgpuEventCreate", MgpuEvent(nullptr), [&]() -> StatusOr<MgpuEvent> {
+        StatusOr<Device *> device = GetCurrentDevice();
+        if (!device.ok())
+          return device.status();
+        CUevent event = nullptr;
+        MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuEventCreate, &event,
+                                  CU_EVENT_DISABLE_TIMING);
+        return reinterpret_cast<MgpuEvent>(event);
+      });
 }
 
 void mgpuEventDestroy(MgpuEvent event) {
@@ -313,11 +305,9 @@ void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/,
-                   bool hostShared) {
+void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
   return RunEntryPoint(
-      "mgpuMemAlloc", static_cast<void *>(nullptr),
-      [&]() -> StatusOr<void *> {
+      "mgpuMemAlloc", static_cast<void *>(nullptr), [&]() -> StatusOr<void *> {
         if (sizeBytes == 0)
           return nullptr;
         StatusOr<Device *> device = GetCurrentDevice();
@@ -325,15 +315,13 @@ void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/,
           return device.status();
         CUdeviceptr ptr = 0;
         const CudaDriver &driver = *(*device)->driver;
-        CUresult result =
-            hostShared
-                ? driver.cuMemAllocManaged(&ptr, sizeBytes,
-                                           CU_MEM_ATTACH_GLOBAL)
-                : driver.cuMemAlloc(&ptr, sizeBytes);
+        CUresult result = hostShared
+                              ? driver.cuMemAllocManaged(&ptr, sizeBytes,
+                                                         CU_MEM_ATTACH_GLOBAL)
+                              : driver.cuMemAlloc(&ptr, sizeBytes);
         if (result != CUDA_SUCCESS)
           return CudaError(
-              driver, result,
-              hostShared ? "cuMemAllocManaged" : "cuMemAlloc",
+              driver, result, hostShared ? "cuMemAllocManaged" : "cuMemAlloc",
               StrCat(sizeBytes, " bytes on device ", (*device)->ordinal));
         return reinterpret_cast<void *>(ptr);
       });
@@ -433,8 +421,8 @@ GetDenseMemRef(int64_t rank, const MgpuMemRefDescriptor *descriptor,
       return RuntimeError(
           CUDA_ERROR_INVALID_VALUE,
           StrCat("only densely packed memrefs can be registered; "
-                       "dimension ",
-                       i, " has stride ", strides[i], ", expected ", elements));
+                 "dimension ",
+                 i, " has stride ", strides[i], ", expected ", elements));
     elements *= sizes[i];
   }
   char *start = descriptor->aligned + descriptor->offset * elementSizeBytes;
@@ -458,8 +446,7 @@ void mgpuMemHostRegisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
   });
 }
 
-void mgpuMemHostUnregisterMemRef(int64_t rank,
-                                 MgpuMemRefDescriptor *descriptor,
+void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
                                  int64_t elementSizeBytes) {
   RunEntryPoint("mgpuMemHostUnregisterMemRef", [&]() -> Status {
     auto memref = GetDenseMemRef(rank, descriptor, elementSizeBytes);
@@ -495,15 +482,15 @@ void mgpuTensorMapEncodeTiled(void *tensorMap, int tensorDataType,
     StatusOr<Device *> device = GetCurrentDevice();
     if (!device.ok())
       return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(
-        *(*device)->driver, cuTensorMapEncodeTiled,
-        static_cast<CUtensorMap *>(tensorMap),
-        static_cast<CUtensorMapDataType>(tensorDataType), tensorRank,
-        globalAddress, globalDim, globalStrides, boxDim, elementStrides,
-        static_cast<CUtensorMapInterleave>(interleave),
-        static_cast<CUtensorMapSwizzle>(swizzle),
-        static_cast<CUtensorMapL2promotion>(l2Promotion),
-        static_cast<CUtensorMapFloatOOBfill>(oobFill));
+    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuTensorMapEncodeTiled,
+                              static_cast<CUtensorMap *>(tensorMap),
+                              static_cast<CUtensorMapDataType>(tensorDataType),
+                              tensorRank, globalAddress, globalDim,
+                              globalStrides, boxDim, elementStrides,
+                              static_cast<CUtensorMapInterleave>(interleave),
+                              static_cast<CUtensorMapSwizzle>(swizzle),
+                              static_cast<CUtensorMapL2promotion>(l2Promotion),
+                              static_cast<CUtensorMapFloatOOBfill>(oobFill));
     return OkStatus();
   });
 }
@@ -541,13 +528,11 @@ public:
 
 private:
   std::mutex mutex;
-  std::unordered_map<std::pair<int, std::string>, CUdeviceptr, PairHash>
-      copies;
+  std::unordered_map<std::pair<int, std::string>, CUdeviceptr, PairHash> copies;
 };
 } // namespace
 
-void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank,
-                                     void *rankedDescriptor,
+void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
                                      int tensorDataType, int interleave,
                                      int swizzle, int l2Promotion, int oobFill,
                                      int64_t *inputBoxDims) {
@@ -558,14 +543,14 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank,
         if (tensorRank < 1 || tensorRank > kMaxRank)
           return RuntimeError(CUDA_ERROR_INVALID_VALUE,
                               StrCat("tensor maps have rank 1 to 5, "
-                                           "not ",
-                                           tensorRank));
+                                     "not ",
+                                     tensorRank));
         if (tensorDataType < 0 ||
-            tensorDataType >= static_cast<int>(std::size(
-                                  kTensorMapElementBytes)))
-          return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                              StrCat("unknown tensor map data type ",
-                                           tensorDataType));
+            tensorDataType >=
+                static_cast<int>(std::size(kTensorMapElementBytes)))
+          return RuntimeError(
+              CUDA_ERROR_INVALID_VALUE,
+              StrCat("unknown tensor map data type ", tensorDataType));
         auto *descriptor =
             static_cast<const MgpuMemRefDescriptor *>(rankedDescriptor);
         const int64_t *sizes = descriptor->sizesAndStrides;

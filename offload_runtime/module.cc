@@ -71,15 +71,13 @@ std::atomic<bool> processExiting{false};
 
 void WatchForExit() {
   static std::once_flag once;
-  std::call_once(once, [] {
-    std::atexit([] { processExiting.store(true); });
-  });
+  std::call_once(once, [] { std::atexit([] { processExiting.store(true); }); });
 }
 
 } // namespace
 
 StatusOr<Module *> LoadModule(const void *image,
-                                    std::optional<int> jitOptLevel) {
+                              std::optional<int> jitOptLevel) {
   if (!image)
     return RuntimeError(CUDA_ERROR_INVALID_VALUE, "the GPU object is null");
   StatusOr<const CudaDriver *> driver = GetCudaDriver();

@@ -25,7 +25,7 @@ class Module;
 /// Loads a cubin, fatbin or NUL-terminated PTX. With `jitOptLevel`, PTX is
 /// compiled by the driver at that level; the JIT log is part of any error.
 StatusOr<Module *> LoadModule(const void *image,
-                                    std::optional<int> jitOptLevel);
+                              std::optional<int> jitOptLevel);
 
 /// Unloads `module`. During process exit (after the driver may be gone) it
 /// does nothing: the process is ending anyway.

@@ -31,8 +31,7 @@ Status ReleaseStream(CUstream stream);
 StatusOr<CUstream> GetThreadStream(Device &device);
 
 /// `stream`, or the thread's own stream on `device` when it is null.
-inline StatusOr<CUstream> ResolveStream(Device &device,
-                                              CUstream stream) {
+inline StatusOr<CUstream> ResolveStream(Device &device, CUstream stream) {
   if (stream)
     return stream;
   return GetThreadStream(device);

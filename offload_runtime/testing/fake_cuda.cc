@@ -79,8 +79,8 @@ std::string MakeCubin(int sm, const std::vector<std::string> &kernels) {
 }
 
 std::string MakePtx(int sm, const std::vector<std::string> &kernels) {
-  std::string ptx = ".version 7.8\n.target sm_" + std::to_string(sm) +
-                    "\n.address_size 64\n";
+  std::string ptx =
+      ".version 7.8\n.target sm_" + std::to_string(sm) + "\n.address_size 64\n";
   for (const std::string &kernel : kernels)
     ptx += ".visible .entry " + kernel + "()\n{\n\tret;\n}\n";
   return ptx; // std::string keeps it NUL-terminated

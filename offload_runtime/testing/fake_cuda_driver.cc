@@ -286,8 +286,9 @@ bool cubinRunsOn(int cubin, int device) {
 CUresult inspectImage(const void *code, int arch, std::string &image,
                       std::string &jitLog, int &kind, int &imageArch) {
   const auto *bytes = static_cast<const unsigned char *>(code);
-  if (!std::memcmp(bytes, "\x7f"
-                          "ELF",
+  if (!std::memcmp(bytes,
+                   "\x7f"
+                   "ELF",
                    4)) {
     uint16_t machine;
     std::memcpy(&machine, bytes + 0x12, 2);
@@ -442,9 +443,8 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
 }
 
 CUresult fake_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
-                             unsigned gz, unsigned bx, unsigned by,
-                             unsigned bz, unsigned smem, CUstream stream,
-                             void **, void **) {
+                             unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                             unsigned smem, CUstream stream, void **, void **) {
   ENTER("cuLaunchKernel", /*needsContext=*/true);
   const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz},
                  cluster[3] = {1, 1, 1};
@@ -597,10 +597,10 @@ CUresult fake_cuMemHostUnregister(void *ptr) {
 }
 
 CUresult fake_cuTensorMapEncodeTiled(
-    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank,
-    void *address, const cuuint64_t *dims, const cuuint64_t *strides,
-    const cuuint32_t *box, const cuuint32_t *, CUtensorMapInterleave,
-    CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+    CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
   ENTER("cuTensorMapEncodeTiled");
   if (rank < 1 || rank > 5)
     return CUDA_ERROR_INVALID_VALUE;
@@ -626,8 +626,8 @@ struct Entry {
 
 // Each entry is checked against cuda.h's declaration of the real one.
 #define MGPU_CUDA_ENTRY(name)                                                  \
-  {#name, reinterpret_cast<void *>(                                            \
-              static_cast<decltype(&::name)>(&fake_##name))},
+  {#name,                                                                      \
+   reinterpret_cast<void *>(static_cast<decltype(&::name)>(&fake_##name))},
 const Entry kEntries[] = {
 #include "offload_runtime/cuda_driver_symbols.inc"
 };
@@ -635,9 +635,9 @@ const Entry kEntries[] = {
 
 } // namespace
 
-FAKE_EXPORT CUresult cuGetProcAddress_v2(const char *symbol, void **pfn,
-                                         int, cuuint64_t,
-                                         CUdriverProcAddressQueryResult *found) {
+FAKE_EXPORT CUresult
+cuGetProcAddress_v2(const char *symbol, void **pfn, int, cuuint64_t,
+                    CUdriverProcAddressQueryResult *found) {
   for (const Entry &entry : kEntries) {
     if (!std::strcmp(entry.name, symbol)) {
       *pfn = entry.function;

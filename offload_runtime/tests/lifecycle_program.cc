@@ -35,8 +35,7 @@ int main() {
   MgpuFunctionHandle kernel = mgpuModuleGetFunction(module, "kernel");
   for (int i = 0; i < 10; ++i) {
     MgpuStream stream = mgpuStreamCreate();
-    mgpuLaunchKernel(kernel, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr,
-                     0);
+    mgpuLaunchKernel(kernel, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr, 0);
     mgpuStreamSynchronize(stream);
     mgpuStreamDestroy(stream);
   }

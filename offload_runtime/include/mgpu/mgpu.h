@@ -31,7 +31,7 @@ extern "C" {
 
 #define MGPU_EXPORT __attribute__((visibility("default")))
 
-typedef struct MgpuModule *MgpuModuleHandle;  /* CUmodule in upstream's ABI */
+typedef struct MgpuModule *MgpuModuleHandle; /* CUmodule in upstream's ABI */
 typedef struct MgpuFunction *MgpuFunctionHandle; /* CUfunction */
 typedef struct CUstream_st *MgpuStream;          /* CUstream */
 typedef struct CUevent_st *MgpuEvent;            /* CUevent */
@@ -66,11 +66,12 @@ MGPU_EXPORT void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                                   intptr_t blockZ, int32_t smem,
                                   MgpuStream stream, void **params,
                                   void **extra, size_t paramsCount);
-MGPU_EXPORT void mgpuLaunchClusterKernel(
-    MgpuFunctionHandle function, intptr_t clusterX, intptr_t clusterY,
-    intptr_t clusterZ, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
-    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
-    MgpuStream stream, void **params, void **extra);
+MGPU_EXPORT void
+mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
+                        intptr_t clusterY, intptr_t clusterZ, intptr_t gridX,
+                        intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                        intptr_t blockY, intptr_t blockZ, int32_t smem,
+                        MgpuStream stream, void **params, void **extra);
 
 /*===--- Streams and events -----------------------------------------------===*/
 
@@ -116,18 +117,21 @@ MGPU_EXPORT void mgpuSetDefaultDevice(int32_t device);
 /*===--- Tensor maps (Hopper TMA) -----------------------------------------===*/
 
 /* `tensorMap` points to a 128-byte CUtensorMap; the enums are CUDA's. */
-MGPU_EXPORT void mgpuTensorMapEncodeTiled(
-    void *tensorMap, int tensorDataType, uint32_t tensorRank,
-    void *globalAddress, const uint64_t *globalDim,
-    const uint64_t *globalStrides, const uint32_t *boxDim,
-    const uint32_t *elementStrides, int interleave, int swizzle,
-    int l2Promotion, int oobFill);
+MGPU_EXPORT void
+mgpuTensorMapEncodeTiled(void *tensorMap, int tensorDataType,
+                         uint32_t tensorRank, void *globalAddress,
+                         const uint64_t *globalDim,
+                         const uint64_t *globalStrides, const uint32_t *boxDim,
+                         const uint32_t *elementStrides, int interleave,
+                         int swizzle, int l2Promotion, int oobFill);
 /* Returns a device copy of the tensor map of a ranked memref. Equal maps
  * share one copy, which lives as long as the process. */
-MGPU_EXPORT void *mgpuTensorMapEncodeTiledMemref(
-    int64_t tensorRank, void *rankedDescriptor, int tensorDataType,
-    int interleave, int swizzle, int l2Promotion, int oobFill,
-    int64_t *inputBoxDims);
+MGPU_EXPORT void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank,
+                                                 void *rankedDescriptor,
+                                                 int tensorDataType,
+                                                 int interleave, int swizzle,
+                                                 int l2Promotion, int oobFill,
+                                                 int64_t *inputBoxDims);
 
 /*===--- Errors (mlir-offload) --------------------------------------------===*/
 

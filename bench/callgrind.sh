@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Instructions per synchronous launch (valgrind --tool=callgrind), for each
+# mode of launch_bench, against the test driver: the difference between two
+# runs that differ only in their number of launches, so start-up cancels out.
+# Counts are repeatable, unlike times. Build first, optimized:
+#   bazel build -c opt //bench:launch_bench //offload_runtime/testing:libfake_cuda.so
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=bazel-bin/bench/launch_bench
+driver=$PWD/bazel-bin/offload_runtime/testing/libfake_cuda.so
+[[ -x $bench && -f $driver ]] || { echo "callgrind.sh: build launch_bench and libfake_cuda.so first (see the top of this script)" >&2; exit 1; }
+command -v valgrind >/dev/null || { echo "callgrind.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+instructions() { # mode launches
+  MGPU_CUDA_DRIVER=$driver valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+    "$bench" "$2" "$1" >/dev/null 2>&1
+  callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'
+}
+
+printf '%-40s %22s\n' mode "instructions/launch"
+for mode in upstream direct; do
+  low=$(instructions "$mode" 1000)
+  high=$(instructions "$mode" 11000)
+  printf '%-40s %22d\n' "$mode" $(((high - low) / 10000))
+done
