@@ -8,6 +8,7 @@
 #define OFFLOAD_ATTRS
 
 include "dialects/OffloadBase.td"
+include "mlir/Dialect/GPU/IR/CompilationAttrInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
 def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
@@ -75,6 +76,54 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
     /// The PTX ISA version as major * 10 + minor: the one `features` asks for,
     /// else the oldest one that supports `chip`.
     unsigned getPtxVersion() const;
+  }];
+}
+
+def Offload_LoaderAttr
+    : Offload_Attr<"Loader", "loader", [OffloadingTranslationAttrTrait]> {
+  let summary = "Embeds GPU objects and launches kernels with one runtime call";
+  let description = [{
+    An offloading attribute: the handler of a `gpu.binary` (or of the
+    `gpu.module` it comes from) that turns the binary and its
+    `gpu.launch_func`s into LLVM IR calling libmgpu.
+
+    - `object`: an index or a target attribute choosing one object at
+      compile time. Without it, every object is embedded with a table of
+      their kind and architecture, and the runtime loads the best one for
+      the device: a cubin for exactly its architecture, else a compatible
+      one, else PTX for the driver's JIT.
+    - `priority`: of the global constructor that loads the objects and the
+      destructor that unloads them (123 by default, as upstream).
+    - `load`: `"ctor"` (the default) loads in a global constructor and
+      resolves every launched kernel there; `"lazy"` loads on the first
+      launch, thread-safe, so a program that never launches never touches
+      the GPU.
+
+    A synchronous launch is one `mgpuLaunchKernel` on the calling thread's
+    own stream and one `mgpuStreamSynchronize`; an asynchronous one is the
+    launch alone. Kernel handles live in globals: a launch never looks a
+    name up.
+
+    Example:
+    ```mlir
+    gpu.binary @kernels <#offload.loader<load = "lazy">> [...]
+    gpu.binary @other <#offload.loader<object = 1, priority = 50>> [...]
+    ```
+  }];
+  let parameters = (ins
+    OptionalParameter<"Attribute",
+                      "Index or target of the object to embed.">:$object,
+    DefaultValuedParameter<"int", "123",
+                           "Priority of the load and unload functions.">:$priority,
+    StringRefParameter<"When to load: \"ctor\" or \"lazy\".",
+                       "\"ctor\"">:$load
+  );
+  let assemblyFormat = [{
+    (`<` struct(params)^ `>`)?
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool isLazy() const { return getLoad() == "lazy"; }
   }];
 }
 

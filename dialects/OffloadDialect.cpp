@@ -32,6 +32,8 @@ void OffloadDialect::initialize() {
   // tool that forgets to register it gets a clear error instead of a silent
   // "not a target".
   declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
+  declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
+                           LoaderAttr>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -99,4 +101,28 @@ unsigned CudaTargetAttr::getPtxVersion() const {
     return **ptx;
   llvm::consumeError(ptx.takeError());
   return cuda::lookupChip(getChip())->minPtxVersion;
+}
+
+//===----------------------------------------------------------------------===//
+// LoaderAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoaderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Attribute object, int priority,
+                                 StringRef load) {
+  if (auto index = dyn_cast_or_null<IntegerAttr>(object);
+      index && index.getValue().isNegative())
+    return emitError() << "object index " << index.getInt() << " is negative";
+  if (object && !isa<IntegerAttr>(object) &&
+      !isa<gpu::TargetAttrInterface>(object))
+    return emitError() << "object must be an index or a GPU target attribute, "
+                          "not "
+                       << object;
+  if (priority < 0 || priority > 65535)
+    return emitError() << "priority " << priority
+                       << " is out of range; it must be 0 to 65535";
+  if (load != "ctor" && load != "lazy")
+    return emitError() << "load = \"" << load
+                       << "\" is not \"ctor\" or \"lazy\"";
+  return success();
 }

@@ -7,6 +7,7 @@
 #ifndef OFFLOAD_DIALECTS_OFFLOADDIALECT_H
 #define OFFLOAD_DIALECTS_OFFLOADDIALECT_H
 
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 

@@ -12,6 +12,7 @@
 
 #include "offload_runtime/device.h"
 #include "offload_runtime/module.h"
+#include "offload_runtime/object_selection.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/stream_pool.h"
 
@@ -121,6 +122,76 @@ MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
         if (!kernel.ok())
           return kernel.status();
         return reinterpret_cast<MgpuFunctionHandle>(*kernel);
+      });
+}
+
+namespace {
+StatusOr<Module *> LoadBestObject(const MgpuObject *objects, int32_t count,
+                                  const char *binaryName) {
+  if (!objects || count <= 0)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("gpu.binary @", binaryName ? binaryName : "?",
+                               " has no objects"));
+  StatusOr<Device *> device = GetCurrentDevice();
+  if (!device.ok())
+    return device.status();
+  int chosen = SelectObject(objects, count, (*device)->computeCapability);
+  if (chosen < 0)
+    return RuntimeError(
+        CUDA_ERROR_NO_BINARY_FOR_GPU,
+        StrCat("gpu.binary @", binaryName ? binaryName : "?",
+               " has no object for device ", (*device)->ordinal, " (sm_",
+               (*device)->computeCapability, "): it holds ",
+               DescribeObjects(objects, count),
+               "; compile it for this chip too, or include PTX"));
+  const MgpuObject &object = objects[chosen];
+  std::optional<int> jit;
+  if (object.kind == MGPU_OBJECT_PTX)
+    jit = 4; // the driver's default, and its best
+  return LoadModule(object.data, jit);
+}
+} // namespace
+
+MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects, int32_t count,
+                                       const char *binaryName) {
+  return RunEntryPoint("mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
+                       [&]() -> StatusOr<MgpuModuleHandle> {
+                         StatusOr<Module *> module =
+                             LoadBestObject(objects, count, binaryName);
+                         if (!module.ok())
+                           return module.status();
+                         return reinterpret_cast<MgpuModuleHandle>(*module);
+                       });
+}
+
+MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
+                                         const MgpuObject *objects,
+                                         int32_t count, const char *binaryName,
+                                         const char *kernelName,
+                                         MgpuFunctionHandle *kernel) {
+  return RunEntryPoint(
+      "mgpuGetFunctionLazily", MgpuFunctionHandle(nullptr),
+      [&]() -> StatusOr<MgpuFunctionHandle> {
+        if (!module || !kernel)
+          return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                              "null module or kernel slot");
+        // First launches are rare: one lock for all of them is enough.
+        static std::mutex mutex;
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!*module) {
+          StatusOr<Module *> loaded =
+              LoadBestObject(objects, count, binaryName);
+          if (!loaded.ok())
+            return loaded.status();
+          *module = reinterpret_cast<MgpuModuleHandle>(*loaded);
+        }
+        StatusOr<CUkernel> found =
+            GetKernel(*reinterpret_cast<Module *>(*module), kernelName);
+        if (!found.ok())
+          return found.status();
+        auto function = reinterpret_cast<MgpuFunctionHandle>(*found);
+        __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
+        return function;
       });
 }
 

@@ -424,8 +424,59 @@ TEST(RuntimeErrors, StreamDestroyedTwice) {
       });
 }
 
-//===--- Devices
-//-----------------------------------------------------------===//
+//===--- Objects chosen at load time -------------------------------------===//
+
+TEST(RuntimeObjects, LoadsTheObjectForTheDevice) {
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("FAKE_CUDA_DEVICES", "86", 1);
+    std::string cubin80 = MakeCubin(80, {"kernel"});
+    std::string cubin90 = MakeCubin(90, {"kernel"});
+    MgpuObject objects[] = {
+        {cubin90.data(), cubin90.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
+        {cubin80.data(), cubin80.size(), MGPU_OBJECT_CUBIN, 80, 0, 0}};
+    MgpuModuleHandle module = mgpuModuleLoadObjects(objects, 2, "kernels");
+    if (!module || FakeCuda().lastImageArch() != 80)
+      std::exit(2);
+  });
+}
+
+TEST(RuntimeObjects, NothingFitsNamesTheDeviceAndTheObjects) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for "
+      "device 0 \\(sm_90\\): it holds cubin sm_80, PTX sm_100a; compile it "
+      "for this chip too, or include PTX\n$",
+      {
+        std::string cubin = MakeCubin(80, {"kernel"});
+        std::string ptx = MakePtx(100, {"kernel"});
+        MgpuObject objects[] = {
+            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
+            {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
+             MGPU_ARCH_SPECIFIC, 0}};
+        mgpuModuleLoadObjects(objects, 2, "kernels");
+      });
+}
+
+TEST(RuntimeObjects, LazyLoadHappensOnceAndPublishesTheKernel) {
+  std::string cubin = Cubin90();
+  MgpuObject objects[] = {
+      {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0}};
+  MgpuModuleHandle module = nullptr;
+  MgpuFunctionHandle kernel = nullptr, other = nullptr;
+  FakeCuda fake;
+  fake.resetCalls();
+  MgpuFunctionHandle first =
+      mgpuGetFunctionLazily(&module, objects, 1, "kernels", "kernel", &kernel);
+  mgpuGetFunctionLazily(&module, objects, 1, "kernels", "other", &other);
+  EXPECT_NE(first, nullptr);
+  EXPECT_EQ(kernel, first);
+  EXPECT_NE(other, nullptr);
+  EXPECT_NE(module, nullptr);
+  EXPECT_EQ(fake.calls("cuLibraryLoadData"), 1);
+  mgpuModuleUnload(module);
+}
+
+//===--- Devices --------------------------------------------------------===//
 
 TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {
   EXPECT_IN_FRESH_PROCESS(0, "^$", {

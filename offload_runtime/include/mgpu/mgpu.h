@@ -133,6 +133,39 @@ MGPU_EXPORT void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank,
                                                  int l2Promotion, int oobFill,
                                                  int64_t *inputBoxDims);
 
+/*===--- Objects chosen at run time (mlir-offload) ------------------------===*/
+
+/* What #offload.loader embeds for a gpu.binary: one entry per object. */
+enum { MGPU_OBJECT_CUBIN = 1, MGPU_OBJECT_FATBIN = 2, MGPU_OBJECT_PTX = 3 };
+enum {
+  MGPU_ARCH_PORTABLE = 0, /* sm_90: runs on later minors of its major */
+  MGPU_ARCH_SPECIFIC = 1, /* sm_90a: runs on exactly sm_90 */
+  MGPU_ARCH_FAMILY = 2    /* sm_100f: runs on later minors of its major */
+};
+typedef struct MgpuObject {
+  const void *data; /* PTX is NUL-terminated */
+  uint64_t size;
+  int32_t kind;        /* MGPU_OBJECT_* */
+  int32_t arch;        /* 10 * major + minor: 90 for sm_90 and sm_90a */
+  int32_t archVariant; /* MGPU_ARCH_* */
+  int32_t reserved;    /* 0 */
+} MgpuObject;
+
+/* Loads the object that best fits the calling thread's device: a cubin (or
+ * fatbin) for exactly its architecture, else a compatible one (the newest),
+ * else PTX for the driver's JIT (the newest). None fitting is an error that
+ * names the device's architecture and what `binaryName` holds. */
+MGPU_EXPORT MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects,
+                                                   int32_t count,
+                                                   const char *binaryName);
+
+/* For lazy loading: loads `*module` from `objects` if it is still null, looks
+ * up `kernelName`, publishes it to `*kernel` (release order, so that a later
+ * acquire load of `*kernel` may skip this call) and returns it. Thread-safe. */
+MGPU_EXPORT MgpuFunctionHandle mgpuGetFunctionLazily(
+    MgpuModuleHandle *module, const MgpuObject *objects, int32_t count,
+    const char *binaryName, const char *kernelName, MgpuFunctionHandle *kernel);
+
 /*===--- Errors (mlir-offload) --------------------------------------------===*/
 
 /* The CUresult of the calling thread's last failed call (0 if none), and
