@@ -212,8 +212,7 @@ TEST(RuntimeErrors, UnknownPolicyFallsBackToAbort) {
       });
 }
 
-//===--- The launch path
-//---------------------------------------------------===//
+//===--- The launch path --------------------------------------------------===//
 
 TEST(Runtime, UpstreamLaunchPatternCostsOneLookupAndNoStreamPerLaunch) {
   std::string cubin = Cubin90();
@@ -424,7 +423,7 @@ TEST(RuntimeErrors, StreamDestroyedTwice) {
       });
 }
 
-//===--- Objects chosen at load time -------------------------------------===//
+//===--- Objects chosen at load time --------------------------------------===//
 
 TEST(RuntimeObjects, LoadsTheObjectForTheDevice) {
   EXPECT_IN_FRESH_PROCESS(0, "^$", {
@@ -476,7 +475,7 @@ TEST(RuntimeObjects, LazyLoadHappensOnceAndPublishesTheKernel) {
   mgpuModuleUnload(module);
 }
 
-//===--- Devices --------------------------------------------------------===//
+//===--- Devices ----------------------------------------------------------===//
 
 TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {
   EXPECT_IN_FRESH_PROCESS(0, "^$", {
