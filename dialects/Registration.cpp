@@ -9,6 +9,7 @@
 #include "dialects/CudaTarget.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
+#include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -19,6 +20,9 @@
 void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
   registerCudaTargetInterfaceExternalModels(registry);
+  // Also where nothing is translated: gpu-module-to-binary passes a module's
+  // handler on to its gpu.binary only if the handler has its interface.
+  registerLoaderTranslationInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);

@@ -13,8 +13,9 @@ class DialectRegistry;
 
 namespace mlir::offload {
 
-/// The offload dialect with its interface models, and the LLVM IR
-/// translations that compiling a gpu.module needs.
+/// The offload dialect with its interface models (#offload.cuda's target,
+/// #offload.loader's translation), and the LLVM IR translations that
+/// compiling a gpu.module needs.
 void registerOffloadDialect(DialectRegistry &registry);
 
 /// The passes of the offload dialect, for command-line tools.

@@ -1,0 +1,106 @@
+//===- EmbeddedObjects.cpp - The objects #offload.loader embeds -----------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "translation/EmbeddedObjects.h"
+
+#include "mgpu/mgpu.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// The chip of a CUDA target attribute, or "" for other targets.
+static StringRef getCudaChip(Attribute target) {
+  if (auto cuda = dyn_cast<CudaTargetAttr>(target))
+    return cuda.getChip();
+  if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+    return nvvm.getChip();
+  return "";
+}
+
+static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
+                                          gpu::ObjectAttr object) {
+  auto error = [&] {
+    return binary.emitError() << "object " << index << " of gpu.binary @"
+                              << binary.getName() << " ";
+  };
+  EmbeddedObject described{object, 0, 0, MGPU_ARCH_PORTABLE};
+  switch (object.getFormat()) {
+  case gpu::CompilationTarget::Binary:
+    described.kind = MGPU_OBJECT_CUBIN;
+    break;
+  case gpu::CompilationTarget::Fatbin:
+    described.kind = MGPU_OBJECT_FATBIN;
+    break;
+  case gpu::CompilationTarget::Assembly:
+    described.kind = MGPU_OBJECT_PTX;
+    break;
+  case gpu::CompilationTarget::Offload:
+    return error() << "is LLVM bitcode, which the CUDA driver cannot load; "
+                      "compile it with gpu-module-to-binary format=bin, "
+                      "fatbin or isa";
+  }
+  StringRef chip = getCudaChip(object.getTarget());
+  StringRef digits = chip;
+  if (!digits.consume_front("sm_"))
+    return error() << "targets " << object.getTarget()
+                   << ", which is not a CUDA target";
+  if (digits.consume_back("a"))
+    described.archVariant = MGPU_ARCH_SPECIFIC;
+  else if (digits.consume_back("f"))
+    described.archVariant = MGPU_ARCH_FAMILY;
+  if (digits.getAsInteger(10, described.arch))
+    return error() << "has an unknown chip '" << chip << "'";
+  return described;
+}
+
+FailureOr<SmallVector<EmbeddedObject>>
+mlir::offload::getObjectsToEmbed(gpu::BinaryOp binary, LoaderAttr loader) {
+  ArrayRef<Attribute> objects = binary.getObjectsAttr().getValue();
+  SmallVector<size_t> chosen;
+  if (Attribute choice = loader.getObject()) {
+    if (auto index = dyn_cast<IntegerAttr>(choice)) {
+      if (index.getValue().uge(objects.size()))
+        return binary.emitError()
+               << "#offload.loader<object = " << index.getInt()
+               << "> chooses nothing: gpu.binary @" << binary.getName()
+               << " has " << objects.size() << " object"
+               << (objects.size() == 1 ? "" : "s");
+      chosen.push_back(index.getInt());
+    } else {
+      for (auto [i, object] : llvm::enumerate(objects))
+        if (cast<gpu::ObjectAttr>(object).getTarget() == choice)
+          chosen.push_back(i);
+      if (chosen.empty()) {
+        InFlightDiagnostic diag = binary.emitError()
+                                  << "#offload.loader<object = " << choice
+                                  << "> matches no object of gpu.binary @"
+                                  << binary.getName() << "; its targets: ";
+        llvm::interleaveComma(objects, diag, [&](Attribute object) {
+          diag << cast<gpu::ObjectAttr>(object).getTarget();
+        });
+        return diag;
+      }
+      chosen.resize(1); // the first of equal targets, as upstream
+    }
+  } else {
+    for (size_t i = 0; i < objects.size(); ++i)
+      chosen.push_back(i);
+  }
+
+  SmallVector<EmbeddedObject> described;
+  for (size_t i : chosen) {
+    FailureOr<EmbeddedObject> object =
+        describe(binary, i, cast<gpu::ObjectAttr>(objects[i]));
+    if (failed(object))
+      return failure();
+    described.push_back(*object);
+  }
+  return described;
+}

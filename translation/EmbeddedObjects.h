@@ -1,0 +1,37 @@
+//===- EmbeddedObjects.h - The objects #offload.loader embeds ---*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TRANSLATION_EMBEDDEDOBJECTS_H
+#define OFFLOAD_TRANSLATION_EMBEDDEDOBJECTS_H
+
+#include "dialects/OffloadDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::offload {
+
+/// One object of a gpu.binary as libmgpu's MgpuObject describes it.
+struct EmbeddedObject {
+  gpu::ObjectAttr object;
+  /// MGPU_OBJECT_CUBIN, _FATBIN or _PTX.
+  int kind;
+  /// 10 * major + minor: 90 for sm_90 and sm_90a.
+  int arch;
+  /// MGPU_ARCH_PORTABLE, _SPECIFIC ('a') or _FAMILY ('f').
+  int archVariant;
+};
+
+/// The objects of `binary` to embed: the one that `loader`'s `object`
+/// chooses, or all of them. Reports at `binary` an object that the CUDA
+/// driver cannot load (LLVM bitcode, a non-CUDA target) and a choice that
+/// matches nothing.
+FailureOr<SmallVector<EmbeddedObject>> getObjectsToEmbed(gpu::BinaryOp binary,
+                                                         LoaderAttr loader);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_TRANSLATION_EMBEDDEDOBJECTS_H
