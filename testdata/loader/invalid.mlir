@@ -1,0 +1,91 @@
+// Each bad input is a diagnostic at translation time, at the op that is
+// wrong, never a failure at run time. (The translation framework follows
+// each with its own "LLVM Translation failed for operation".)
+// RUN: offload-translate --mlir-to-llvmir %s -split-input-file -verify-diagnostics
+// And without -verify-diagnostics, exit code 1.
+// RUN: %expect_exit 1 offload-translate --mlir-to-llvmir %s -split-input-file 2>&1 | FileCheck %s
+// CHECK: error: gpu.binary @kernels has no kernel 'missing'; its kernels: present
+// CHECK-NOT: Stack dump
+
+module attributes {gpu.container_module} {
+  gpu.binary @kernels <#offload.loader> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, kernels = <[#gpu.kernel_metadata<"present", !llvm.func<void ()>>]>, bin = "CUBIN">
+  ]
+  llvm.func @f() {
+    %c1 = llvm.mlir.constant(1 : index) : i64
+    // expected-error @below {{gpu.binary @kernels has no kernel 'missing'; its kernels: present}}
+    // expected-error @below {{LLVM Translation failed for operation: gpu.launch_func}}
+    gpu.launch_func @kernels::@missing blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{object 0 of gpu.binary @kernels is LLVM bitcode, which the CUDA driver cannot load; compile it with gpu-module-to-binary format=bin, fatbin or isa}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, offload = "BC">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{#offload.loader<object = 2> chooses nothing: gpu.binary @kernels has 1 object}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = 2>> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{#offload.loader<object = #offload.cuda<chip = "sm_80">> matches no object of gpu.binary @kernels; its targets: #offload.cuda<chip = "sm_90">, #offload.cuda<chip = "sm_100">}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = #offload.cuda<chip = "sm_80">>> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">,
+    #gpu.object<#offload.cuda<chip = "sm_100">, bin = "CUBIN">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is not a CUDA target}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader> [
+    #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "HSACO">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // A binary needs objects (the gpu dialect's own check).
+  // expected-error @below {{'gpu.binary' op attribute 'objects' failed to satisfy constraint}}
+  gpu.binary @kernels <#offload.loader> []
+}
+
+// -----
+
+// expected-error @below {{priority 70000 is out of range; it must be 0 to 65535}}
+gpu.binary @kernels <#offload.loader<priority = 70000>> [
+  #gpu.object<#offload.cuda, bin = "CUBIN">
+]
+
+// -----
+
+// expected-error @below {{load = "eager" is not "ctor" or "lazy"}}
+gpu.binary @kernels <#offload.loader<load = "eager">> [
+  #gpu.object<#offload.cuda, bin = "CUBIN">
+]
+
+// -----
+
+// expected-error @below {{object index -1 is negative}}
+gpu.binary @kernels <#offload.loader<object = -1>> [
+  #gpu.object<#offload.cuda, bin = "CUBIN">
+]

@@ -1,0 +1,58 @@
+// load = "lazy": nothing is loaded before the first launch, which resolves
+// the kernel once (thread-safe, in the runtime); later launches read it with
+// an acquire load and take the fast branch.
+
+// RUN: offload-translate --mlir-to-llvmir %s | FileCheck %s
+// RUN: offload-translate --mlir-to-llvmir %s | llc -filetype=obj -o %t.o
+
+// No constructor; the destructor still unloads (a no-op if never loaded).
+// CHECK-NOT: @llvm.global_ctors
+// CHECK: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @kernels_unload, ptr null }]
+// CHECK-NOT: @llvm.global_ctors
+
+// CHECK-LABEL: define void @sync(ptr %0)
+// CHECK: %[[CACHED:.*]] = load atomic ptr, ptr @kernels_k_kernel acquire, align 8
+// CHECK-NEXT: %[[NULL:.*]] = icmp eq ptr %[[CACHED]], null
+// CHECK-NEXT: br i1 %[[NULL]], label %[[RESOLVE:.*]], label %[[READY:.*]], !prof
+// CHECK: [[RESOLVE]]:
+// CHECK-NEXT: %[[RESOLVED:.*]] = call ptr @mgpuGetFunctionLazily(ptr @kernels_module, ptr @kernels_objects, i32 1, ptr @kernels_name, ptr @kernels_k_kernel_name, ptr @kernels_k_kernel)
+// CHECK-NEXT: br label %[[READY]]
+// CHECK: [[READY]]:
+// CHECK-NEXT: %[[F:.*]] = phi ptr [ %[[CACHED]], %{{.*}} ], [ %[[RESOLVED]], %[[RESOLVE]] ]
+// CHECK: call void @mgpuLaunchKernel(ptr %[[F]],
+// CHECK-NEXT: call void @mgpuStreamSynchronize(ptr null)
+// CHECK-NEXT: ret void
+
+// A launch in a block with arguments (a loop): its successors' phis take
+// the block that the launch ends in.
+// CHECK-LABEL: define void @loop(ptr %0, i64 %1)
+// CHECK: call ptr @mgpuGetFunctionLazily
+// CHECK: call void @mgpuLaunchKernel
+// CHECK: ret void
+
+module attributes {gpu.container_module} {
+  gpu.binary @kernels <#offload.loader<load = "lazy">> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
+  ]
+
+  llvm.func @sync(%p: !llvm.ptr) {
+    %c1 = llvm.mlir.constant(1 : index) : i64
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64 args(%p : !llvm.ptr)
+    llvm.return
+  }
+
+  llvm.func @loop(%p: !llvm.ptr, %n: i64) {
+    %c0 = llvm.mlir.constant(0 : index) : i64
+    %c1 = llvm.mlir.constant(1 : index) : i64
+    llvm.br ^loop(%c0 : i64)
+  ^loop(%i: i64):
+    %more = llvm.icmp "slt" %i, %n : i64
+    llvm.cond_br %more, ^body, ^exit
+  ^body:
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64 args(%p : !llvm.ptr)
+    %next = llvm.add %i, %c1 : i64
+    llvm.br ^loop(%next : i64)
+  ^exit:
+    llvm.return
+  }
+}
