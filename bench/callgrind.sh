@@ -20,7 +20,7 @@ instructions() { # mode launches
 }
 
 printf '%-40s %22s\n' mode "instructions/launch"
-for mode in upstream direct; do
+for mode in upstream loader direct; do
   low=$(instructions "$mode" 1000)
   high=$(instructions "$mode" 11000)
   printf '%-40s %22d\n' "$mode" $(((high - low) / 10000))

@@ -5,12 +5,12 @@
 // Prints, per synchronous launch of one small kernel, the host time and (when
 // the driver is the test driver) the number of driver calls, for:
 //   (a) IR from upstream's #gpu.select_object lowering, against libmgpu.so;
-//   (b) IR from our own translation (#offload.loader), once it exists;
+//   (b) IR from our own translation (#offload.loader), against libmgpu.so;
 //   (c) the CUDA driver called directly: cuLaunchKernel + cuStreamSynchronize.
 // The driver is $MGPU_CUDA_DRIVER, else libcuda.so.1. bench/callgrind.sh adds
 // instructions per launch.
 //
-// Usage: launch_bench [launches] [all|upstream|direct]
+// Usage: launch_bench [launches] [all|upstream|loader|direct]
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,10 +30,13 @@
 extern const unsigned char bench_kernel_cubin[];
 extern const size_t bench_kernel_cubin_size;
 
-// Lowered from launch_loop.mlir by stock mlir-opt-22: `n` synchronous
-// launches of @scale.
+// Lowered from launch_loop.mlir by stock mlir-opt-22 (#gpu.select_object),
+// and by our pipeline (#offload.loader): `n` synchronous launches of @scale.
 extern "C" void launch_many(float *allocated, float *aligned, int64_t offset,
                             int64_t size, int64_t stride, int64_t n);
+extern "C" void launch_many_loader(float *allocated, float *aligned,
+                                   int64_t offset, int64_t size, int64_t stride,
+                                   int64_t n);
 
 namespace {
 
@@ -160,6 +163,17 @@ Result MeasureUpstream(int64_t launches) {
   });
 }
 
+/// (b): our translation; its module was loaded and its kernel resolved by
+/// its global constructor. Its argument block is allocated once per call, so
+/// one call may make any number of launches.
+Result MeasureLoader(int64_t launches) {
+  auto *data = static_cast<float *>(
+      mgpuMemAlloc(kThreads * sizeof(float), nullptr, false));
+  return Measure(launches, [&](int64_t n) {
+    launch_many_loader(data, data, 0, kThreads, 1, n);
+  });
+}
+
 void Print(const char *mode, int64_t launches, const Result &result) {
   std::printf("%-40s %10lld %12.1f", mode, static_cast<long long>(launches),
               result.nsPerLaunch);
@@ -174,21 +188,21 @@ void Print(const char *mode, int64_t launches, const Result &result) {
 int main(int argc, char **argv) {
   int64_t launches = argc > 1 ? std::atoll(argv[1]) : 100000;
   std::string mode = argc > 2 ? argv[2] : "all";
-  if (launches <= 0 ||
-      (mode != "all" && mode != "upstream" && mode != "direct")) {
-    std::fprintf(stderr,
-                 "usage: launch_bench [launches > 0] [all|upstream|direct]\n");
+  if (launches <= 0 || (mode != "all" && mode != "upstream" &&
+                        mode != "loader" && mode != "direct")) {
+    std::fprintf(stderr, "usage: launch_bench [launches > 0] "
+                         "[all|upstream|loader|direct]\n");
     return 2;
   }
   std::printf("driver: %s\n", DriverPath());
   std::printf("%-40s %10s %12s %14s\n", "mode", "launches", "ns/launch",
               "driver calls");
-  if (mode != "direct")
+  if (mode == "all" || mode == "upstream")
     Print("(a) upstream IR + libmgpu.so", launches, MeasureUpstream(launches));
-  if (mode == "all")
-    std::printf("%-40s %10s %12s %14s\n", "(b) #offload.loader IR + libmgpu.so",
-                "-", "not yet", "-");
-  if (mode != "upstream")
+  if (mode == "all" || mode == "loader")
+    Print("(b) #offload.loader IR + libmgpu.so", launches,
+          MeasureLoader(launches));
+  if (mode == "all" || mode == "direct")
     Print("(c) CUDA driver directly", launches, MeasureDirect(launches));
   return 0;
 }

@@ -68,9 +68,11 @@ StreamPool &GetPool() {
 }
 
 /// The streams a thread owns, one per device, back to the pool when the
-/// thread ends.
+/// thread ends; the last one used is kept at hand for the launch path.
 struct ThreadStreams {
   std::unordered_map<int, CUstream> byDevice;
+  int lastOrdinal = -1;
+  CUstream last = nullptr;
   ~ThreadStreams() {
     for (auto &[ordinal, stream] : byDevice)
       GetPool().Release(stream);
@@ -102,13 +104,19 @@ Status ReleaseStream(CUstream stream) {
 }
 
 StatusOr<CUstream> GetThreadStream(Device &device) {
-  auto it = threadStreams.byDevice.find(device.ordinal);
-  if (it != threadStreams.byDevice.end())
-    return it->second;
-  StatusOr<CUstream> stream = AcquireStream(device);
-  if (stream.ok())
-    threadStreams.byDevice.emplace(device.ordinal, *stream);
-  return stream;
+  ThreadStreams &streams = threadStreams;
+  if (streams.lastOrdinal == device.ordinal)
+    return streams.last;
+  auto it = streams.byDevice.find(device.ordinal);
+  if (it == streams.byDevice.end()) {
+    StatusOr<CUstream> stream = AcquireStream(device);
+    if (!stream.ok())
+      return stream;
+    it = streams.byDevice.emplace(device.ordinal, *stream).first;
+  }
+  streams.lastOrdinal = device.ordinal;
+  streams.last = it->second;
+  return it->second;
 }
 
 } // namespace mgpu

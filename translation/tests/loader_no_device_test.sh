@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The #offload.loader program on machines it cannot run on: a device older
+# than every object is one line naming it and what the binary holds; with
+# load = "lazy", a program that never launches never touches the GPU.
+set -uo pipefail
+eager="$1"
+lazy="$2"
+driver="$3"
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+output=$(FAKE_CUDA_DEVICES=75 MGPU_CUDA_DRIVER="$driver" "$eager" 2>&1)
+status=$?
+[[ $status == 1 ]] || fail "sm_75: exit status $status"
+expected="mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for device 0 (sm_75): it holds cubin sm_80, cubin sm_90; compile it for this chip too, or include PTX"
+[[ $output == "$expected" ]] || fail "sm_75: printed '$output'"
+
+output=$(NO_LAUNCH=1 MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$lazy" 2>&1)
+status=$?
+[[ $status == 0 && -z $output ]] || fail "lazy without launches: exit $status, printed '$output'"
+
+output=$(MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$lazy" 2>&1)
+status=$?
+[[ $status == 1 && $output == "mgpu: mgpuGetFunctionLazily: cannot load the CUDA driver ("* ]] ||
+  fail "lazy without a driver: exit $status, printed '$output'"
+echo "loader_no_device: $((3 - failed)) passed, $failed failed"
+exit $((failed > 0))

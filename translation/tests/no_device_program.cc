@@ -1,0 +1,19 @@
+//===- no_device_program.cc - Runs launch_loop.mlir once, or not at all ---===//
+//
+// Part of mlir-offload. See loader_no_device_test.sh.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" void launch_many(float *allocated, float *aligned, int64_t offset,
+                            int64_t size, int64_t stride, int64_t n);
+
+int main() {
+  if (std::getenv("NO_LAUNCH"))
+    return 0;
+  float data[32] = {};
+  launch_many(data, data, 0, 32, 1, 1);
+  return 0;
+}
