@@ -132,16 +132,14 @@ StatusOr<Module *> LoadBestObject(const MgpuObject *objects, int32_t count,
     return RuntimeError(CUDA_ERROR_INVALID_VALUE,
                         StrCat("gpu.binary @", binaryName ? binaryName : "?",
                                " has no objects"));
-  StatusOr<Device *> device = GetCurrentDevice();
-  if (!device.ok())
-    return device.status();
-  int chosen = SelectObject(objects, count, (*device)->computeCapability);
+  MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+  int chosen = SelectObject(objects, count, device->computeCapability);
   if (chosen < 0)
     return RuntimeError(
         CUDA_ERROR_NO_BINARY_FOR_GPU,
         StrCat("gpu.binary @", binaryName ? binaryName : "?",
-               " has no object for device ", (*device)->ordinal, " (sm_",
-               (*device)->computeCapability, "): it holds ",
+               " has no object for device ", device->ordinal, " (sm_",
+               device->computeCapability, "): it holds ",
                DescribeObjects(objects, count),
                "; compile it for this chip too, or include PTX"));
   const MgpuObject &object = objects[chosen];
@@ -207,20 +205,17 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
   RunEntryPoint("mgpuLaunchKernel", [&]() -> Status {
     if (Status status = CheckFunction(function); !status.ok())
       return status;
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    if (Status status = OptIntoSharedMemory(**device, AsKernel(function), smem);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    if (Status status = OptIntoSharedMemory(*device, AsKernel(function), smem);
         !status.ok())
       return status;
     // A CUkernel launches as a CUfunction in the current context.
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuLaunchKernel,
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuLaunchKernel,
                               reinterpret_cast<CUfunction>(function), gridX,
                               gridY, gridZ, blockX, blockY, blockZ, smem,
-                              *cuStream, params, extra);
+                              cuStream, params, extra);
     return OkStatus();
   });
 }
@@ -234,18 +229,15 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
   RunEntryPoint("mgpuLaunchClusterKernel", [&]() -> Status {
     if (Status status = CheckFunction(function); !status.ok())
       return status;
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    if ((*device)->computeCapability < 90)
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    if (device->computeCapability < 90)
       return RuntimeError(
           CUDA_ERROR_NOT_SUPPORTED,
           StrCat("thread block clusters need sm_90 or newer; device ",
-                 (*device)->ordinal, " is sm_", (*device)->computeCapability));
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    if (Status status = OptIntoSharedMemory(**device, AsKernel(function), smem);
+                 device->ordinal, " is sm_", device->computeCapability));
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    if (Status status = OptIntoSharedMemory(*device, AsKernel(function), smem);
         !status.ok())
       return status;
     CUlaunchAttribute attribute;
@@ -261,10 +253,10 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
     config.blockDimY = blockY;
     config.blockDimZ = blockZ;
     config.sharedMemBytes = smem;
-    config.hStream = *cuStream;
+    config.hStream = cuStream;
     config.attrs = &attribute;
     config.numAttrs = 1;
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuLaunchKernelEx, &config,
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuLaunchKernelEx, &config,
                               reinterpret_cast<CUfunction>(function), params,
                               extra);
     return OkStatus();
@@ -276,16 +268,14 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
 //===----------------------------------------------------------------------===//
 
 MgpuStream mgpuStreamCreate(void) {
-  return RunEntryPoint("mgpuStreamCreate", MgpuStream(nullptr),
-                       [&]() -> StatusOr<MgpuStream> {
-                         StatusOr<Device *> device = GetCurrentDevice();
-                         if (!device.ok())
-                           return device.status();
-                         StatusOr<CUstream> stream = AcquireStream(**device);
-                         if (!stream.ok())
-                           return stream.status();
-                         return AsMgpu(*stream);
-                       });
+  return RunEntryPoint(
+      "mgpuStreamCreate", MgpuStream(nullptr), [&]() -> StatusOr<MgpuStream> {
+        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+        StatusOr<CUstream> stream = AcquireStream(*device);
+        if (!stream.ok())
+          return stream.status();
+        return AsMgpu(*stream);
+      });
 }
 
 void mgpuStreamDestroy(MgpuStream stream) {
@@ -298,27 +288,20 @@ void mgpuStreamDestroy(MgpuStream stream) {
 
 void mgpuStreamSynchronize(MgpuStream stream) {
   RunEntryPoint("mgpuStreamSynchronize", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamSynchronize,
-                              *cuStream);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuStreamSynchronize, cuStream);
     return OkStatus();
   });
 }
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
   RunEntryPoint("mgpuStreamWaitEvent", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamWaitEvent, *cuStream,
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuStreamWaitEvent, cuStream,
                               AsCu(event), 0);
     return OkStatus();
   });
@@ -327,11 +310,9 @@ void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
 MgpuEvent mgpuEventCreate(void) {
   return RunEntryPoint(
       "mgpuEventCreate", MgpuEvent(nullptr), [&]() -> StatusOr<MgpuEvent> {
-        StatusOr<Device *> device = GetCurrentDevice();
-        if (!device.ok())
-          return device.status();
+        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
         CUevent event = nullptr;
-        MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuEventCreate, &event,
+        MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventCreate, &event,
                                   CU_EVENT_DISABLE_TIMING);
         return reinterpret_cast<MgpuEvent>(event);
       });
@@ -339,35 +320,27 @@ MgpuEvent mgpuEventCreate(void) {
 
 void mgpuEventDestroy(MgpuEvent event) {
   RunEntryPoint("mgpuEventDestroy", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuEventDestroy, AsCu(event));
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventDestroy, AsCu(event));
     return OkStatus();
   });
 }
 
 void mgpuEventSynchronize(MgpuEvent event) {
   RunEntryPoint("mgpuEventSynchronize", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuEventSynchronize,
-                              AsCu(event));
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventSynchronize, AsCu(event));
     return OkStatus();
   });
 }
 
 void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
   RunEntryPoint("mgpuEventRecord", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuEventRecord, AsCu(event),
-                              *cuStream);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventRecord, AsCu(event),
+                              cuStream);
     return OkStatus();
   });
 }
@@ -381,11 +354,9 @@ void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
       "mgpuMemAlloc", static_cast<void *>(nullptr), [&]() -> StatusOr<void *> {
         if (sizeBytes == 0)
           return nullptr;
-        StatusOr<Device *> device = GetCurrentDevice();
-        if (!device.ok())
-          return device.status();
+        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
         CUdeviceptr ptr = 0;
-        const CudaDriver &driver = *(*device)->driver;
+        const CudaDriver &driver = *device->driver;
         CUresult result = hostShared
                               ? driver.cuMemAllocManaged(&ptr, sizeBytes,
                                                          CU_MEM_ATTACH_GLOBAL)
@@ -393,7 +364,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
         if (result != CUDA_SUCCESS)
           return CudaError(
               driver, result, hostShared ? "cuMemAllocManaged" : "cuMemAlloc",
-              StrCat(sizeBytes, " bytes on device ", (*device)->ordinal));
+              StrCat(sizeBytes, " bytes on device ", device->ordinal));
         return reinterpret_cast<void *>(ptr);
       });
 }
@@ -402,25 +373,19 @@ void mgpuMemFree(void *ptr, MgpuStream /*stream*/) {
   RunEntryPoint("mgpuMemFree", [&]() -> Status {
     if (!ptr)
       return OkStatus();
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemFree, AsDevicePtr(ptr));
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemFree, AsDevicePtr(ptr));
     return OkStatus();
   });
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
   RunEntryPoint("mgpuMemcpy", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemcpyAsync,
-                              AsDevicePtr(dst), AsDevicePtr(src), sizeBytes,
-                              *cuStream);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemcpyAsync, AsDevicePtr(dst),
+                              AsDevicePtr(src), sizeBytes, cuStream);
     return OkStatus();
   });
 }
@@ -428,14 +393,11 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
 void mgpuMemset32(void *dst, unsigned int value, size_t count,
                   MgpuStream stream) {
   RunEntryPoint("mgpuMemset32", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemsetD32Async,
-                              AsDevicePtr(dst), value, count, *cuStream);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemsetD32Async,
+                              AsDevicePtr(dst), value, count, cuStream);
     return OkStatus();
   });
 }
@@ -443,24 +405,19 @@ void mgpuMemset32(void *dst, unsigned int value, size_t count,
 void mgpuMemset16(void *dst, unsigned short value, size_t count,
                   MgpuStream stream) {
   RunEntryPoint("mgpuMemset16", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    StatusOr<CUstream> cuStream = ResolveStream(**device, AsCu(stream));
-    if (!cuStream.ok())
-      return cuStream.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemsetD16Async,
-                              AsDevicePtr(dst), value, count, *cuStream);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(*device, AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemsetD16Async,
+                              AsDevicePtr(dst), value, count, cuStream);
     return OkStatus();
   });
 }
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
   RunEntryPoint("mgpuMemHostRegister", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemHostRegister, ptr,
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostRegister, ptr,
                               sizeBytes, 0);
     return OkStatus();
   });
@@ -468,10 +425,8 @@ void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
 
 void mgpuMemHostUnregister(void *ptr) {
   RunEntryPoint("mgpuMemHostUnregister", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemHostUnregister, ptr);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostUnregister, ptr);
     return OkStatus();
   });
 }
@@ -508,11 +463,9 @@ void mgpuMemHostRegisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
     auto memref = GetDenseMemRef(rank, descriptor, elementSizeBytes);
     if (!memref.ok())
       return memref.status();
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemHostRegister,
-                              memref->first, memref->second, 0);
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostRegister, memref->first,
+                              memref->second, 0);
     return OkStatus();
   });
 }
@@ -523,10 +476,8 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
     auto memref = GetDenseMemRef(rank, descriptor, elementSizeBytes);
     if (!memref.ok())
       return memref.status();
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuMemHostUnregister,
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostUnregister,
                               memref->first);
     return OkStatus();
   });
@@ -550,10 +501,8 @@ void mgpuTensorMapEncodeTiled(void *tensorMap, int tensorDataType,
                               const uint32_t *elementStrides, int interleave,
                               int swizzle, int l2Promotion, int oobFill) {
   RunEntryPoint("mgpuTensorMapEncodeTiled", [&]() -> Status {
-    StatusOr<Device *> device = GetCurrentDevice();
-    if (!device.ok())
-      return device.status();
-    MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuTensorMapEncodeTiled,
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
+    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuTensorMapEncodeTiled,
                               static_cast<CUtensorMap *>(tensorMap),
                               static_cast<CUtensorMapDataType>(tensorDataType),
                               tensorRank, globalAddress, globalDim,
@@ -639,12 +588,10 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
           globalStrides[i] = strides[tensorRank - 2 - i] *
                              kTensorMapElementBytes[tensorDataType];
 
-        StatusOr<Device *> device = GetCurrentDevice();
-        if (!device.ok())
-          return device.status();
+        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
         CUtensorMap map;
         MGPU_RETURN_IF_CUDA_ERROR(
-            *(*device)->driver, cuTensorMapEncodeTiled, &map,
+            *device->driver, cuTensorMapEncodeTiled, &map,
             static_cast<CUtensorMapDataType>(tensorDataType),
             static_cast<cuuint32_t>(tensorRank),
             descriptor->aligned +
@@ -655,7 +602,7 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
             static_cast<CUtensorMapL2promotion>(l2Promotion),
             static_cast<CUtensorMapFloatOOBfill>(oobFill));
         static TensorMapCache *cache = new TensorMapCache;
-        return cache->GetDeviceCopy(**device, map);
+        return cache->GetDeviceCopy(*device, map);
       });
 }
 

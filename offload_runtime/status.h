@@ -132,4 +132,16 @@ void RunEntryPoint(const char *entryPoint, Body &&body) {
       return mgpu_status_;                                                     \
   } while (false)
 
+#define MGPU_CONCAT_IMPL(a, b) a##b
+#define MGPU_CONCAT(a, b) MGPU_CONCAT_IMPL(a, b)
+
+/// `lhs = *expr` for a StatusOr `expr`, or returns its error.
+#define MGPU_ASSIGN_OR_RETURN(lhs, expr)                                       \
+  MGPU_ASSIGN_OR_RETURN_IMPL(MGPU_CONCAT(mgpu_status_or_, __LINE__), lhs, expr)
+#define MGPU_ASSIGN_OR_RETURN_IMPL(statusOr, lhs, expr)                        \
+  auto statusOr = (expr);                                                      \
+  if (!statusOr.ok())                                                          \
+    return statusOr.status();                                                  \
+  lhs = std::move(*statusOr)
+
 #endif // OFFLOAD_RUNTIME_STATUS_H

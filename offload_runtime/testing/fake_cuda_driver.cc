@@ -529,8 +529,8 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
 
 //===--- Memory: host memory standing in for device memory ----------------===//
 
-CUresult fake_cuMemAlloc(CUdeviceptr *ptr, size_t bytes) {
-  ENTER("cuMemAlloc", /*needsContext=*/true);
+/// Host memory standing in for device memory, zeroed as the fake's habit.
+CUresult allocate(State &s, CUdeviceptr *ptr, size_t bytes) {
   void *memory = std::calloc(1, bytes);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -539,14 +539,14 @@ CUresult fake_cuMemAlloc(CUdeviceptr *ptr, size_t bytes) {
   return CUDA_SUCCESS;
 }
 
+CUresult fake_cuMemAlloc(CUdeviceptr *ptr, size_t bytes) {
+  ENTER("cuMemAlloc", /*needsContext=*/true);
+  return allocate(s, ptr, bytes);
+}
+
 CUresult fake_cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
   ENTER("cuMemAllocManaged", /*needsContext=*/true);
-  void *memory = std::calloc(1, bytes);
-  if (!memory)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  s.allocations.insert(memory);
-  *ptr = reinterpret_cast<CUdeviceptr>(memory);
-  return CUDA_SUCCESS;
+  return allocate(s, ptr, bytes);
 }
 
 CUresult fake_cuMemFree(CUdeviceptr ptr) {
