@@ -73,9 +73,6 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
   let extraClassDeclaration = [{
     /// Whether `flags` holds `flag`.
     bool hasFlag(StringRef flag) const;
-    /// The PTX ISA version as major * 10 + minor: the one `features` asks for,
-    /// else the oldest one that supports `chip`.
-    unsigned getPtxVersion() const;
   }];
 }
 

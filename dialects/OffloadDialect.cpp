@@ -93,16 +93,6 @@ bool CudaTargetAttr::hasFlag(StringRef flag) const {
   return flags && flags.contains(flag);
 }
 
-unsigned CudaTargetAttr::getPtxVersion() const {
-  // The verifier has already accepted the features.
-  llvm::Expected<std::optional<unsigned>> ptx =
-      cuda::parsePtxFeatures(getFeatures());
-  if (ptx && *ptx)
-    return **ptx;
-  llvm::consumeError(ptx.takeError());
-  return cuda::lookupChip(getChip())->minPtxVersion;
-}
-
 //===----------------------------------------------------------------------===//
 // LoaderAttr
 //===----------------------------------------------------------------------===//
