@@ -39,4 +39,22 @@ def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
   ];
 }
 
+def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
+  let summary = "Makes #offload.loader the offloading handler of gpu.modules";
+  let description = [{
+    Sets `#offload.loader` as the offloading handler of every `gpu.module`
+    that has none, so that `gpu-module-to-binary` gives it to the
+    `gpu.binary` it makes and the translation to LLVM IR embeds the objects
+    and launches through libmgpu. A module with a handler keeps it.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"load", "load", "std::string", /*default=*/"\"ctor\"",
+           "When to load the objects: ctor (global constructor) or lazy "
+           "(first launch).">,
+    Option<"priority", "priority", "int", /*default=*/"123",
+           "Priority of the global constructor and destructor.">
+  ];
+}
+
 #endif // OFFLOAD_PASSES

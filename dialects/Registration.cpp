@@ -9,6 +9,7 @@
 #include "dialects/CudaTarget.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
+#include "pipelines/Pipelines.h"
 #include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -33,6 +34,7 @@ void mlir::offload::registerOffloadPassesOnce() {
   // Registering a pass twice aborts; plugins and tools may both ask.
   static bool registered = [] {
     registerOffloadPasses();
+    registerOffloadPipelines();
     return true;
   }();
   (void)registered;

@@ -18,7 +18,8 @@ namespace mlir::offload {
 /// compiling a gpu.module needs.
 void registerOffloadDialect(DialectRegistry &registry);
 
-/// The passes of the offload dialect, for command-line tools.
+/// The passes of the offload dialect and the pipelines (offload-lower-to-cuda,
+/// offload-lower-loops-to-cuda), for command-line tools.
 void registerOffloadPassesOnce();
 
 } // namespace mlir::offload

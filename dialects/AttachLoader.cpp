@@ -1,0 +1,38 @@
+//===- AttachLoader.cpp - Make #offload.loader the modules' handler -------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADATTACHLOADER
+#include "dialects/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct AttachLoaderPass
+    : public offload::impl::OffloadAttachLoaderBase<AttachLoaderPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    LoaderAttr loader = LoaderAttr::getChecked(
+        [&] { return emitError(module.getLoc(), "offload-attach-loader: "); },
+        &getContext(), /*object=*/Attribute(), static_cast<int>(priority),
+        StringRef(load));
+    if (!loader)
+      return signalPassFailure();
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+      if (!gpuModule.getOffloadingHandlerAttr())
+        gpuModule.setOffloadingHandlerAttr(loader);
+  }
+};
+} // namespace
