@@ -11,6 +11,12 @@
 // RUN:   | FileCheck %s --check-prefix=NOEVENT
 // NOEVENT-NOT: mgpuEvent
 
+// Stock mlir-opt with the plugin runs the same pipeline (#offload.loader's
+// trait TypeID is libMLIR's there too).
+// RUN: mlir-opt %s --load-dialect-plugin=%plugin --load-pass-plugin=%plugin \
+// RUN:   --pass-pipeline="builtin.module(offload-lower-to-cuda{chips=sm_90 format=bin toolkit=%cuda_toolkit})" \
+// RUN:   | FileCheck %s
+
 // The baseline: upstream's pipeline fails on this loop.
 // RUN: not mlir-opt %s --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UPSTREAM
