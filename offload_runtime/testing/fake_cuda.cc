@@ -45,6 +45,7 @@ FakeCuda::FakeCuda() {
   Bind(library, "fakeCudaLastImageKind", imageKind);
   Bind(library, "fakeCudaLastImageArch", imageArch);
   Bind(library, "fakeCudaLiveStreams", liveStreamsFn);
+  Bind(library, "fakeCudaEmulateKernel", emulateKernelFn);
 }
 
 FakeCudaLaunch FakeCuda::lastLaunch() const {

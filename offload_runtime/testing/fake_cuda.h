@@ -29,6 +29,10 @@ public:
   int lastImageKind() const { return imageKind(); }
   int lastImageArch() const { return imageArch(); }
   int64_t liveStreams() const { return liveStreamsFn(); }
+  void emulateKernel(const char *name, FakeCudaKernelFn fn,
+                     void *user = nullptr) const {
+    emulateKernelFn(name, fn, user);
+  }
 
 private:
   decltype(&fakeCudaCallCount) callCount;
@@ -38,6 +42,7 @@ private:
   decltype(&fakeCudaLastImageKind) imageKind;
   decltype(&fakeCudaLastImageArch) imageArch;
   decltype(&fakeCudaLiveStreams) liveStreamsFn;
+  decltype(&fakeCudaEmulateKernel) emulateKernelFn;
 };
 
 /// A minimal cubin for `sm` (90 for sm_90) whose string table names

@@ -1,0 +1,63 @@
+//===- vector_add_main.cc - Host of vector_add.mlir -----------------------===//
+//
+// Part of mlir-offload.
+//
+// Allocates device memory with the mgpu runtime, calls the MLIR function,
+// which launches the kernel synchronously, and checks c = a + b.
+//
+//===----------------------------------------------------------------------===//
+
+#include "examples/support/example.h"
+#include "mgpu/mgpu.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+using namespace offload::examples;
+
+extern "C" void _mlir_ciface_vector_add(MemRef<float, 1> *a,
+                                        MemRef<float, 1> *b,
+                                        MemRef<float, 1> *c);
+
+namespace {
+
+void AddStandIn(const FakeCudaLaunch *launch, void **raw, void *) {
+  KernelParams params(raw);
+  const float *a = params.MemRef1D<float>();
+  const float *b = params.MemRef1D<float>();
+  float *c = params.MemRef1D<float>();
+  uint64_t n = params.Scalar<uint64_t>();
+  for (uint64_t i = 0; i < GridThreadsX(*launch) && i < n; ++i)
+    c[i] = a[i] + b[i];
+}
+
+/// A device copy of `host`, on the calling thread's stream.
+MemRef<float, 1> ToDevice(std::vector<float> &host) {
+  size_t bytes = host.size() * sizeof(float);
+  auto *device = static_cast<float *>(mgpuMemAlloc(bytes, nullptr, false));
+  mgpuMemcpy(device, host.data(), bytes, nullptr);
+  return {device, device, 0, {static_cast<int64_t>(host.size())}, {1}};
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  StandInForKernel("add", AddStandIn);
+  // Not a multiple of the 256 threads per block: the last block is partial.
+  size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 1000003;
+
+  std::vector<float> a(n), b(n), c(n, -1.0f), want(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = 0.5f * float(i % 1000);
+    b[i] = 1.0f / float(1 + i % 7);
+    want[i] = a[i] + b[i];
+  }
+  MemRef<float, 1> da = ToDevice(a), db = ToDevice(b), dc = ToDevice(c);
+  _mlir_ciface_vector_add(&da, &db, &dc);
+  mgpuMemcpy(c.data(), dc.aligned, n * sizeof(float), nullptr);
+  mgpuStreamSynchronize(nullptr);
+  for (MemRef<float, 1> *m : {&da, &db, &dc})
+    mgpuMemFree(m->allocated, nullptr);
+  return Compare("vector_add", c, want);
+}
