@@ -98,3 +98,9 @@ def offload_dependencies():
         default_path = "/usr",
         markers = ["include/gtest/gtest.h", "lib/x86_64-linux-gnu/libgtest.a", "lib/x86_64-linux-gnu/libgmock.a"],
     )
+    _installed_repository(
+        name = "absl",
+        build_file = Label("//third_party:absl.BUILD"),
+        default_path = "/usr",
+        markers = ["include/absl/base/config.h", "lib/x86_64-linux-gnu/libabsl_base.so"],
+    )

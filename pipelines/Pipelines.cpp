@@ -27,9 +27,9 @@ using namespace mlir::offload;
 /// objects #offload.loader can load.
 static StringRef getCompilationTarget(StringRef format) {
   return llvm::StringSwitch<StringRef>(format)
-      .Cases("fatbin", "fatbinary", "fatbin")
-      .Cases("bin", "binary", "cubin", "bin")
-      .Cases("isa", "assembly", "ptx", "isa")
+      .Cases({"fatbin", "fatbinary"}, "fatbin")
+      .Cases({"bin", "binary", "cubin"}, "bin")
+      .Cases({"isa", "assembly", "ptx"}, "isa")
       .Default("");
 }
 
