@@ -15,8 +15,7 @@
 
 using namespace offload::examples;
 
-extern "C" void _mlir_ciface_sqrt_exp(MemRef<float, 1> *x,
-                                      MemRef<float, 1> *y);
+extern "C" void _mlir_ciface_sqrt_exp(MemRef<float, 1> *x, MemRef<float, 1> *y);
 
 namespace {
 

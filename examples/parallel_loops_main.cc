@@ -34,8 +34,8 @@ void Saxpy2dStandIn(const FakeCudaLaunch *launch, void **raw, void *) {
   for (uint64_t i = 0; i < rows && i < rowThreads; ++i)
     for (uint64_t j = 0; j < cols && j < colThreads; ++j) {
       float *yij = y.aligned + y.offset + i * y.strides[0] + j * y.strides[1];
-      *yij = a * x.aligned[x.offset + i * x.strides[0] + j * x.strides[1]] +
-             *yij;
+      *yij =
+          a * x.aligned[x.offset + i * x.strides[0] + j * x.strides[1]] + *yij;
     }
 }
 

@@ -23,7 +23,8 @@ namespace {
 class StreamCalls {
 public:
   explicit StreamCalls(ModuleOp module)
-      : module(module), ptrType(LLVM::LLVMPointerType::get(module.getContext())),
+      : module(module),
+        ptrType(LLVM::LLVMPointerType::get(module.getContext())),
         voidType(LLVM::LLVMVoidType::get(module.getContext())) {}
 
   Value createStream(OpBuilder &b, Location loc) {
@@ -36,8 +37,7 @@ public:
     call(b, loc, "mgpuStreamDestroy", voidType, {stream});
   }
   /// Makes `waiting` wait for the work queued on `stream` so far.
-  void streamWaitsFor(OpBuilder &b, Location loc, Value waiting,
-                      Value stream) {
+  void streamWaitsFor(OpBuilder &b, Location loc, Value waiting, Value stream) {
     Value event = call(b, loc, "mgpuEventCreate", ptrType, {});
     call(b, loc, "mgpuEventRecord", voidType, {event, stream});
     call(b, loc, "mgpuStreamWaitEvent", voidType, {waiting, event});
@@ -53,8 +53,8 @@ private:
       b.setInsertionPointToEnd(module.getBody());
       function = LLVM::LLVMFuncOp::create(
           b, module.getLoc(), name,
-          LLVM::LLVMFunctionType::get(
-              result, SmallVector<Type>(args.size(), ptrType)));
+          LLVM::LLVMFunctionType::get(result,
+                                      SmallVector<Type>(args.size(), ptrType)));
     }
     auto callOp = LLVM::CallOp::create(b, loc, function, args);
     return isa<LLVM::LLVMVoidType>(result) ? Value() : callOp.getResult();

@@ -100,8 +100,9 @@ static void addKernelLowering(OpPassManager &pm,
   kernels.addPass(createReconcileUnrealizedCastsPass());
 }
 
-static void addHostLoweringAndSerialization(
-    OpPassManager &pm, const CudaPipelineOptions &options) {
+static void
+addHostLoweringAndSerialization(OpPassManager &pm,
+                                const CudaPipelineOptions &options) {
   GpuToLLVMConversionPassOptions host;
   host.hostBarePtrCallConv = options.hostBarePtr;
   host.kernelBarePtrCallConv = options.kernelBarePtr;
@@ -146,9 +147,9 @@ void mlir::offload::buildLowerLoopsToCudaPipeline(
 }
 
 /// Registers `name` with a builder that checks the options first.
-static void registerCudaPipeline(
-    StringRef name, StringRef description,
-    void (*build)(OpPassManager &, const CudaPipelineOptions &)) {
+static void registerCudaPipeline(StringRef name, StringRef description,
+                                 void (*build)(OpPassManager &,
+                                               const CudaPipelineOptions &)) {
   registerPassPipeline(
       name, description,
       [build, name](OpPassManager &pm, StringRef text,

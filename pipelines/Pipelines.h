@@ -80,9 +80,9 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
 
 /// Checks options that the passes themselves would take too late or not at
 /// all (upstream's gpu-module-to-binary accepts a bad format).
-LogicalResult verifyCudaPipelineOptions(
-    const CudaPipelineOptions &options,
-    function_ref<LogicalResult(const Twine &)> emitError);
+LogicalResult
+verifyCudaPipelineOptions(const CudaPipelineOptions &options,
+                          function_ref<LogicalResult(const Twine &)> emitError);
 
 /// Kernels in gpu.modules or gpu.launch regions, host code in func.func, from
 /// arith, memref, scf, vector, math, gpu and nvgpu to the LLVM dialect with a

@@ -8,11 +8,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-gpu_check}
 tools/bootstrap.sh >/dev/null
-bazel build -c opt //bench:launch_bench //offload_runtime:libmgpu.so
-bin=$(bazel info -c opt bazel-bin 2>/dev/null)
+examples=(vector_add block_reduce async_chain jacobi math parallel_loops)
+# Static with respect to our libraries: the folder holds whole programs.
+flags=(-c opt --dynamic_mode=off)
+targets=(//bench:launch_bench //offload_runtime:libmgpu.so //examples:two_chips_sm90_test)
+for example in "${examples[@]}"; do
+  targets+=("//examples:${example}_test")
+done
+bazel build "${flags[@]}" "${targets[@]}"
+bin=$(bazel info "${flags[@]}" bazel-bin 2>/dev/null)
 rm -rf "$out"
 mkdir -p "$out"
 cp "$bin/bench/launch_bench" "$bin/offload_runtime/libmgpu.so" "$out/"
+for example in "${examples[@]}"; do
+  cp "$bin/examples/${example}_test" "$out/$example"
+done
+cp "$bin/examples/two_chips_sm90_test" "$out/two_chips"
 chmod u+w "$out"/*
 cat >"$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
@@ -30,6 +41,13 @@ if [[ -s stderr.txt ]]; then
   cat stderr.txt
   status=1
 fi
+# The examples: each compares the GPU's results with its CPU reference.
+for example in vector_add block_reduce async_chain jacobi math parallel_loops; do
+  ./$example || status=1
+done
+# One binary with sm_80 and sm_90 cubins; which one loads, only the test
+# driver tells (//examples:two_chips_sm*_test).
+./two_chips || status=1
 exit $status
 RUN
 chmod +x "$out/run.sh"

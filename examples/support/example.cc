@@ -60,8 +60,8 @@ int Compare(const char *name, const std::vector<float> &got,
                   want[i]);
   }
   if (mismatches) {
-    std::printf("%s: FAILED: %zu of %zu differ from the CPU reference\n",
-                name, mismatches, got.size());
+    std::printf("%s: FAILED: %zu of %zu differ from the CPU reference\n", name,
+                mismatches, got.size());
     return 1;
   }
   std::printf("%s: %zu results match the CPU reference%s\n", name, got.size(),

@@ -31,8 +31,8 @@ template <typename T, int Rank> struct MemRef {
 
 /// A contiguous 1-D memref over `data`.
 template <typename T> MemRef<T, 1> MemRefOf(std::vector<T> &data) {
-  return {data.data(), data.data(), 0, {static_cast<int64_t>(data.size())},
-          {1}};
+  return {
+      data.data(), data.data(), 0, {static_cast<int64_t>(data.size())}, {1}};
 }
 
 /// Reads a kernel's parameters in order, as gpu-to-llvm passes them: a
@@ -41,9 +41,7 @@ class KernelParams {
 public:
   explicit KernelParams(void **params) : params(params) {}
 
-  template <typename T> T Scalar() {
-    return *static_cast<T *>(params[next++]);
-  }
+  template <typename T> T Scalar() { return *static_cast<T *>(params[next++]); }
   /// The next memref, as a descriptor.
   template <typename T, int Rank> MemRef<T, Rank> NextMemRef() {
     MemRef<T, Rank> memref;

@@ -493,9 +493,9 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
   const unsigned block[3] = {config->blockDimX, config->blockDimY,
                              config->blockDimZ};
   Emulation emulation;
-  CUresult result = recordLaunch(s, f, grid, block, cluster,
-                                 config->sharedMemBytes, config->hStream,
-                                 emulation);
+  CUresult result =
+      recordLaunch(s, f, grid, block, cluster, config->sharedMemBytes,
+                   config->hStream, emulation);
   return emulate(result, lock, emulation, params);
 }
 

@@ -3,8 +3,8 @@
 #include "scale.h"
 
 #include "absl/strings/str_cat.h"
-#include "gtest/gtest.h"
 #include "offload_runtime/testing/fake_cuda.h"
+#include "gtest/gtest.h"
 
 #include <vector>
 
