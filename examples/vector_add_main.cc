@@ -5,6 +5,10 @@
 // Allocates device memory with the mgpu runtime, calls the MLIR function,
 // which launches the kernel synchronously, and checks c = a + b.
 //
+// Also the host of the two-chip build (sm_80 and sm_90 cubins in one
+// binary): on the test driver, EXPECTED_ARCH says which object the device in
+// FAKE_CUDA_DEVICES must have been given.
+//
 //===----------------------------------------------------------------------===//
 
 #include "examples/support/example.h"
@@ -59,5 +63,16 @@ int main(int argc, char **argv) {
   mgpuStreamSynchronize(nullptr);
   for (MemRef<float, 1> *m : {&da, &db, &dc})
     mgpuMemFree(m->allocated, nullptr);
+
+  if (const char *expected = std::getenv("EXPECTED_ARCH")) {
+    int loaded = LastLoadedArch();
+    if (loaded != std::atoi(expected)) {
+      std::printf("vector_add: FAILED: loaded the sm_%d object, expected "
+                  "sm_%s\n",
+                  loaded, expected);
+      return 1;
+    }
+    std::printf("vector_add: loaded the sm_%d object\n", loaded);
+  }
   return Compare("vector_add", c, want);
 }
