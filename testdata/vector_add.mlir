@@ -1,5 +1,5 @@
 // The bundled example: c = a + b on the GPU, with a math.exp kernel that
-// needs libdevice. `bazel run //:example` compiles it to LLVM IR with an
+// needs libdevice. `tools/run_example.sh` compiles it to LLVM IR with an
 // embedded cubin.
 module attributes {gpu.container_module} {
   gpu.module @kernels {

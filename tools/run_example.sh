@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/bootstrap.sh
 bazel build //testdata:vector_add_ll
-output="bazel-bin/testdata/vector_add.ll"
+output="bazel-bin/testdata/_offload/vector_add/vector_add.ll"
 echo "LLVM IR with an embedded sm_90 cubin: $output"
