@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "translation/ToLLVMIR.h"
+#include "registration/TranslateRegistration.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Support/LogicalResult.h"

@@ -1,12 +1,13 @@
-//===- ToLLVMIR.cpp - MLIR to LLVM IR, with the offload dialect -----------===//
+//===- TranslateRegistration.cpp - --mlir-to-llvmir with offload ----------===//
 //
 // Part of mlir-offload.
 //
 //===----------------------------------------------------------------------===//
 
-#include "translation/ToLLVMIR.h"
+#include "registration/TranslateRegistration.h"
 
-#include "dialects/Registration.h"
+#include "dialects/OffloadDialect.h"
+#include "translation/LoaderTranslation.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,8 +34,8 @@ void mlir::offload::registerOffloadToLLVMIRTranslation() {
         return success();
       },
       [](DialectRegistry &registry) {
-        registry.insert<DLTIDialect, func::FuncDialect>();
+        registry.insert<DLTIDialect, func::FuncDialect, OffloadDialect>();
         registerAllToLLVMIRTranslations(registry);
-        registerOffloadDialect(registry);
+        registerLoaderTranslationInterfaceExternalModels(registry);
       });
 }

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_CUDASERIALIZER_H
-#define OFFLOAD_DIALECTS_CUDASERIALIZER_H
+#ifndef OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
+#define OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
 
-#include "dialects/CudaToolkit.h"
+#include "target/cuda/CudaToolkit.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -50,4 +50,4 @@ private:
 
 } // namespace mlir::offload::cuda
 
-#endif // OFFLOAD_DIALECTS_CUDASERIALIZER_H
+#endif // OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H

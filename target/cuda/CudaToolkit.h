@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_CUDATOOLKIT_H
-#define OFFLOAD_DIALECTS_CUDATOOLKIT_H
+#ifndef OFFLOAD_TARGET_CUDA_CUDATOOLKIT_H
+#define OFFLOAD_TARGET_CUDA_CUDATOOLKIT_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -48,4 +48,4 @@ inline constexpr llvm::StringLiteral kLibdevicePath =
 
 } // namespace mlir::offload::cuda
 
-#endif // OFFLOAD_DIALECTS_CUDATOOLKIT_H
+#endif // OFFLOAD_TARGET_CUDA_CUDATOOLKIT_H

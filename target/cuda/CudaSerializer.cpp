@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/CudaSerializer.h"
+#include "target/cuda/CudaSerializer.h"
 
 #include "dialects/CudaChips.h"
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_CUDATARGET_H
-#define OFFLOAD_DIALECTS_CUDATARGET_H
+#ifndef OFFLOAD_TARGET_CUDA_CUDATARGET_H
+#define OFFLOAD_TARGET_CUDA_CUDATARGET_H
 
 namespace mlir {
 class DialectRegistry;
@@ -19,4 +19,4 @@ void registerCudaTargetInterfaceExternalModels(DialectRegistry &registry);
 
 } // namespace mlir::offload
 
-#endif // OFFLOAD_DIALECTS_CUDATARGET_H
+#endif // OFFLOAD_TARGET_CUDA_CUDATARGET_H

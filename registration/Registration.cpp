@@ -1,15 +1,15 @@
-//===- Registration.cpp - Registering the offload dialect -----------------===//
+//===- Registration.cpp - Everything mlir-offload registers ---------------===//
 //
 // Part of mlir-offload.
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Registration.h"
+#include "registration/Registration.h"
 
-#include "dialects/CudaTarget.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "target/cuda/CudaTarget.h"
 #include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -24,6 +24,7 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
   registerLoaderTranslationInterfaceExternalModels(registry);
+  // What a target's serializer translates a gpu.module from.
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
@@ -31,7 +32,6 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
 }
 
 void mlir::offload::registerOffloadPassesOnce() {
-  // Registering a pass twice aborts; plugins and tools may both ask.
   static bool registered = [] {
     registerOffloadPasses();
     registerOffloadPipelines();

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/CudaTarget.h"
+#include "target/cuda/CudaTarget.h"
 
-#include "dialects/CudaSerializer.h"
+#include "target/cuda/CudaSerializer.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/CudaToolkit.h"
+#include "target/cuda/CudaToolkit.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

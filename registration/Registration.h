@@ -1,0 +1,31 @@
+//===- Registration.h - Everything mlir-offload registers -------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// The one place where the layers below meet: tools and the plugin call these
+// (as upstream tools call InitAllDialects.h and InitAllPasses.h), never the
+// libraries of the layers themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_REGISTRATION_REGISTRATION_H
+#define OFFLOAD_REGISTRATION_REGISTRATION_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::offload {
+
+/// The offload dialect with every interface model: each target's serializer
+/// (#offload.cuda), #offload.loader's translation, and the LLVM IR
+/// translations that serializing a gpu.module needs.
+void registerOffloadDialect(DialectRegistry &registry);
+
+/// The passes of the dialect and the pipelines, once: plugins and tools may
+/// both ask, and registering a pass twice aborts.
+void registerOffloadPassesOnce();
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_REGISTRATION_REGISTRATION_H

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The BUILD graph points one way (docs/building.md, "Layers"):
+#
+#   tools -> registration -> {pipelines, translation, target/*} -> dialects
+#
+# translation and dialects see the runtime only through its ABI header
+# (//offload_runtime:mgpu_headers), each target sits beside the others, and
+# the runtime and its test driver contain no compiler code. Each rule is a
+# `bazel query` on this checkout; a violation prints the offending path.
+#
+# Runs Bazel inside `bazel test` (tagged local): the checkout is found through
+# the WORKSPACE file that the test depends on.
+set -uo pipefail
+
+workspace_file="$TEST_SRCDIR/$TEST_WORKSPACE/WORKSPACE"
+checkout=$(dirname "$(readlink -f "$workspace_file")")
+tmp=${TEST_TMPDIR:?}
+export HOME="$tmp/home"
+mkdir -p "$HOME"
+cd "$checkout" || exit 1
+
+bazel_query() {
+  bazel --nohome_rc --output_user_root="$tmp/root" --output_base="$tmp/base" \
+    query --noshow_progress --keep_going "$@" 2>"$tmp/query.err"
+}
+trap 'bazel --nohome_rc --output_user_root="$tmp/root" --output_base="$tmp/base" shutdown >/dev/null 2>&1' EXIT
+
+failures=0
+checks=0
+# forbid NAME FROM FORBIDDEN: no target in FROM may depend on one in FORBIDDEN.
+forbid() {
+  local name="$1" from="$2" forbidden="$3"
+  checks=$((checks + 1))
+  local found
+  found=$(bazel_query "deps($from) intersect ($forbidden)")
+  local status=$?
+  if ((status != 0)); then
+    echo "FAIL: $name: bazel query failed:"
+    cat "$tmp/query.err"
+    failures=$((failures + 1))
+    return
+  fi
+  if [[ -n $found ]]; then
+    local first
+    first=$(head -1 <<<"$found")
+    echo "FAIL: $name: $from depends on $(tr '\n' ' ' <<<"$found")"
+    echo "  for example: $(bazel_query "somepath($from, $first)" | tr '\n' ' ')"
+    failures=$((failures + 1))
+  else
+    echo "ok: $name"
+  fi
+}
+
+compiler_layers="//dialects/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
+runtime_except_abi="//offload_runtime/... - //offload_runtime:mgpu_headers"
+llvm_libraries="@llvm//:mlir + @llvm//:llvm"
+
+forbid "dialects is the bottom layer" "//dialects/..." \
+  "(//target/... + //translation/... + //pipelines/... + //registration/... + //tools/...) + ($runtime_except_abi)"
+forbid "each target sits beside the others" "//target/cuda/..." \
+  "//target/... - //target/cuda/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+forbid "translation sees the dialect and the runtime's ABI header only" \
+  "//translation/... - //translation/tests/..." \
+  "//target/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+forbid "pipelines sit beside translation and the targets" "//pipelines/..." \
+  "//target/... + //translation/... + //registration/... + //tools/... + ($runtime_except_abi)"
+forbid "registration is below the tools" "//registration/..." "//tools/..."
+forbid "the runtime and its test driver contain no compiler code" \
+  "//offload_runtime/... - //offload_runtime/tests/..." "$compiler_layers + $llvm_libraries"
+forbid "offload-translate links no serializer and no pipeline" \
+  "//tools:offload-translate" "//target/... + //pipelines/..."
+
+# Includes say the same as the BUILD graph: a lower folder never names a
+# higher one.
+checks=$((checks + 1))
+up=$({
+  grep -rlE '#include "(target|translation|pipelines|registration|tools)/' dialects
+  grep -rlE '#include "(translation|pipelines|registration|tools)/' target
+  grep -rlE '#include "(target|pipelines|registration|tools)/' translation
+  grep -rlE '#include "(target|translation|registration|tools)/' pipelines
+  grep -rlE '#include "(dialects|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
+} 2>/dev/null)
+if [[ -n $up ]]; then
+  echo "FAIL: includes that point up a layer: $(tr '\n' ' ' <<<"$up")"
+  failures=$((failures + 1))
+else
+  echo "ok: includes point down"
+fi
+
+echo "layering: $((checks - failures)) passed, $failures failed"
+exit $((failures > 0))
