@@ -24,10 +24,17 @@ struct AttachLoaderPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    std::optional<LoadMode> mode = symbolizeLoadMode(load);
+    if (!mode) {
+      emitError(module.getLoc())
+          << "offload-attach-loader: load = '" << load
+          << "' is not ctor or lazy";
+      return signalPassFailure();
+    }
     LoaderAttr loader = LoaderAttr::getChecked(
         [&] { return emitError(module.getLoc(), "offload-attach-loader: "); },
         &getContext(), /*object=*/Attribute(), static_cast<int>(priority),
-        StringRef(load));
+        *mode);
     if (!loader)
       return signalPassFailure();
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())

@@ -17,12 +17,29 @@ namespace mlir::offload::cuda {
 // From LLVM 22's NVPTX.td, restricted to the chips that CUDA 13's ptxas
 // accepts (it dropped everything before sm_75, and renamed sm_101 to sm_110).
 static constexpr Chip kChips[] = {
-    {"sm_75", 63},   {"sm_80", 70},   {"sm_86", 71},   {"sm_87", 74},
-    {"sm_88", 90},   {"sm_89", 78},   {"sm_90", 78},   {"sm_90a", 80},
-    {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_103", 88},
-    {"sm_103a", 88}, {"sm_103f", 88}, {"sm_110", 90},  {"sm_110a", 90},
-    {"sm_110f", 90}, {"sm_120", 87},  {"sm_120a", 87}, {"sm_120f", 88},
-    {"sm_121", 88},  {"sm_121a", 88}, {"sm_121f", 88},
+    {"sm_75", 75, ArchVariant::Portable, 63},
+    {"sm_80", 80, ArchVariant::Portable, 70},
+    {"sm_86", 86, ArchVariant::Portable, 71},
+    {"sm_87", 87, ArchVariant::Portable, 74},
+    {"sm_88", 88, ArchVariant::Portable, 90},
+    {"sm_89", 89, ArchVariant::Portable, 78},
+    {"sm_90", 90, ArchVariant::Portable, 78},
+    {"sm_90a", 90, ArchVariant::Specific, 80},
+    {"sm_100", 100, ArchVariant::Portable, 86},
+    {"sm_100a", 100, ArchVariant::Specific, 86},
+    {"sm_100f", 100, ArchVariant::Family, 88},
+    {"sm_103", 103, ArchVariant::Portable, 88},
+    {"sm_103a", 103, ArchVariant::Specific, 88},
+    {"sm_103f", 103, ArchVariant::Family, 88},
+    {"sm_110", 110, ArchVariant::Portable, 90},
+    {"sm_110a", 110, ArchVariant::Specific, 90},
+    {"sm_110f", 110, ArchVariant::Family, 90},
+    {"sm_120", 120, ArchVariant::Portable, 87},
+    {"sm_120a", 120, ArchVariant::Specific, 87},
+    {"sm_120f", 120, ArchVariant::Family, 88},
+    {"sm_121", 121, ArchVariant::Portable, 88},
+    {"sm_121a", 121, ArchVariant::Specific, 88},
+    {"sm_121f", 121, ArchVariant::Family, 88},
 };
 
 // The PTX ISA versions that LLVM 22's NVPTX backend can emit.

@@ -22,8 +22,21 @@
 
 namespace mlir::offload::cuda {
 
+/// What code for a chip runs on, besides the chip itself.
+enum class ArchVariant {
+  /// sm_90: later minors of its major run it.
+  Portable,
+  /// sm_90a: only sm_90 runs it.
+  Specific,
+  /// sm_100f: later minors of its major run it; needs their common features.
+  Family,
+};
+
 struct Chip {
   llvm::StringLiteral name;
+  /// Compute capability as major * 10 + minor: 90 for sm_90 and sm_90a.
+  unsigned arch;
+  ArchVariant variant;
   /// PTX ISA version as major * 10 + minor.
   unsigned minPtxVersion;
 };

@@ -10,6 +10,16 @@
 include "dialects/OffloadBase.td"
 include "mlir/Dialect/GPU/IR/CompilationAttrInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/EnumAttr.td"
+
+def Offload_LoadCtor : I32EnumAttrCase<"Ctor", 0, "ctor">;
+def Offload_LoadLazy : I32EnumAttrCase<"Lazy", 1, "lazy">;
+def Offload_LoadMode : I32EnumAttr<"LoadMode",
+    "when #offload.loader loads a binary's objects",
+    [Offload_LoadCtor, Offload_LoadLazy]> {
+  let cppNamespace = "::mlir::offload";
+  let genSpecializedAttr = 0;
+}
 
 def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
   let summary = "Compiles a gpu.module for NVIDIA GPUs with the CUDA toolkit";
@@ -91,8 +101,8 @@ def Offload_LoaderAttr
       one, else PTX for the driver's JIT.
     - `priority`: of the global constructor that loads the objects and the
       destructor that unloads them (123 by default, as upstream).
-    - `load`: `"ctor"` (the default) loads in a global constructor and
-      resolves every launched kernel there; `"lazy"` loads on the first
+    - `load`: `ctor` (the default) loads in a global constructor and
+      resolves every launched kernel there; `lazy` loads on the first
       launch, thread-safe, so a program that never launches never touches
       the GPU.
 
@@ -103,7 +113,7 @@ def Offload_LoaderAttr
 
     Example:
     ```mlir
-    gpu.binary @kernels <#offload.loader<load = "lazy">> [...]
+    gpu.binary @kernels <#offload.loader<load = lazy>> [...]
     gpu.binary @other <#offload.loader<object = 1, priority = 50>> [...]
     ```
   }];
@@ -112,15 +122,16 @@ def Offload_LoaderAttr
                       "Index or target of the object to embed.">:$object,
     DefaultValuedParameter<"int", "123",
                            "Priority of the load and unload functions.">:$priority,
-    StringRefParameter<"When to load: \"ctor\" or \"lazy\".",
-                       "\"ctor\"">:$load
+    DefaultValuedParameter<"::mlir::offload::LoadMode",
+                           "::mlir::offload::LoadMode::Ctor",
+                           "When to load: ctor or lazy.">:$load
   );
   let assemblyFormat = [{
     (`<` struct(params)^ `>`)?
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    bool isLazy() const { return getLoad() == "lazy"; }
+    bool isLazy() const { return getLoad() == LoadMode::Lazy; }
   }];
 }
 

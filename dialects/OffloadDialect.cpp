@@ -20,6 +20,8 @@ using namespace mlir::offload;
 
 #include "dialects/OffloadDialect.cpp.inc"
 
+#include "dialects/OffloadEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "dialects/OffloadAttrs.cpp.inc"
 
@@ -99,7 +101,7 @@ bool CudaTargetAttr::hasFlag(StringRef flag) const {
 
 LogicalResult LoaderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Attribute object, int priority,
-                                 StringRef load) {
+                                 LoadMode load) {
   if (auto index = dyn_cast_or_null<IntegerAttr>(object);
       index && index.getValue().isNegative())
     return emitError() << "object index " << index.getInt() << " is negative";
@@ -114,8 +116,5 @@ LogicalResult LoaderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (priority < 0 || priority > 65535)
     return emitError() << "priority " << priority
                        << " is out of range; it must be 0 to 65535";
-  if (load != "ctor" && load != "lazy")
-    return emitError() << "load = \"" << load
-                       << "\" is not \"ctor\" or \"lazy\"";
   return success();
 }

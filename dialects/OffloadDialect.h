@@ -13,6 +13,8 @@
 
 #include "dialects/OffloadDialect.h.inc"
 
+#include "dialects/OffloadEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "dialects/OffloadAttrs.h.inc"
 

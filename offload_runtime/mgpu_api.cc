@@ -553,9 +553,9 @@ private:
 } // namespace
 
 void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
-                                     int tensorDataType, int interleave,
-                                     int swizzle, int l2Promotion, int oobFill,
-                                     int64_t *inputBoxDims) {
+                                     int64_t tensorDataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *inputBoxDims) {
   return RunEntryPoint(
       "mgpuTensorMapEncodeTiledMemref", static_cast<void *>(nullptr),
       [&]() -> StatusOr<void *> {
@@ -613,3 +613,7 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
 int32_t mgpuGetLastError(void) { return TakeLastError(); }
 
 const char *mgpuGetLastErrorMessage(void) { return GetLastErrorMessage(); }
+
+void mgpuSetErrorHandler(MgpuErrorHandler handler, void *userData) {
+  SetErrorHandler(handler, userData);
+}

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -67,6 +68,22 @@ struct LastError {
 };
 thread_local LastError lastError;
 
+struct InstalledHandler {
+  MgpuErrorHandler handler = nullptr;
+  void *userData = nullptr;
+};
+
+/// The embedder's handler; read on error paths only, so a lock is cheap
+/// enough. Never destroyed: errors may be reported during exit.
+struct HandlerSlot {
+  std::mutex mutex;
+  InstalledHandler installed;
+};
+HandlerSlot &GetHandlerSlot() {
+  static HandlerSlot *slot = new HandlerSlot;
+  return *slot;
+}
+
 } // namespace
 
 Status CudaError(const CudaDriver &driver, CUresult result,
@@ -91,6 +108,19 @@ Status RuntimeError(CUresult result, std::string message) {
 }
 
 void ReportError(const char *entryPoint, const Status &status) {
+  lastError.result = status.cudaResult();
+  lastError.message = status.text();
+  InstalledHandler installed;
+  {
+    HandlerSlot &slot = GetHandlerSlot();
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    installed = slot.installed;
+  }
+  if (installed.handler) {
+    installed.handler(entryPoint, status.cudaResult(), status.text().c_str(),
+                      installed.userData);
+    return;
+  }
   ErrorPolicy policy = GetErrorPolicy();
   std::string line = StrCat("mgpu: ", entryPoint, ": ", status.text(), "\n");
   std::fputs(line.c_str(), stderr);
@@ -100,8 +130,12 @@ void ReportError(const char *entryPoint, const Status &status) {
     std::fflush(nullptr);
     std::_Exit(EXIT_FAILURE);
   }
-  lastError.result = status.cudaResult();
-  lastError.message = status.text();
+}
+
+void SetErrorHandler(MgpuErrorHandler handler, void *userData) {
+  HandlerSlot &slot = GetHandlerSlot();
+  std::lock_guard<std::mutex> lock(slot.mutex);
+  slot.installed = {handler, userData};
 }
 
 CUresult TakeLastError() {

@@ -3,10 +3,11 @@
 // Part of mlir-offload.
 //
 // Internally every operation returns a Status (a CUresult and a message) or a
-// StatusOr<T>; the C entry points hand a failure to ReportError, which prints
-// one line and then follows the policy of $MGPU_ON_ERROR: `abort` (the
-// default) ends the program with exit status 1, `report` records the error
-// for mgpuGetLastError and returns.
+// StatusOr<T>; the C entry points hand a failure to ReportError, which records
+// it for mgpuGetLastError and gives it to the embedder's handler if one is
+// installed (mgpuSetErrorHandler); otherwise it prints one line and follows
+// the policy of $MGPU_ON_ERROR: `abort` (the default) ends the program with
+// exit status 1, `report` returns.
 //
 // Not absl::Status: Debian's abseil archives are not position-independent,
 // so libmgpu.so would need a dozen abseil shared libraries at run time; the
@@ -16,6 +17,8 @@
 
 #ifndef OFFLOAD_RUNTIME_STATUS_H
 #define OFFLOAD_RUNTIME_STATUS_H
+
+#include "mgpu/mgpu.h"
 
 #include <cuda.h>
 
@@ -96,6 +99,10 @@ void ReportError(const char *entryPoint, const Status &status);
 /// The calling thread's last error (mgpuGetLastError and its message).
 CUresult TakeLastError();
 const char *GetLastErrorMessage();
+
+/// Makes `handler` take every later error instead of the policy; null
+/// restores the policy (mgpuSetErrorHandler).
+void SetErrorHandler(MgpuErrorHandler handler, void *userData);
 
 /// Runs `body` for the C entry point `entryPoint`: its value, or `fallback`
 /// after reporting the error.

@@ -6,6 +6,8 @@
 
 #include "pipelines/Passes.h"
 
+#include "dialects/RuntimeAbi.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -17,51 +19,51 @@ namespace mlir::offload {
 } // namespace mlir::offload
 
 using namespace mlir;
+namespace abi = mlir::offload::abi;
 
 namespace {
-/// Calls to the mgpu stream and event functions, declared on first use.
+/// Calls to the mgpu stream and event functions, declared from the runtime's
+/// ABI table on first use.
 class StreamCalls {
 public:
-  explicit StreamCalls(ModuleOp module)
-      : module(module),
-        ptrType(LLVM::LLVMPointerType::get(module.getContext())),
-        voidType(LLVM::LLVMVoidType::get(module.getContext())) {}
+  explicit StreamCalls(ModuleOp module) : module(module) {}
 
-  Value createStream(OpBuilder &b, Location loc) {
-    return call(b, loc, "mgpuStreamCreate", ptrType, {});
+  FailureOr<Value> createStream(OpBuilder &b, Location loc) {
+    return call(b, loc, abi::EntryPoint::mgpuStreamCreate, {});
   }
-  void synchronizeStream(OpBuilder &b, Location loc, Value stream) {
-    call(b, loc, "mgpuStreamSynchronize", voidType, {stream});
+  LogicalResult synchronizeStream(OpBuilder &b, Location loc, Value stream) {
+    return call(b, loc, abi::EntryPoint::mgpuStreamSynchronize, {stream});
   }
-  void destroyStream(OpBuilder &b, Location loc, Value stream) {
-    call(b, loc, "mgpuStreamDestroy", voidType, {stream});
+  LogicalResult destroyStream(OpBuilder &b, Location loc, Value stream) {
+    return call(b, loc, abi::EntryPoint::mgpuStreamDestroy, {stream});
   }
   /// Makes `waiting` wait for the work queued on `stream` so far.
-  void streamWaitsFor(OpBuilder &b, Location loc, Value waiting, Value stream) {
-    Value event = call(b, loc, "mgpuEventCreate", ptrType, {});
-    call(b, loc, "mgpuEventRecord", voidType, {event, stream});
-    call(b, loc, "mgpuStreamWaitEvent", voidType, {waiting, event});
-    call(b, loc, "mgpuEventDestroy", voidType, {event});
+  LogicalResult streamWaitsFor(OpBuilder &b, Location loc, Value waiting,
+                               Value stream) {
+    FailureOr<Value> event = call(b, loc, abi::EntryPoint::mgpuEventCreate, {});
+    if (failed(event) ||
+        failed(call(b, loc, abi::EntryPoint::mgpuEventRecord,
+                    {*event, stream})) ||
+        failed(call(b, loc, abi::EntryPoint::mgpuStreamWaitEvent,
+                    {waiting, *event})))
+      return failure();
+    return call(b, loc, abi::EntryPoint::mgpuEventDestroy, {*event});
   }
 
 private:
-  Value call(OpBuilder &b, Location loc, StringRef name, Type result,
-             ValueRange args) {
-    auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-    if (!function) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToEnd(module.getBody());
-      function = LLVM::LLVMFuncOp::create(
-          b, module.getLoc(), name,
-          LLVM::LLVMFunctionType::get(result,
-                                      SmallVector<Type>(args.size(), ptrType)));
-    }
-    auto callOp = LLVM::CallOp::create(b, loc, function, args);
-    return isa<LLVM::LLVMVoidType>(result) ? Value() : callOp.getResult();
+  /// The call's result, or a null value for a function returning void.
+  FailureOr<Value> call(OpBuilder &b, Location loc, abi::EntryPoint entryPoint,
+                        ValueRange args) {
+    // Only pointers cross here: the width of intptr_t does not matter.
+    FailureOr<LLVM::LLVMFuncOp> function =
+        abi::getOrDeclare(module, loc, entryPoint, /*intPtrBits=*/64);
+    if (failed(function))
+      return failure();
+    auto callOp = LLVM::CallOp::create(b, loc, *function, args);
+    return callOp.getNumResults() ? callOp.getResult() : Value();
   }
 
   ModuleOp module;
-  Type ptrType, voidType;
 };
 
 struct LowerGpuWaitsPass
@@ -91,15 +93,19 @@ struct LowerGpuWaitsPass
 
       if (!wait.getAsyncToken()) {
         for (Value stream : streams) {
-          calls.synchronizeStream(b, loc, stream);
-          calls.destroyStream(b, loc, stream);
+          if (failed(calls.synchronizeStream(b, loc, stream)) ||
+              failed(calls.destroyStream(b, loc, stream)))
+            return signalPassFailure();
         }
       } else {
-        Value joined = calls.createStream(b, loc);
+        FailureOr<Value> joined = calls.createStream(b, loc);
+        if (failed(joined))
+          return signalPassFailure();
         for (Value stream : streams)
-          calls.streamWaitsFor(b, loc, joined, stream);
+          if (failed(calls.streamWaitsFor(b, loc, *joined, stream)))
+            return signalPassFailure();
         Value token = UnrealizedConversionCastOp::create(
-                          b, loc, wait.getAsyncToken().getType(), joined)
+                          b, loc, wait.getAsyncToken().getType(), *joined)
                           .getResult(0);
         wait.getAsyncToken().replaceAllUsesWith(token);
       }

@@ -6,6 +6,7 @@
 
 #include "translation/EmbeddedObjects.h"
 
+#include "dialects/CudaChips.h"
 #include "mgpu/mgpu.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -22,6 +23,18 @@ static StringRef getCudaChip(Attribute target) {
   if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
     return nvvm.getChip();
   return "";
+}
+
+static int32_t getMgpuArchVariant(cuda::ArchVariant variant) {
+  switch (variant) {
+  case cuda::ArchVariant::Portable:
+    return MGPU_ARCH_PORTABLE;
+  case cuda::ArchVariant::Specific:
+    return MGPU_ARCH_SPECIFIC;
+  case cuda::ArchVariant::Family:
+    return MGPU_ARCH_FAMILY;
+  }
+  llvm_unreachable("unknown architecture variant");
 }
 
 static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
@@ -46,17 +59,17 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
                       "compile it with gpu-module-to-binary format=bin, "
                       "fatbin or isa";
   }
-  StringRef chip = getCudaChip(object.getTarget());
-  StringRef digits = chip;
-  if (!digits.consume_front("sm_"))
+  StringRef chipName = getCudaChip(object.getTarget());
+  if (chipName.empty())
     return error() << "targets " << object.getTarget()
                    << ", which is not a CUDA target";
-  if (digits.consume_back("a"))
-    described.archVariant = MGPU_ARCH_SPECIFIC;
-  else if (digits.consume_back("f"))
-    described.archVariant = MGPU_ARCH_FAMILY;
-  if (digits.getAsInteger(10, described.arch))
-    return error() << "has an unknown chip '" << chip << "'";
+  const cuda::Chip *chip = cuda::lookupChip(chipName);
+  if (!chip)
+    return error() << "targets chip '" << chipName
+                   << "', which the mgpu runtime does not know; known chips: "
+                   << cuda::listSupportedChips();
+  described.arch = chip->arch;
+  described.archVariant = getMgpuArchVariant(chip->variant);
   return described;
 }
 

@@ -2,31 +2,43 @@
 //
 // Part of mlir-offload.
 //
-// For each gpu.binary @b, LLVM IR with:
-//   @b_object_<i>   the bytes of each embedded object (NUL-terminated)
-//   @b_objects      a table of MgpuObject (data, size, kind, arch) for libmgpu
-//   @b_module       the loaded module, filled by @b_load in llvm.global_ctors
-//                   (or on the first launch, when lazy) and released by
-//                   @b_unload in llvm.global_dtors
-//   @b_<k>_kernel   the handle of each launched kernel <k>, resolved once
+// For each gpu.binary @b, LLVM IR with these internal symbols, whose names
+// spell each MLIR name with its length first, so that no two binaries or
+// kernels can share one (`<n>b` below is b's length and b):
+//   @__offload.<n>b.object.<i>  the bytes of each embedded object
+//                               (NUL-terminated)
+//   @__offload.<n>b.objects     a table of MgpuObject (mgpu_abi.def)
+//   @__offload.<n>b.name        b, for the runtime's messages
+//   @__offload.<n>b.module      the loaded module, filled by
+//                               @__offload.<n>b.load in llvm.global_ctors (or
+//                               on the first launch, when lazy) and released
+//                               by @__offload.<n>b.unload in llvm.global_dtors
+//   @__offload.<n>b.<m>k.kernel the handle of each launched kernel k,
+//                               resolved once, and @__offload.<n>b.<m>k.name
 // and each gpu.launch_func as one mgpuLaunchKernel (plus one
 // mgpuStreamSynchronize when it is synchronous) on a cached kernel handle,
 // with its argument block allocated once in the function's entry block.
+//
+// The values made for a binary are kept for its launches: nothing is found by
+// name. A name that the module already uses is an error, never a silent
+// rename.
 //
 //===----------------------------------------------------------------------===//
 
 #include "translation/LoaderTranslation.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/RuntimeAbi.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/StateStack.h"
 #include "mlir/Target/LLVMIR/ModuleTranslation.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
@@ -52,109 +64,179 @@ struct LoaderAttrImpl
                              LLVM::ModuleTranslation &moduleTranslation) const;
 };
 
-/// Names of the globals and functions made for one binary.
-struct Names {
-  explicit Names(StringRef binary) : binary(binary.str()) {}
-  std::string object(size_t i) const {
-    return binary + "_object_" + std::to_string(i);
+/// Names of the symbols made for one binary.
+class Mangler {
+public:
+  explicit Mangler(StringRef binary)
+      : prefix("__offload." + std::to_string(binary.size()) + binary.str()) {}
+  std::string binary(StringRef what) const {
+    return prefix + "." + what.str();
   }
-  std::string objects() const { return binary + "_objects"; }
-  std::string name() const { return binary + "_name"; }
-  std::string module() const { return binary + "_module"; }
-  std::string kernel(StringRef k) const {
-    return binary + "_" + k.str() + "_kernel";
+  std::string object(size_t index) const {
+    return binary("object." + std::to_string(index));
   }
-  std::string kernelName(StringRef k) const { return kernel(k) + "_name"; }
-  std::string load() const { return binary + "_load"; }
-  std::string unload() const { return binary + "_unload"; }
-  std::string binary;
+  std::string kernel(StringRef kernel, StringRef what) const {
+    return prefix + "." + std::to_string(kernel.size()) + kernel.str() + "." +
+           what.str();
+  }
+
+private:
+  std::string prefix;
 };
 
-/// The libmgpu functions this translation calls.
+/// What the translation made for one kernel of a binary.
+struct KernelGlobals {
+  llvm::GlobalVariable *handle;
+  llvm::GlobalVariable *name;
+};
+
+/// What the translation made for one gpu.binary, kept for its launches.
+struct BinaryGlobals {
+  llvm::GlobalVariable *objects;
+  unsigned objectCount;
+  llvm::GlobalVariable *name;
+  llvm::GlobalVariable *module;
+  llvm::StringMap<KernelGlobals> kernels;
+};
+
+/// The binaries translated so far: a frame on the ModuleTranslation's state
+/// stack, pushed at the first gpu.binary and never popped, so that it lives
+/// exactly as long as the translation of the module. (Binaries are
+/// translated before the functions that launch their kernels.)
+struct LoaderState : public StateStackFrameBase<LoaderState> {
+  llvm::DenseMap<StringAttr, BinaryGlobals> binaries;
+};
+
+LoaderState *findState(LLVM::ModuleTranslation &moduleTranslation) {
+  LoaderState *state = nullptr;
+  moduleTranslation.stackWalk<LoaderState>([&](LoaderState &frame) {
+    state = &frame;
+    return WalkResult::interrupt();
+  });
+  return state;
+}
+
+LoaderState &getOrCreateState(LLVM::ModuleTranslation &moduleTranslation) {
+  if (LoaderState *state = findState(moduleTranslation))
+    return *state;
+  moduleTranslation.stackPush<LoaderState>();
+  return *findState(moduleTranslation);
+}
+
+/// The libmgpu functions this translation calls, declared from the ABI table.
 class Runtime {
 public:
-  explicit Runtime(llvm::Module &module)
-      : module(module), context(module.getContext()),
-        ptr(llvm::PointerType::get(context, 0)),
+  explicit Runtime(LLVM::ModuleTranslation &moduleTranslation)
+      : moduleTranslation(moduleTranslation),
+        module(*moduleTranslation.getLLVMModule()),
+        context(module.getContext()), ptr(llvm::PointerType::get(context, 0)),
         i32(llvm::Type::getInt32Ty(context)),
         intPtr(module.getDataLayout().getIntPtrType(context)),
         voidTy(llvm::Type::getVoidTy(context)) {}
 
-  /// struct MgpuObject { const void *data; uint64_t size; int32_t kind, arch,
-  /// archVariant, reserved; }
-  llvm::StructType *objectType() const {
-    return llvm::StructType::get(
-        context, {ptr, llvm::Type::getInt64Ty(context), i32, i32, i32, i32});
+  /// The declaration of `entryPoint`; a symbol of that name that is not the
+  /// runtime's function is an error at `op`.
+  FailureOr<llvm::FunctionCallee> get(abi::EntryPoint entryPoint,
+                                      Operation *op) {
+    LLVM::LLVMFunctionType mlirType = abi::getFunctionType(
+        op->getContext(), entryPoint, intPtr->getBitWidth());
+    auto *type =
+        cast<llvm::FunctionType>(moduleTranslation.convertType(mlirType));
+    StringRef name = abi::getName(entryPoint);
+    if (llvm::GlobalValue *existing = module.getNamedValue(name)) {
+      auto *function = dyn_cast<llvm::Function>(existing);
+      if (!function || function->getFunctionType() != type)
+        return op->emitError()
+               << "the symbol @" << name
+               << " is taken: the mgpu runtime's entry point of that name has "
+                  "type "
+               << mlirType;
+      return llvm::FunctionCallee(function);
+    }
+    return module.getOrInsertFunction(name, type);
   }
 
-  llvm::FunctionCallee loadObjects() {
-    return declare("mgpuModuleLoadObjects", ptr, {ptr, i32, ptr});
-  }
-  llvm::FunctionCallee getFunction() {
-    return declare("mgpuModuleGetFunction", ptr, {ptr, ptr});
-  }
-  llvm::FunctionCallee getFunctionLazily() {
-    return declare("mgpuGetFunctionLazily", ptr,
-                   {ptr, ptr, i32, ptr, ptr, ptr});
-  }
-  llvm::FunctionCallee unload() {
-    return declare("mgpuModuleUnload", voidTy, {ptr});
-  }
-  llvm::FunctionCallee launch() {
-    return declare("mgpuLaunchKernel", voidTy,
-                   {ptr, intPtr, intPtr, intPtr, intPtr, intPtr, intPtr, i32,
-                    ptr, ptr, ptr, intPtr});
-  }
-  llvm::FunctionCallee launchCluster() {
-    return declare("mgpuLaunchClusterKernel", voidTy,
-                   {ptr, intPtr, intPtr, intPtr, intPtr, intPtr, intPtr, intPtr,
-                    intPtr, intPtr, i32, ptr, ptr, ptr});
-  }
-  llvm::FunctionCallee synchronize() {
-    return declare("mgpuStreamSynchronize", voidTy, {ptr});
+  /// struct MgpuObject, as the table lays it out.
+  llvm::StructType *objectType(MLIRContext *mlirContext) {
+    return cast<llvm::StructType>(moduleTranslation.convertType(
+        abi::getStructType(mlirContext, abi::Struct::MgpuObject,
+                           intPtr->getBitWidth())));
   }
 
+  LLVM::ModuleTranslation &moduleTranslation;
   llvm::Module &module;
   llvm::LLVMContext &context;
   llvm::PointerType *ptr;
   llvm::IntegerType *i32;
   llvm::IntegerType *intPtr;
   llvm::Type *voidTy;
-
-private:
-  llvm::FunctionCallee declare(StringRef name, llvm::Type *result,
-                               ArrayRef<llvm::Type *> params) {
-    return module.getOrInsertFunction(
-        name, llvm::FunctionType::get(result, params, /*isVarArg=*/false));
-  }
 };
 
-llvm::GlobalVariable *createConstant(llvm::Module &module, llvm::Constant *init,
-                                     const Twine &name, unsigned alignment) {
-  auto *global =
-      new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
-                               llvm::GlobalValue::InternalLinkage, init, name);
-  global->setAlignment(llvm::Align(alignment));
-  return global;
-}
+/// Makes the binary's symbols, each under a name that must still be free.
+class SymbolFactory {
+public:
+  SymbolFactory(llvm::Module &module, gpu::BinaryOp binary)
+      : module(module), binary(binary) {}
 
-llvm::GlobalVariable *createString(llvm::Module &module, StringRef text,
-                                   const Twine &name) {
-  llvm::GlobalVariable *global = createConstant(
-      module, llvm::ConstantDataArray::getString(module.getContext(), text),
-      name, 1);
-  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
-  return global;
-}
+  FailureOr<llvm::GlobalVariable *> constant(llvm::Constant *init,
+                                             const std::string &name,
+                                             unsigned alignment) {
+    if (failed(checkFree(name)))
+      return failure();
+    auto *global = new llvm::GlobalVariable(
+        module, init->getType(), /*isConstant=*/true,
+        llvm::GlobalValue::InternalLinkage, init, name);
+    global->setAlignment(llvm::Align(alignment));
+    return global;
+  }
 
-llvm::GlobalVariable *createHandle(llvm::Module &module, llvm::PointerType *ptr,
-                                   const Twine &name) {
-  auto *global = new llvm::GlobalVariable(
-      module, ptr, /*isConstant=*/false, llvm::GlobalValue::InternalLinkage,
-      llvm::ConstantPointerNull::get(ptr), name);
-  global->setAlignment(llvm::Align(8));
-  return global;
-}
+  FailureOr<llvm::GlobalVariable *> string(StringRef text,
+                                           const std::string &name) {
+    FailureOr<llvm::GlobalVariable *> global = constant(
+        llvm::ConstantDataArray::getString(module.getContext(), text), name,
+        1);
+    if (succeeded(global))
+      (*global)->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    return global;
+  }
+
+  /// A pointer-sized slot, null until the runtime fills it.
+  FailureOr<llvm::GlobalVariable *> handle(const std::string &name) {
+    if (failed(checkFree(name)))
+      return failure();
+    auto *ptr = llvm::PointerType::get(module.getContext(), 0);
+    auto *global = new llvm::GlobalVariable(
+        module, ptr, /*isConstant=*/false, llvm::GlobalValue::InternalLinkage,
+        llvm::ConstantPointerNull::get(ptr), name);
+    global->setAlignment(llvm::Align(8));
+    return global;
+  }
+
+  /// A `void ()` function with an empty entry block.
+  FailureOr<llvm::Function *> function(const std::string &name) {
+    if (failed(checkFree(name)))
+      return failure();
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(llvm::Type::getVoidTy(module.getContext()),
+                                /*isVarArg=*/false),
+        llvm::GlobalValue::InternalLinkage, name, module);
+    llvm::BasicBlock::Create(module.getContext(), "entry", function);
+    return function;
+  }
+
+private:
+  LogicalResult checkFree(const std::string &name) {
+    if (!module.getNamedValue(name))
+      return success();
+    return binary.emitError()
+           << "cannot translate gpu.binary @" << binary.getName()
+           << ": the symbol @" << name
+           << " that #offload.loader makes for it is already defined";
+  }
+
+  llvm::Module &module;
+  gpu::BinaryOp binary;
+};
 
 /// The kernels that gpu.launch_func ops launch from `binary`, sorted.
 std::set<std::string> getLaunchedKernels(gpu::BinaryOp binary) {
@@ -167,13 +249,23 @@ std::set<std::string> getLaunchedKernels(gpu::BinaryOp binary) {
   return kernels;
 }
 
-llvm::Function *createFunction(llvm::Module &module, llvm::Type *voidTy,
-                               const Twine &name) {
-  auto *function = llvm::Function::Create(
-      llvm::FunctionType::get(voidTy, /*isVarArg=*/false),
-      llvm::GlobalValue::InternalLinkage, name, module);
-  llvm::BasicBlock::Create(module.getContext(), "entry", function);
-  return function;
+/// The MgpuObject entry of `object`, whose bytes are `data`.
+llvm::Constant *describeObject(llvm::StructType *type,
+                               const EmbeddedObject &object,
+                               llvm::GlobalVariable *data, uint64_t size) {
+  SmallVector<llvm::Constant *> fields(type->getNumElements());
+  auto integer = [&](unsigned field, uint64_t value) {
+    fields[field] = llvm::ConstantInt::get(type->getElementType(field), value);
+  };
+  fields[abi::MgpuObjectField::data] = data;
+  integer(abi::MgpuObjectField::size, size);
+  integer(abi::MgpuObjectField::kind, object.kind);
+  integer(abi::MgpuObjectField::arch, object.arch);
+  integer(abi::MgpuObjectField::archVariant, object.archVariant);
+  integer(abi::MgpuObjectField::reserved, 0);
+  assert(llvm::all_of(fields, [](llvm::Constant *c) { return c; }) &&
+         "a field of MgpuObject is not filled");
+  return llvm::ConstantStruct::get(type, fields);
 }
 
 } // namespace
@@ -191,71 +283,95 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
   if (failed(objects))
     return failure();
 
-  llvm::Module &module = *moduleTranslation.getLLVMModule();
-  Runtime runtime(module);
-  Names names(binary.getName());
+  Runtime runtime(moduleTranslation);
+  llvm::Module &module = runtime.module;
+  Mangler names(binary.getName());
+  SymbolFactory symbols(module, binary);
+  BinaryGlobals made;
 
   // The objects, and the table that lets libmgpu choose among them.
+  llvm::StructType *objectType = runtime.objectType(binary.getContext());
   SmallVector<llvm::Constant *> entries;
   for (auto [i, object] : llvm::enumerate(*objects)) {
     StringRef bytes = object.object.getObject().getValue();
     // PTX must end in NUL for the driver; the others do not mind one.
-    llvm::GlobalVariable *data = createConstant(
-        module,
+    FailureOr<llvm::GlobalVariable *> data = symbols.constant(
         llvm::ConstantDataArray::getString(runtime.context, bytes,
                                            /*AddNull=*/true),
         names.object(i), 16);
-    entries.push_back(llvm::ConstantStruct::get(
-        runtime.objectType(),
-        {data,
-         llvm::ConstantInt::get(llvm::Type::getInt64Ty(runtime.context),
-                                bytes.size()),
-         llvm::ConstantInt::get(runtime.i32, object.kind),
-         llvm::ConstantInt::get(runtime.i32, object.arch),
-         llvm::ConstantInt::get(runtime.i32, object.archVariant),
-         llvm::ConstantInt::get(runtime.i32, 0)}));
+    if (failed(data))
+      return failure();
+    entries.push_back(describeObject(objectType, object, *data, bytes.size()));
   }
-  auto *tableType = llvm::ArrayType::get(runtime.objectType(), entries.size());
-  llvm::GlobalVariable *table = createConstant(
-      module, llvm::ConstantArray::get(tableType, entries), names.objects(), 8);
-  llvm::GlobalVariable *name =
-      createString(module, binary.getName(), names.name());
-  llvm::GlobalVariable *moduleHandle =
-      createHandle(module, runtime.ptr, names.module());
-  llvm::Constant *count = llvm::ConstantInt::get(runtime.i32, entries.size());
+  auto *tableType = llvm::ArrayType::get(objectType, entries.size());
+  FailureOr<llvm::GlobalVariable *> table =
+      symbols.constant(llvm::ConstantArray::get(tableType, entries),
+                       names.binary("objects"), 8);
+  FailureOr<llvm::GlobalVariable *> name =
+      symbols.string(binary.getName(), names.binary("name"));
+  FailureOr<llvm::GlobalVariable *> moduleHandle =
+      symbols.handle(names.binary("module"));
+  if (failed(table) || failed(name) || failed(moduleHandle))
+    return failure();
+  made.objects = *table;
+  made.objectCount = entries.size();
+  made.name = *name;
+  made.module = *moduleHandle;
 
   std::set<std::string> kernels = getLaunchedKernels(binary);
   for (const std::string &kernel : kernels) {
-    createHandle(module, runtime.ptr, names.kernel(kernel));
-    createString(module, kernel, names.kernelName(kernel));
+    FailureOr<llvm::GlobalVariable *> handle =
+        symbols.handle(names.kernel(kernel, "kernel"));
+    FailureOr<llvm::GlobalVariable *> kernelName =
+        symbols.string(kernel, names.kernel(kernel, "name"));
+    if (failed(handle) || failed(kernelName))
+      return failure();
+    made.kernels[kernel] = {*handle, *kernelName};
   }
+
+  FailureOr<llvm::FunctionCallee> loadObjects =
+      runtime.get(abi::EntryPoint::mgpuModuleLoadObjects, binary);
+  FailureOr<llvm::FunctionCallee> getFunction =
+      runtime.get(abi::EntryPoint::mgpuModuleGetFunction, binary);
+  FailureOr<llvm::FunctionCallee> unloadModule =
+      runtime.get(abi::EntryPoint::mgpuModuleUnload, binary);
+  if (failed(loadObjects) || failed(getFunction) || failed(unloadModule))
+    return failure();
+  llvm::Constant *count = llvm::ConstantInt::get(runtime.i32, entries.size());
 
   // Load in a global constructor, and resolve every launched kernel there,
   // unless loading waits for the first launch.
   if (!loader.isLazy()) {
-    llvm::Function *load = createFunction(module, runtime.voidTy, names.load());
-    llvm::IRBuilder<> body(&load->getEntryBlock());
+    FailureOr<llvm::Function *> load = symbols.function(names.binary("load"));
+    if (failed(load))
+      return failure();
+    llvm::IRBuilder<> body(&(*load)->getEntryBlock());
     llvm::Value *loaded =
-        body.CreateCall(runtime.loadObjects(), {table, count, name});
-    body.CreateStore(loaded, moduleHandle);
+        body.CreateCall(*loadObjects, {made.objects, count, made.name});
+    body.CreateStore(loaded, made.module);
     for (const std::string &kernel : kernels) {
-      llvm::Value *handle = body.CreateCall(
-          runtime.getFunction(),
-          {loaded, module.getNamedGlobal(names.kernelName(kernel))});
-      body.CreateStore(handle, module.getNamedGlobal(names.kernel(kernel)));
+      const KernelGlobals &globals = made.kernels[kernel];
+      llvm::Value *handle =
+          body.CreateCall(*getFunction, {loaded, globals.name});
+      body.CreateStore(handle, globals.handle);
     }
     body.CreateRetVoid();
-    llvm::appendToGlobalCtors(module, load, loader.getPriority());
+    llvm::appendToGlobalCtors(module, *load, loader.getPriority());
   }
 
   // mgpuModuleUnload ignores a module never loaded (lazy, and no launch).
-  llvm::Function *unload =
-      createFunction(module, runtime.voidTy, names.unload());
-  llvm::IRBuilder<> body(&unload->getEntryBlock());
-  body.CreateCall(runtime.unload(),
-                  {body.CreateLoad(runtime.ptr, moduleHandle)});
+  FailureOr<llvm::Function *> unload =
+      symbols.function(names.binary("unload"));
+  if (failed(unload))
+    return failure();
+  llvm::IRBuilder<> body(&(*unload)->getEntryBlock());
+  body.CreateCall(*unloadModule,
+                  {body.CreateLoad(runtime.ptr, made.module)});
   body.CreateRetVoid();
-  llvm::appendToGlobalDtors(module, unload, loader.getPriority());
+  llvm::appendToGlobalDtors(module, *unload, loader.getPriority());
+
+  getOrCreateState(moduleTranslation).binaries[binary.getNameAttr()] =
+      std::move(made);
   return success();
 }
 
@@ -291,16 +407,19 @@ static llvm::Value *packArguments(gpu::LaunchFuncOp launch,
 
 /// The kernel handle: a load of its global; when loading is lazy, an acquire
 /// load and, the first time only, a call that loads and resolves it.
-static llvm::Value *getKernelHandle(llvm::IRBuilderBase &builder,
-                                    Runtime &runtime, const Names &names,
-                                    StringRef kernel, bool lazy) {
-  llvm::Module &module = runtime.module;
-  llvm::GlobalVariable *slot = module.getNamedGlobal(names.kernel(kernel));
-  llvm::LoadInst *cached =
-      builder.CreateAlignedLoad(runtime.ptr, slot, llvm::Align(8), "kernel");
+static FailureOr<llvm::Value *>
+getKernelHandle(llvm::IRBuilderBase &builder, Runtime &runtime,
+                gpu::LaunchFuncOp launch, const BinaryGlobals &binary,
+                const KernelGlobals &kernel, bool lazy) {
+  llvm::LoadInst *cached = builder.CreateAlignedLoad(
+      runtime.ptr, kernel.handle, llvm::Align(8), "kernel");
   if (!lazy)
     return cached;
   cached->setAtomic(llvm::AtomicOrdering::Acquire);
+  FailureOr<llvm::FunctionCallee> getLazily =
+      runtime.get(abi::EntryPoint::mgpuGetFunctionLazily, launch);
+  if (failed(getLazily))
+    return failure();
 
   llvm::BasicBlock *current = builder.GetInsertBlock();
   llvm::Function *function = current->getParent();
@@ -318,16 +437,10 @@ static llvm::Value *getKernelHandle(llvm::IRBuilderBase &builder,
 
   builder.SetInsertPoint(resolve);
   llvm::Value *resolved = builder.CreateCall(
-      runtime.getFunctionLazily(),
-      {module.getNamedGlobal(names.module()),
-       module.getNamedGlobal(names.objects()),
-       llvm::ConstantInt::get(
-           runtime.i32,
-           cast<llvm::ArrayType>(
-               module.getNamedGlobal(names.objects())->getValueType())
-               ->getNumElements()),
-       module.getNamedGlobal(names.name()),
-       module.getNamedGlobal(names.kernelName(kernel)), slot});
+      *getLazily,
+      {binary.module, binary.objects,
+       llvm::ConstantInt::get(runtime.i32, binary.objectCount), binary.name,
+       kernel.name, kernel.handle});
   builder.CreateBr(ready);
 
   builder.SetInsertPoint(ready, ready->begin());
@@ -370,12 +483,31 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
     return diag;
   }
 
-  llvm::Module &module = *moduleTranslation.getLLVMModule();
-  Runtime runtime(module);
-  Names names(binary.getName());
-  if (!module.getNamedGlobal(names.kernel(kernel)))
+  const BinaryGlobals *made = nullptr;
+  if (LoaderState *state = findState(moduleTranslation)) {
+    auto it = state->binaries.find(binary.getNameAttr());
+    if (it != state->binaries.end())
+      made = &it->second;
+  }
+  if (!made)
     return launch.emitError() << "gpu.binary @" << binary.getName()
                               << " was not translated before this launch";
+  const BinaryGlobals &globals = *made;
+  auto kernelGlobals = globals.kernels.find(kernel);
+  if (kernelGlobals == globals.kernels.end())
+    return launch.emitError()
+           << "gpu.binary @" << binary.getName() << " has no handle for '"
+           << kernel << "': the launch is not where #offload.loader looks";
+
+  Runtime runtime(moduleTranslation);
+  FailureOr<llvm::FunctionCallee> launchCall =
+      launch.hasClusterSize()
+          ? runtime.get(abi::EntryPoint::mgpuLaunchClusterKernel, launch)
+          : runtime.get(abi::EntryPoint::mgpuLaunchKernel, launch);
+  FailureOr<llvm::FunctionCallee> synchronize =
+      runtime.get(abi::EntryPoint::mgpuStreamSynchronize, launch);
+  if (failed(launchCall) || failed(synchronize))
+    return failure();
 
   auto value = [&](Value v) { return moduleTranslation.lookupValue(v); };
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
@@ -383,8 +515,11 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
   llvm::Value *sharedMemory = launch.getDynamicSharedMemorySize()
                                   ? value(launch.getDynamicSharedMemorySize())
                                   : llvm::ConstantInt::get(runtime.i32, 0);
-  llvm::Value *handle =
-      getKernelHandle(builder, runtime, names, kernel, loader.isLazy());
+  FailureOr<llvm::Value *> handle =
+      getKernelHandle(builder, runtime, launch, globals, kernelGlobals->second,
+                      loader.isLazy());
+  if (failed(handle))
+    return failure();
   llvm::Value *args =
       packArguments(launch, builder, moduleTranslation, runtime);
   // A null stream is the calling thread's own stream in libmgpu.
@@ -396,21 +531,21 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
 
   if (launch.hasClusterSize()) {
     gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
-    builder.CreateCall(runtime.launchCluster(),
-                       {handle, value(cluster.x), value(cluster.y),
+    builder.CreateCall(*launchCall,
+                       {*handle, value(cluster.x), value(cluster.y),
                         value(cluster.z), value(grid.x), value(grid.y),
                         value(grid.z), value(block.x), value(block.y),
                         value(block.z), sharedMemory, stream, args, noExtra});
   } else {
     builder.CreateCall(
-        runtime.launch(),
-        {handle, value(grid.x), value(grid.y), value(grid.z), value(block.x),
+        *launchCall,
+        {*handle, value(grid.x), value(grid.y), value(grid.z), value(block.x),
          value(block.y), value(block.z), sharedMemory, stream, args, noExtra,
-         llvm::ConstantInt::get(runtime.intPtr,
+         llvm::ConstantInt::get(llvm::Type::getInt64Ty(runtime.context),
                                 launch.getKernelOperands().size())});
   }
   if (!asyncObject)
-    builder.CreateCall(runtime.synchronize(), {stream});
+    builder.CreateCall(*synchronize, {stream});
   return success();
 }
 

@@ -30,6 +30,17 @@ TEST(CudaChips, LooksUpChipsCuda13Supports) {
   EXPECT_EQ(getArchSuffix(*sm90a), "90a");
 }
 
+TEST(CudaChips, ArchitectureAndVariantMatchTheName) {
+  for (const Chip &chip : getSupportedChips()) {
+    std::string suffix = chip.variant == ArchVariant::Specific ? "a"
+                         : chip.variant == ArchVariant::Family ? "f"
+                                                               : "";
+    EXPECT_EQ(chip.name.str(), "sm_" + std::to_string(chip.arch) + suffix);
+  }
+  EXPECT_EQ(lookupChip("sm_100f")->variant, ArchVariant::Family);
+  EXPECT_EQ(lookupChip("sm_90a")->arch, 90u);
+}
+
 TEST(CudaChips, RejectsChipsCuda13DroppedOrNeverHad) {
   EXPECT_EQ(lookupChip("sm_50"), nullptr);
   EXPECT_EQ(lookupChip("sm_70"), nullptr);

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # libmgpu.so exports every entry point that upstream MLIR 22's lowering emits,
-# and exactly the functions that include/mgpu/mgpu.h declares.
+# and exactly the functions of the ABI table (include/mgpu/mgpu_abi.def).
 set -uo pipefail
 nm="$1"
 library="$2"
-header="$3"
+table="$3"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
 exported=$("$nm" -D --defined-only "$library" | awk '{print $3}' | sort)
-declared=$(grep -oE 'mgpu[A-Za-z0-9]+\(' "$header" | tr -d '(' | sort -u)
+declared=$(grep -oE 'MGPU_FUNCTION\(mgpu[A-Za-z0-9]+' "$table" | sed 's/MGPU_FUNCTION(//' | sort -u)
+[[ -n $declared ]] || fail "no MGPU_FUNCTION entries in $table"
 
 for symbol in mgpuModuleLoad mgpuModuleLoadJIT mgpuModuleUnload mgpuModuleGetFunction \
   mgpuLaunchKernel mgpuLaunchClusterKernel mgpuStreamCreate mgpuStreamDestroy \
@@ -21,9 +22,9 @@ for symbol in mgpuModuleLoad mgpuModuleLoadJIT mgpuModuleUnload mgpuModuleGetFun
   grep -qx "$symbol" <<<"$exported" || fail "$symbol is not exported"
 done
 [[ $exported == "$declared" ]] ||
-  fail "exports differ from mgpu.h: $(diff <(echo "$declared") <(echo "$exported") | grep '^[<>]' | tr '\n' ' ')"
+  fail "exports differ from the ABI table: $(diff <(echo "$declared") <(echo "$exported") | grep '^[<>]' | tr '\n' ' ')"
 if "$nm" -D --undefined-only "$library" | grep -q ' cu[A-Z]'; then
   fail "libmgpu.so links CUDA driver symbols: $("$nm" -D --undefined-only "$library" | grep ' cu[A-Z]' | head -3)"
 fi
-echo "abi: $((28 - failures)) passed, $failures failed"
+echo "abi: $((29 - failures)) passed, $failures failed"
 exit $((failures > 0))

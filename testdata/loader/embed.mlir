@@ -9,40 +9,40 @@
 
 // Every object, NUL-terminated, in a table for the runtime's choice:
 // kind (1 cubin, 2 fatbin, 3 PTX), arch, variant (1 'a').
-// CHECK-DAG: @all_object_0 = internal constant [6 x i8] c"CUBIN\00", align 16
-// CHECK-DAG: @all_object_1 = internal constant [7 x i8] c"CUBIN2\00", align 16
-// CHECK-DAG: @all_object_2 = internal constant [4 x i8] c"PTX\00", align 16
-// CHECK-DAG: @all_object_3 = internal constant [7 x i8] c"FATBIN\00", align 16
-// CHECK-DAG: @all_objects = internal constant [4 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @all_object_0, i64 5, i32 1, i32 80, i32 0, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @all_object_1, i64 6, i32 1, i32 90, i32 1, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @all_object_2, i64 3, i32 3, i32 75, i32 0, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @all_object_3, i64 6, i32 2, i32 100, i32 2, i32 0 }]
-// CHECK-DAG: @all_name = internal unnamed_addr constant [4 x i8] c"all\00"
-// CHECK-DAG: @all_module = internal global ptr null, align 8
-// CHECK-DAG: @all_first_kernel = internal global ptr null, align 8
-// CHECK-DAG: @all_second_kernel = internal global ptr null, align 8
+// CHECK-DAG: @__offload.3all.object.0 = internal constant [6 x i8] c"CUBIN\00", align 16
+// CHECK-DAG: @__offload.3all.object.1 = internal constant [7 x i8] c"CUBIN2\00", align 16
+// CHECK-DAG: @__offload.3all.object.2 = internal constant [4 x i8] c"PTX\00", align 16
+// CHECK-DAG: @__offload.3all.object.3 = internal constant [7 x i8] c"FATBIN\00", align 16
+// CHECK-DAG: @__offload.3all.objects = internal constant [4 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @__offload.3all.object.0, i64 5, i32 1, i32 80, i32 0, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @__offload.3all.object.1, i64 6, i32 1, i32 90, i32 1, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @__offload.3all.object.2, i64 3, i32 3, i32 75, i32 0, i32 0 }, { ptr, i64, i32, i32, i32, i32 } { ptr @__offload.3all.object.3, i64 6, i32 2, i32 100, i32 2, i32 0 }]
+// CHECK-DAG: @__offload.3all.name = internal unnamed_addr constant [4 x i8] c"all\00"
+// CHECK-DAG: @__offload.3all.module = internal global ptr null, align 8
+// CHECK-DAG: @__offload.3all.5first.kernel = internal global ptr null, align 8
+// CHECK-DAG: @__offload.3all.6second.kernel = internal global ptr null, align 8
 
 // Compile-time choice: one object, by index or by target.
-// CHECK-DAG: @by_index_objects = internal constant [1 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @by_index_object_0, i64 6, i32 1, i32 90, i32 0, i32 0 }]
-// CHECK-DAG: @by_index_object_0 = internal constant [7 x i8] c"SECOND\00"
-// CHECK-DAG: @by_target_objects = internal constant [1 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @by_target_object_0, i64 5, i32 3, i32 80, i32 0, i32 0 }]
-// CHECK-DAG: @by_target_object_0 = internal constant [6 x i8] c"THIRD\00"
+// CHECK-DAG: @__offload.8by_index.objects = internal constant [1 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @__offload.8by_index.object.0, i64 6, i32 1, i32 90, i32 0, i32 0 }]
+// CHECK-DAG: @__offload.8by_index.object.0 = internal constant [7 x i8] c"SECOND\00"
+// CHECK-DAG: @__offload.9by_target.objects = internal constant [1 x { ptr, i64, i32, i32, i32, i32 }] [{ ptr, i64, i32, i32, i32, i32 } { ptr @__offload.9by_target.object.0, i64 5, i32 3, i32 80, i32 0, i32 0 }]
+// CHECK-DAG: @__offload.9by_target.object.0 = internal constant [6 x i8] c"THIRD\00"
 
 // Constructors and destructors at the default priority 123, or the one given.
-// CHECK-DAG: @llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @all_load, ptr null }, { i32, ptr, ptr } { i32 123, ptr @by_index_load, ptr null }, { i32, ptr, ptr } { i32 50, ptr @by_target_load, ptr null }]
-// CHECK-DAG: @llvm.global_dtors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @all_unload, ptr null }, { i32, ptr, ptr } { i32 123, ptr @by_index_unload, ptr null }, { i32, ptr, ptr } { i32 50, ptr @by_target_unload, ptr null }]
+// CHECK-DAG: @llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.3all.load, ptr null }, { i32, ptr, ptr } { i32 123, ptr @__offload.8by_index.load, ptr null }, { i32, ptr, ptr } { i32 50, ptr @__offload.9by_target.load, ptr null }]
+// CHECK-DAG: @llvm.global_dtors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.3all.unload, ptr null }, { i32, ptr, ptr } { i32 123, ptr @__offload.8by_index.unload, ptr null }, { i32, ptr, ptr } { i32 50, ptr @__offload.9by_target.unload, ptr null }]
 
 // The constructor loads, then resolves each launched kernel once.
-// CHECK-LABEL: define internal void @all_load()
+// CHECK-LABEL: define internal void @__offload.3all.load()
 // CHECK-NEXT: entry:
-// CHECK-NEXT: %[[M:.*]] = call ptr @mgpuModuleLoadObjects(ptr @all_objects, i32 4, ptr @all_name)
-// CHECK-NEXT: store ptr %[[M]], ptr @all_module
-// CHECK-NEXT: %[[F:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @all_first_kernel_name)
-// CHECK-NEXT: store ptr %[[F]], ptr @all_first_kernel
-// CHECK-NEXT: %[[S:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @all_second_kernel_name)
-// CHECK-NEXT: store ptr %[[S]], ptr @all_second_kernel
+// CHECK-NEXT: %[[M:.*]] = call ptr @mgpuModuleLoadObjects(ptr @__offload.3all.objects, i32 4, ptr @__offload.3all.name)
+// CHECK-NEXT: store ptr %[[M]], ptr @__offload.3all.module
+// CHECK-NEXT: %[[F:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @__offload.3all.5first.name)
+// CHECK-NEXT: store ptr %[[F]], ptr @__offload.3all.5first.kernel
+// CHECK-NEXT: %[[S:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @__offload.3all.6second.name)
+// CHECK-NEXT: store ptr %[[S]], ptr @__offload.3all.6second.kernel
 // CHECK-NEXT: ret void
 
-// CHECK-LABEL: define internal void @all_unload()
+// CHECK-LABEL: define internal void @__offload.3all.unload()
 // CHECK-NEXT: entry:
-// CHECK-NEXT: %[[M:.*]] = load ptr, ptr @all_module
+// CHECK-NEXT: %[[M:.*]] = load ptr, ptr @__offload.3all.module
 // CHECK-NEXT: call void @mgpuModuleUnload(ptr %[[M]])
 // CHECK-NEXT: ret void
 

@@ -78,8 +78,9 @@ gpu.binary @kernels <#offload.loader<priority = 70000>> [
 
 // -----
 
-// expected-error @below {{load = "eager" is not "ctor" or "lazy"}}
-gpu.binary @kernels <#offload.loader<load = "eager">> [
+// expected-error @below {{expected one of [ctor, lazy] for when #offload.loader loads a binary's objects, got: eager}}
+// expected-error @below {{failed to parse Offload_LoaderAttr parameter 'load'}}
+gpu.binary @kernels <#offload.loader<load = eager>> [
   #gpu.object<#offload.cuda, bin = "CUBIN">
 ]
 

@@ -13,7 +13,7 @@
 // CHECK-LABEL: define void @sync(ptr %0, float %1)
 // CHECK-NEXT: %[[ARGS:.*]] = alloca { ptr, float }
 // CHECK-NEXT: %[[PTRS:.*]] = alloca [2 x ptr]
-// CHECK-NEXT: %[[F:.*]] = load ptr, ptr @kernels_scale_kernel
+// CHECK-NEXT: %[[F:.*]] = load ptr, ptr @__offload.7kernels.5scale.kernel
 // CHECK-NEXT: %[[A0:.*]] = getelementptr inbounds nuw { ptr, float }, ptr %[[ARGS]], i32 0, i32 0
 // CHECK-NEXT: store ptr %0, ptr %[[A0]]
 // CHECK-NEXT: %[[P0:.*]] = getelementptr ptr, ptr %[[PTRS]], i32 0
@@ -54,9 +54,9 @@
 // CHECK: call void @mgpuLaunchKernel({{.*}}, i64 5)
 
 // Kernel names are looked up in the constructor only.
-// CHECK-LABEL: define internal void @kernels_load()
-// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @kernels_copy_kernel_name)
-// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @kernels_scale_kernel_name)
+// CHECK-LABEL: define internal void @__offload.7kernels.load()
+// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @__offload.7kernels.4copy.name)
+// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @__offload.7kernels.5scale.name)
 // CHECK-NOT: call ptr @mgpuModuleGetFunction
 // CHECK-NOT: @mgpuStreamCreate
 // CHECK-NOT: @mgpuStreamDestroy

@@ -1,4 +1,4 @@
-// load = "lazy": nothing is loaded before the first launch, which resolves
+// load = lazy: nothing is loaded before the first launch, which resolves
 // the kernel once (thread-safe, in the runtime); later launches read it with
 // an acquire load and take the fast branch.
 
@@ -7,15 +7,15 @@
 
 // No constructor; the destructor still unloads (a no-op if never loaded).
 // CHECK-NOT: @llvm.global_ctors
-// CHECK: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @kernels_unload, ptr null }]
+// CHECK: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.7kernels.unload, ptr null }]
 // CHECK-NOT: @llvm.global_ctors
 
 // CHECK-LABEL: define void @sync(ptr %0)
-// CHECK: %[[CACHED:.*]] = load atomic ptr, ptr @kernels_k_kernel acquire, align 8
+// CHECK: %[[CACHED:.*]] = load atomic ptr, ptr @__offload.7kernels.1k.kernel acquire, align 8
 // CHECK-NEXT: %[[NULL:.*]] = icmp eq ptr %[[CACHED]], null
 // CHECK-NEXT: br i1 %[[NULL]], label %[[RESOLVE:.*]], label %[[READY:.*]], !prof
 // CHECK: [[RESOLVE]]:
-// CHECK-NEXT: %[[RESOLVED:.*]] = call ptr @mgpuGetFunctionLazily(ptr @kernels_module, ptr @kernels_objects, i32 1, ptr @kernels_name, ptr @kernels_k_kernel_name, ptr @kernels_k_kernel)
+// CHECK-NEXT: %[[RESOLVED:.*]] = call ptr @mgpuGetFunctionLazily(ptr @__offload.7kernels.module, ptr @__offload.7kernels.objects, i32 1, ptr @__offload.7kernels.name, ptr @__offload.7kernels.1k.name, ptr @__offload.7kernels.1k.kernel)
 // CHECK-NEXT: br label %[[READY]]
 // CHECK: [[READY]]:
 // CHECK-NEXT: %[[F:.*]] = phi ptr [ %[[CACHED]], %{{.*}} ], [ %[[RESOLVED]], %[[RESOLVE]] ]
@@ -31,7 +31,7 @@
 // CHECK: ret void
 
 module attributes {gpu.container_module} {
-  gpu.binary @kernels <#offload.loader<load = "lazy">> [
+  gpu.binary @kernels <#offload.loader<load = lazy>> [
     #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
   ]
 

@@ -19,7 +19,7 @@
 // PTX: error: offload-attach-target: PTX ISA 7.0 cannot target sm_90, which needs +ptx78 or newer
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="load=eager" 2>&1 | FileCheck %s --check-prefix=LOAD
-// LOAD: error: offload-attach-loader: load = "eager" is not "ctor" or "lazy"
+// LOAD: error: offload-attach-loader: load = 'eager' is not ctor or lazy
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="bogus=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: no such option bogus

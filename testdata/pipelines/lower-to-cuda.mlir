@@ -13,7 +13,7 @@
 // Features, flags and lazy loading.
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 features=+ptx86 fast ftz load=lazy format=isa toolkit=%cuda_toolkit" \
 // RUN:   | FileCheck %s --check-prefix=FLAGS
-// FLAGS: gpu.binary @scale_kernel <#offload.loader<load = "lazy">> [#gpu.object<#offload.cuda<chip = "sm_90", features = "+ptx86", flags = {fast, ftz}>, {{.*}}.version 8.6
+// FLAGS: gpu.binary @scale_kernel <#offload.loader<load = lazy>> [#gpu.object<#offload.cuda<chip = "sm_90", features = "+ptx86", flags = {fast, ftz}>, {{.*}}.version 8.6
 
 // Bare pointers: a static memref is one pointer, for kernels and for host
 // functions.
