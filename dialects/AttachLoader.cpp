@@ -8,6 +8,9 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-attach-loader"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHLOADER
@@ -37,9 +40,13 @@ struct AttachLoaderPass
         *mode);
     if (!loader)
       return signalPassFailure();
-    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
-      if (!gpuModule.getOffloadingHandlerAttr())
-        gpuModule.setOffloadingHandlerAttr(loader);
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      if (gpuModule.getOffloadingHandlerAttr())
+        continue;
+      gpuModule.setOffloadingHandlerAttr(loader);
+      LLVM_DEBUG(llvm::dbgs() << "made " << loader << " the handler of "
+                              << "gpu.module @" << gpuModule.getName() << "\n");
+    }
   }
 };
 } // namespace

@@ -11,6 +11,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-attach-target"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHTARGET
@@ -79,5 +82,7 @@ void AttachTargetPass::runOnOperation() {
       continue;
     targets.push_back(target);
     gpuModule.setTargetsAttr(ArrayAttr::get(&getContext(), targets));
+    LLVM_DEBUG(llvm::dbgs() << "attached " << target << " to gpu.module @"
+                            << gpuModule.getName() << "\n");
   }
 }

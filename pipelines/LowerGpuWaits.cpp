@@ -12,6 +12,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-lower-gpu-waits"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERGPUWAITS
@@ -82,6 +85,7 @@ struct LowerGpuWaitsPass
     for (gpu::WaitOp wait : waits) {
       OpBuilder b(wait);
       Location loc = wait.getLoc();
+      LLVM_DEBUG(llvm::dbgs() << "lowering " << wait << "\n");
       // A token listed twice is one stream, to be destroyed once.
       llvm::SetVector<Value> tokens(wait.getAsyncDependencies().begin(),
                                     wait.getAsyncDependencies().end());

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "registration/Registration.h"
+#include "tools/DebugOptions.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -13,6 +14,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::offload::registerDebugOptions();
   mlir::registerAllPasses();
   mlir::offload::registerOffloadPassesOnce();
 

@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "registration/TranslateRegistration.h"
+#include "tools/DebugOptions.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Support/LogicalResult.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  mlir::offload::registerDebugOptions();
   // Every upstream translation, with ours in place of `--mlir-to-llvmir`.
   mlir::registerFromLLVMIRTranslation();
   mlir::registerFromSPIRVTranslation();

@@ -18,7 +18,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
+
+// As upstream's NVVM target, so that one -debug-only shows both.
+#define DEBUG_TYPE "serialize-to-binary"
 
 using namespace llvm;
 
@@ -152,6 +156,12 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
 
   SmallVector<StringRef> argv = {*program};
   argv.append(args.begin(), args.end());
+  LLVM_DEBUG({
+    dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
+           << " (" << target.getChip() << "):\n";
+    interleave(argv, dbgs(), " ");
+    dbgs() << "\n";
+  });
   std::optional<StringRef> redirects[] = {std::nullopt, log.path.str(),
                                           log.path.str()};
   std::string execError;
@@ -181,14 +191,26 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
   return diag;
 }
 
+/// Whether `option` sets ptxas's optimization level.
+static bool isOptLevelOption(StringRef option) {
+  return option.starts_with("-O") || option.starts_with("--opt-level");
+}
+
 LogicalResult CudaSerializer::assembleCubin(StringRef ptxPath,
                                             StringRef cubinPath) {
-  std::vector<std::string> args = {"-arch", target.getChip().str()};
-  if (ArrayAttr extra = target.getPtxasOptions())
-    for (Attribute option : extra)
-      args.push_back(cast<StringAttr>(option).str());
+  std::vector<std::string> extra;
+  if (ArrayAttr fromTarget = target.getPtxasOptions())
+    for (Attribute option : fromTarget)
+      extra.push_back(cast<StringAttr>(option).str());
   auto [cmdArena, cmdOptions] = options.tokenizeCmdOptions();
-  args.insert(args.end(), cmdOptions.begin(), cmdOptions.end());
+  extra.insert(extra.end(), cmdOptions.begin(), cmdOptions.end());
+
+  std::vector<std::string> args = {"-arch", target.getChip().str()};
+  // ptxas optimizes at the target's level unless told otherwise (a second
+  // level would only earn a warning).
+  if (llvm::none_of(extra, isOptLevelOption))
+    args.push_back("--opt-level=" + std::to_string(target.getO()));
+  args.insert(args.end(), extra.begin(), extra.end());
   args.insert(args.end(), {"-o", cubinPath.str(), ptxPath.str()});
   return runTool(kPtxasPath, args);
 }
@@ -209,6 +231,11 @@ CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
   if (format == gpu::CompilationTarget::Offload)
     return ModuleToObject::moduleToObject(llvmModule);
 
+  LLVM_DEBUG({
+    dbgs() << "LLVM IR of gpu.module @" << gpuModule.getName() << " for "
+           << target.getChip() << ", linked and optimized:\n";
+    llvmModule.print(dbgs(), nullptr);
+  });
   FailureOr<llvm::TargetMachine *> targetMachine = getOrCreateTargetMachine();
   if (failed(targetMachine))
     return failure();
@@ -217,6 +244,9 @@ CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
       translateModuleToISA(llvmModule, **targetMachine, error);
   if (failed(ptx))
     return failure();
+  LLVM_DEBUG(dbgs() << "PTX of gpu.module @" << gpuModule.getName() << " for "
+                    << target.getChip() << ":\n"
+                    << *ptx << "\n");
   if (isaCallback)
     isaCallback(*ptx);
   if (format == gpu::CompilationTarget::Assembly)
