@@ -57,7 +57,8 @@ int64_t DriverCalls() {
   for (const char *name :
        {"cuLaunchKernel", "cuLaunchKernelEx", "cuStreamSynchronize",
         "cuStreamCreate", "cuStreamDestroy", "cuLibraryGetKernel",
-        "cuCtxSetCurrent", "cuKernelSetAttribute", "cuDeviceGet",
+        "cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxPushCurrent",
+        "cuCtxPopCurrent", "cuKernelSetAttribute", "cuDeviceGet",
         "cuDeviceGetAttribute"})
     total += count(name);
   return total;

@@ -29,9 +29,8 @@ struct AttachLoaderPass
     ModuleOp module = getOperation();
     std::optional<LoadMode> mode = symbolizeLoadMode(load);
     if (!mode) {
-      emitError(module.getLoc())
-          << "offload-attach-loader: load = '" << load
-          << "' is not ctor or lazy";
+      emitError(module.getLoc()) << "offload-attach-loader: load = '" << load
+                                 << "' is not ctor or lazy";
       return signalPassFailure();
     }
     LoaderAttr loader = LoaderAttr::getChecked(

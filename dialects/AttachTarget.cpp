@@ -10,8 +10,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Regex.h"
 
 #define DEBUG_TYPE "offload-attach-target"
 

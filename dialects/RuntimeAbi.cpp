@@ -41,7 +41,9 @@ static const EntryPointInfo kEntryPoints[] = {
 };
 
 static const StructInfo kStructs[] = {
-#define MGPU_STRUCT_BEGIN(name) {{
+#define MGPU_STRUCT_BEGIN(name)                                                \
+  {                                                                            \
+    {
 #define MGPU_FIELD(type, kind, name) Kind::kind,
 #define MGPU_STRUCT_END(name)                                                  \
   }                                                                            \
@@ -95,8 +97,9 @@ LLVM::LLVMFunctionType abi::getFunctionType(MLIRContext *context,
 LLVM::LLVMStructType abi::getStructType(MLIRContext *context, Struct structure,
                                         unsigned intPtrBits) {
   return LLVM::LLVMStructType::getLiteral(
-      context, getTypes(context, kStructs[static_cast<unsigned>(structure)].fields,
-                        intPtrBits));
+      context,
+      getTypes(context, kStructs[static_cast<unsigned>(structure)].fields,
+               intPtrBits));
 }
 
 FailureOr<LLVM::LLVMFuncOp> abi::getOrDeclare(ModuleOp module, Location loc,

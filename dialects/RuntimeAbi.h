@@ -38,7 +38,7 @@ enum class Struct : unsigned {
 /// The fields of each struct, in order: `MgpuObjectField::size`.
 #define MGPU_STRUCT_BEGIN(name)                                                \
   namespace name##Field {                                                      \
-  enum : unsigned {
+    enum : unsigned {
 #define MGPU_FIELD(type, kind, name) name,
 #define MGPU_STRUCT_END(name)                                                  \
   }                                                                            \

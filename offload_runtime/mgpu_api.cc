@@ -2,21 +2,19 @@
 //
 // Part of mlir-offload.
 //
-// Thin: each entry point finds the calling thread's device, forwards to the
-// driver or to the pieces beside this file, and reports failures through the
-// error policy (status.h).
+// Thin: each entry point checks what it can without a device (null pointers,
+// sizes, launch geometry), forwards to the process's backend (backend.h), and
+// reports failures through the error policy (status.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mgpu/mgpu.h"
 
-#include "offload_runtime/device.h"
-#include "offload_runtime/module.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/backend.h"
 #include "offload_runtime/status.h"
-#include "offload_runtime/stream_pool.h"
+#include "offload_runtime/thread_device.h"
 
-#include <unordered_map>
+#include <cuda.h>
 
 #include <cstring>
 #include <mutex>
@@ -27,51 +25,96 @@ using namespace mgpu;
 
 namespace {
 
-CUstream AsCu(MgpuStream stream) { return reinterpret_cast<CUstream>(stream); }
-MgpuStream AsMgpu(CUstream stream) {
-  return reinterpret_cast<MgpuStream>(stream);
-}
-CUevent AsCu(MgpuEvent event) { return reinterpret_cast<CUevent>(event); }
-CUdeviceptr AsDevicePtr(const void *ptr) {
-  return reinterpret_cast<CUdeviceptr>(ptr);
+/// Runs `body` with the process's backend.
+template <typename Body>
+auto WithBackend(Body &&body) -> decltype(body(nullptr)) {
+  MGPU_ASSIGN_OR_RETURN(Backend * backend, GetBackend());
+  return body(backend);
 }
 
-/// Dynamic shared memory above the default 48 KiB needs an opt-in per kernel
-/// and device; it is made once, not before every launch.
-Status OptIntoSharedMemory(Device &device, CUkernel kernel, int32_t bytes) {
-  constexpr int32_t kDefaultLimit = 48 * 1024;
-  if (bytes <= kDefaultLimit)
-    return OkStatus();
-  if (bytes > device.maxSharedMemoryOptin)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        StrCat("the launch asks for ", bytes,
-                               " bytes of dynamic shared memory; device ",
-                               device.ordinal, " allows at most ",
-                               device.maxSharedMemoryOptin));
-  static std::mutex mutex;
-  static auto *optedIn =
-      new std::unordered_map<std::pair<CUkernel, int>, int32_t, PairHash>();
-  std::lock_guard<std::mutex> lock(mutex);
-  int32_t &current = (*optedIn)[{kernel, device.ordinal}];
-  if (current >= bytes)
-    return OkStatus();
-  MGPU_RETURN_IF_CUDA_ERROR(*device.driver, cuKernelSetAttribute,
-                            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                            bytes, kernel, device.device);
-  current = bytes;
-  return OkStatus();
+Status InvalidValue(std::string message) {
+  return RuntimeError(CUDA_ERROR_INVALID_VALUE, std::move(message));
 }
 
-CUkernel AsKernel(MgpuFunctionHandle function) {
-  return reinterpret_cast<CUkernel>(function);
+std::string Dims(intptr_t x, intptr_t y, intptr_t z) {
+  return StrCat("(", x, ", ", y, ", ", z, ")");
 }
 
-Status CheckFunction(MgpuFunctionHandle function) {
-  if (!function)
-    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
-                        "the kernel handle is null (a failed "
-                        "mgpuModuleGetFunction?)");
-  return OkStatus();
+/// Checks a launch's geometry as cuLaunchKernel does, with a message that
+/// says what is wrong.
+StatusOr<LaunchConfig> MakeLaunchConfig(const intptr_t grid[3],
+                                        const intptr_t block[3],
+                                        const intptr_t *cluster, int32_t smem) {
+  constexpr intptr_t kMaxGrid[3] = {0x7fffffff, 65535, 65535};
+  constexpr intptr_t kMaxBlock[3] = {1024, 1024, 64};
+  constexpr intptr_t kMaxBlockThreads = 1024;
+  LaunchConfig config = {};
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] < 1 || grid[i] > kMaxGrid[i])
+      return InvalidValue(StrCat(
+          "the grid ", Dims(grid[0], grid[1], grid[2]),
+          " is not a launchable grid: each size must be at least 1, and at "
+          "most 2147483647 along x and 65535 along y and z"));
+    if (block[i] < 1 || block[i] > kMaxBlock[i])
+      return InvalidValue(
+          StrCat("the block ", Dims(block[0], block[1], block[2]),
+                 " is not a launchable block: each size must be at least 1, "
+                 "and at most 1024 along x and y and 64 along z"));
+    config.grid[i] = static_cast<uint32_t>(grid[i]);
+    config.block[i] = static_cast<uint32_t>(block[i]);
+    config.cluster[i] = 1;
+  }
+  intptr_t threads = block[0] * block[1] * block[2];
+  if (threads > kMaxBlockThreads)
+    return InvalidValue(StrCat("the block ", Dims(block[0], block[1], block[2]),
+                               " has ", threads,
+                               " threads; a block has at most 1024"));
+  if (smem < 0)
+    return InvalidValue(StrCat("the launch asks for ", smem,
+                               " bytes of dynamic shared memory"));
+  config.sharedMemoryBytes = static_cast<uint32_t>(smem);
+  if (cluster) {
+    config.hasCluster = true;
+    for (int i = 0; i < 3; ++i) {
+      if (cluster[i] < 1 || grid[i] % cluster[i] != 0)
+        return InvalidValue(
+            StrCat("the cluster ", Dims(cluster[0], cluster[1], cluster[2]),
+                   " does not tile the grid ", Dims(grid[0], grid[1], grid[2]),
+                   ": each size must be at least 1 and divide the grid's"));
+      config.cluster[i] = static_cast<uint32_t>(cluster[i]);
+    }
+  }
+  return config;
+}
+
+/// The start and size of a densely packed memref, or an error.
+StatusOr<std::pair<void *, uint64_t>>
+GetDenseMemRef(int64_t rank, const MgpuMemRefDescriptor *descriptor,
+               int64_t elementSizeBytes) {
+  if (!descriptor || rank < 0 || elementSizeBytes <= 0)
+    return InvalidValue("invalid memref descriptor, rank or element size");
+  const int64_t *sizes = descriptor->sizesAndStrides;
+  const int64_t *strides = sizes + rank;
+  int64_t elements = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    if (sizes[i] > 1 && strides[i] != elements)
+      return InvalidValue(
+          StrCat("only densely packed memrefs can be registered; dimension ", i,
+                 " has stride ", strides[i], ", expected ", elements));
+    elements *= sizes[i];
+  }
+  char *start = descriptor->aligned + descriptor->offset * elementSizeBytes;
+  return std::make_pair(static_cast<void *>(start),
+                        static_cast<uint64_t>(elements * elementSizeBytes));
+}
+
+StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
+                                       const MgpuObject *objects, int32_t count,
+                                       const char *binaryName) {
+  if (!objects || count <= 0)
+    return InvalidValue(StrCat("gpu.binary @", binaryName ? binaryName : "?",
+                               " has no objects"));
+  return backend->LoadObjects(objects, count, binaryName ? binaryName : "?");
 }
 
 } // namespace
@@ -83,82 +126,65 @@ Status CheckFunction(MgpuFunctionHandle function) {
 MgpuModuleHandle mgpuModuleLoad(void *data, size_t /*size*/) {
   return RunEntryPoint("mgpuModuleLoad", MgpuModuleHandle(nullptr),
                        [&]() -> StatusOr<MgpuModuleHandle> {
-                         StatusOr<Module *> module =
-                             LoadModule(data, std::nullopt);
-                         if (!module.ok())
-                           return module.status();
-                         return reinterpret_cast<MgpuModuleHandle>(*module);
+                         if (!data)
+                           return InvalidValue("the GPU object is null");
+                         return WithBackend([&](Backend *backend) {
+                           return backend->LoadImage(data, std::nullopt);
+                         });
                        });
 }
 
 MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
   return RunEntryPoint("mgpuModuleLoadJIT", MgpuModuleHandle(nullptr),
                        [&]() -> StatusOr<MgpuModuleHandle> {
-                         StatusOr<Module *> module = LoadModule(data, optLevel);
-                         if (!module.ok())
-                           return module.status();
-                         return reinterpret_cast<MgpuModuleHandle>(*module);
+                         if (!data)
+                           return InvalidValue("the GPU object is null");
+                         if (optLevel < 0 || optLevel > 4)
+                           return InvalidValue(StrCat("JIT optimization level ",
+                                                      optLevel,
+                                                      " is not 0 to 4"));
+                         return WithBackend([&](Backend *backend) {
+                           return backend->LoadImage(data, optLevel);
+                         });
                        });
 }
 
 void mgpuModuleUnload(MgpuModuleHandle module) {
-  RunEntryPoint("mgpuModuleUnload", [&] {
-    return UnloadModule(reinterpret_cast<Module *>(module));
+  RunEntryPoint("mgpuModuleUnload", [&]() -> Status {
+    // A module never loaded: lazy loading that never launched.
+    if (!module)
+      return OkStatus();
+    return WithBackend(
+        [&](Backend *backend) { return backend->Unload(module); });
   });
 }
 
 MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
                                          const char *name) {
-  return RunEntryPoint(
-      "mgpuModuleGetFunction", MgpuFunctionHandle(nullptr),
-      [&]() -> StatusOr<MgpuFunctionHandle> {
-        if (!module)
-          return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
-                              StrCat("the module is null (a failed "
-                                     "mgpuModuleLoad?) looking up '",
-                                     name ? name : "", "'"));
-        StatusOr<CUkernel> kernel =
-            GetKernel(*reinterpret_cast<Module *>(module), name);
-        if (!kernel.ok())
-          return kernel.status();
-        return reinterpret_cast<MgpuFunctionHandle>(*kernel);
-      });
+  return RunEntryPoint("mgpuModuleGetFunction", MgpuFunctionHandle(nullptr),
+                       [&]() -> StatusOr<MgpuFunctionHandle> {
+                         if (!module)
+                           return RuntimeError(
+                               CUDA_ERROR_INVALID_HANDLE,
+                               StrCat("the module is null (a failed "
+                                      "mgpuModuleLoad?) looking up '",
+                                      name ? name : "", "'"));
+                         if (!name)
+                           return InvalidValue("the kernel name is null");
+                         return WithBackend([&](Backend *backend) {
+                           return backend->GetFunction(module, name);
+                         });
+                       });
 }
-
-namespace {
-StatusOr<Module *> LoadBestObject(const MgpuObject *objects, int32_t count,
-                                  const char *binaryName) {
-  if (!objects || count <= 0)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        StrCat("gpu.binary @", binaryName ? binaryName : "?",
-                               " has no objects"));
-  MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-  int chosen = SelectObject(objects, count, device->computeCapability);
-  if (chosen < 0)
-    return RuntimeError(
-        CUDA_ERROR_NO_BINARY_FOR_GPU,
-        StrCat("gpu.binary @", binaryName ? binaryName : "?",
-               " has no object for device ", device->ordinal, " (sm_",
-               device->computeCapability, "): it holds ",
-               DescribeObjects(objects, count),
-               "; compile it for this chip too, or include PTX"));
-  const MgpuObject &object = objects[chosen];
-  std::optional<int> jit;
-  if (object.kind == MGPU_OBJECT_PTX)
-    jit = 4; // the driver's default, and its best
-  return LoadModule(object.data, jit);
-}
-} // namespace
 
 MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects, int32_t count,
                                        const char *binaryName) {
   return RunEntryPoint("mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
                        [&]() -> StatusOr<MgpuModuleHandle> {
-                         StatusOr<Module *> module =
-                             LoadBestObject(objects, count, binaryName);
-                         if (!module.ok())
-                           return module.status();
-                         return reinterpret_cast<MgpuModuleHandle>(*module);
+                         return WithBackend([&](Backend *backend) {
+                           return LoadObjects(backend, objects, count,
+                                              binaryName);
+                         });
                        });
 }
 
@@ -171,25 +197,23 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
       "mgpuGetFunctionLazily", MgpuFunctionHandle(nullptr),
       [&]() -> StatusOr<MgpuFunctionHandle> {
         if (!module || !kernel)
-          return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                              "null module or kernel slot");
-        // First launches are rare: one lock for all of them is enough.
-        static std::mutex mutex;
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!*module) {
-          StatusOr<Module *> loaded =
-              LoadBestObject(objects, count, binaryName);
-          if (!loaded.ok())
-            return loaded.status();
-          *module = reinterpret_cast<MgpuModuleHandle>(*loaded);
-        }
-        StatusOr<CUkernel> found =
-            GetKernel(*reinterpret_cast<Module *>(*module), kernelName);
-        if (!found.ok())
-          return found.status();
-        auto function = reinterpret_cast<MgpuFunctionHandle>(*found);
-        __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
-        return function;
+          return InvalidValue("null module or kernel slot");
+        if (!kernelName)
+          return InvalidValue("the kernel name is null");
+        return WithBackend(
+            [&](Backend *backend) -> StatusOr<MgpuFunctionHandle> {
+              // First launches are rare: one lock for all of them is enough.
+              static std::mutex mutex;
+              std::lock_guard<std::mutex> lock(mutex);
+              if (!*module) {
+                MGPU_ASSIGN_OR_RETURN(
+                    *module, LoadObjects(backend, objects, count, binaryName));
+              }
+              MGPU_ASSIGN_OR_RETURN(MgpuFunctionHandle function,
+                                    backend->GetFunction(*module, kernelName));
+              __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
+              return function;
+            });
       });
 }
 
@@ -197,26 +221,31 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
 // Launches
 //===----------------------------------------------------------------------===//
 
+namespace {
+Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
+              const intptr_t grid[3], const intptr_t block[3], int32_t smem,
+              MgpuStream stream, void **params, void **extra) {
+  if (!function)
+    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                        "the kernel handle is null (a failed "
+                        "mgpuModuleGetFunction?)");
+  MGPU_ASSIGN_OR_RETURN(LaunchConfig config,
+                        MakeLaunchConfig(grid, block, cluster, smem));
+  return WithBackend([&](Backend *backend) {
+    return backend->Launch(function, config, stream, params, extra);
+  });
+}
+} // namespace
+
 void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem,
                       MgpuStream stream, void **params, void **extra,
                       size_t /*paramsCount*/) {
-  RunEntryPoint("mgpuLaunchKernel", [&]() -> Status {
-    if (Status status = CheckFunction(function); !status.ok())
-      return status;
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    if (Status status = OptIntoSharedMemory(*device, AsKernel(function), smem);
-        !status.ok())
-      return status;
-    // A CUkernel launches as a CUfunction in the current context.
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuLaunchKernel,
-                              reinterpret_cast<CUfunction>(function), gridX,
-                              gridY, gridZ, blockX, blockY, blockZ, smem,
-                              cuStream, params, extra);
-    return OkStatus();
+  RunEntryPoint("mgpuLaunchKernel", [&] {
+    const intptr_t grid[3] = {gridX, gridY, gridZ};
+    const intptr_t block[3] = {blockX, blockY, blockZ};
+    return Launch(function, nullptr, grid, block, smem, stream, params, extra);
   });
 }
 
@@ -226,40 +255,11 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t smem, MgpuStream stream, void **params,
                              void **extra) {
-  RunEntryPoint("mgpuLaunchClusterKernel", [&]() -> Status {
-    if (Status status = CheckFunction(function); !status.ok())
-      return status;
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    if (device->computeCapability < 90)
-      return RuntimeError(
-          CUDA_ERROR_NOT_SUPPORTED,
-          StrCat("thread block clusters need sm_90 or newer; device ",
-                 device->ordinal, " is sm_", device->computeCapability));
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    if (Status status = OptIntoSharedMemory(*device, AsKernel(function), smem);
-        !status.ok())
-      return status;
-    CUlaunchAttribute attribute;
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = clusterX;
-    attribute.value.clusterDim.y = clusterY;
-    attribute.value.clusterDim.z = clusterZ;
-    CUlaunchConfig config = {};
-    config.gridDimX = gridX;
-    config.gridDimY = gridY;
-    config.gridDimZ = gridZ;
-    config.blockDimX = blockX;
-    config.blockDimY = blockY;
-    config.blockDimZ = blockZ;
-    config.sharedMemBytes = smem;
-    config.hStream = cuStream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuLaunchKernelEx, &config,
-                              reinterpret_cast<CUfunction>(function), params,
-                              extra);
-    return OkStatus();
+  RunEntryPoint("mgpuLaunchClusterKernel", [&] {
+    const intptr_t cluster[3] = {clusterX, clusterY, clusterZ};
+    const intptr_t grid[3] = {gridX, gridY, gridZ};
+    const intptr_t block[3] = {blockX, blockY, blockZ};
+    return Launch(function, cluster, grid, block, smem, stream, params, extra);
   });
 }
 
@@ -268,80 +268,74 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
 //===----------------------------------------------------------------------===//
 
 MgpuStream mgpuStreamCreate(void) {
-  return RunEntryPoint(
-      "mgpuStreamCreate", MgpuStream(nullptr), [&]() -> StatusOr<MgpuStream> {
-        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-        StatusOr<CUstream> stream = AcquireStream(*device);
-        if (!stream.ok())
-          return stream.status();
-        return AsMgpu(*stream);
-      });
+  return RunEntryPoint("mgpuStreamCreate", MgpuStream(nullptr),
+                       [&]() -> StatusOr<MgpuStream> {
+                         return WithBackend([&](Backend *backend) {
+                           return backend->CreateStream();
+                         });
+                       });
 }
 
 void mgpuStreamDestroy(MgpuStream stream) {
   RunEntryPoint("mgpuStreamDestroy", [&]() -> Status {
     if (!stream)
       return OkStatus();
-    return ReleaseStream(AsCu(stream));
+    return WithBackend(
+        [&](Backend *backend) { return backend->DestroyStream(stream); });
   });
 }
 
 void mgpuStreamSynchronize(MgpuStream stream) {
-  RunEntryPoint("mgpuStreamSynchronize", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuStreamSynchronize, cuStream);
-    return OkStatus();
+  RunEntryPoint("mgpuStreamSynchronize", [&] {
+    return WithBackend(
+        [&](Backend *backend) { return backend->SynchronizeStream(stream); });
   });
 }
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
   RunEntryPoint("mgpuStreamWaitEvent", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuStreamWaitEvent, cuStream,
-                              AsCu(event), 0);
-    return OkStatus();
+    if (!event)
+      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+    return WithBackend([&](Backend *backend) {
+      return backend->StreamWaitEvent(stream, event);
+    });
   });
 }
 
 MgpuEvent mgpuEventCreate(void) {
-  return RunEntryPoint(
-      "mgpuEventCreate", MgpuEvent(nullptr), [&]() -> StatusOr<MgpuEvent> {
-        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-        CUevent event = nullptr;
-        MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventCreate, &event,
-                                  CU_EVENT_DISABLE_TIMING);
-        return reinterpret_cast<MgpuEvent>(event);
-      });
+  return RunEntryPoint("mgpuEventCreate", MgpuEvent(nullptr),
+                       [&]() -> StatusOr<MgpuEvent> {
+                         return WithBackend([&](Backend *backend) {
+                           return backend->CreateEvent();
+                         });
+                       });
 }
 
 void mgpuEventDestroy(MgpuEvent event) {
   RunEntryPoint("mgpuEventDestroy", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventDestroy, AsCu(event));
-    return OkStatus();
+    // As mgpuStreamDestroy and free: nothing to destroy.
+    if (!event)
+      return OkStatus();
+    return WithBackend(
+        [&](Backend *backend) { return backend->DestroyEvent(event); });
   });
 }
 
 void mgpuEventSynchronize(MgpuEvent event) {
   RunEntryPoint("mgpuEventSynchronize", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventSynchronize, AsCu(event));
-    return OkStatus();
+    if (!event)
+      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+    return WithBackend(
+        [&](Backend *backend) { return backend->SynchronizeEvent(event); });
   });
 }
 
 void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
   RunEntryPoint("mgpuEventRecord", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuEventRecord, AsCu(event),
-                              cuStream);
-    return OkStatus();
+    if (!event)
+      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+    return WithBackend(
+        [&](Backend *backend) { return backend->RecordEvent(event, stream); });
   });
 }
 
@@ -350,136 +344,103 @@ void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
 //===----------------------------------------------------------------------===//
 
 void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
-  return RunEntryPoint(
-      "mgpuMemAlloc", static_cast<void *>(nullptr), [&]() -> StatusOr<void *> {
-        if (sizeBytes == 0)
-          return nullptr;
-        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-        CUdeviceptr ptr = 0;
-        const CudaDriver &driver = *device->driver;
-        CUresult result = hostShared
-                              ? driver.cuMemAllocManaged(&ptr, sizeBytes,
-                                                         CU_MEM_ATTACH_GLOBAL)
-                              : driver.cuMemAlloc(&ptr, sizeBytes);
-        if (result != CUDA_SUCCESS)
-          return CudaError(
-              driver, result, hostShared ? "cuMemAllocManaged" : "cuMemAlloc",
-              StrCat(sizeBytes, " bytes on device ", device->ordinal));
-        return reinterpret_cast<void *>(ptr);
-      });
+  return RunEntryPoint("mgpuMemAlloc", static_cast<void *>(nullptr),
+                       [&]() -> StatusOr<void *> {
+                         if (sizeBytes == 0)
+                           return nullptr;
+                         return WithBackend([&](Backend *backend) {
+                           return backend->Allocate(sizeBytes, hostShared);
+                         });
+                       });
 }
 
 void mgpuMemFree(void *ptr, MgpuStream /*stream*/) {
   RunEntryPoint("mgpuMemFree", [&]() -> Status {
     if (!ptr)
       return OkStatus();
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemFree, AsDevicePtr(ptr));
-    return OkStatus();
+    return WithBackend([&](Backend *backend) { return backend->Free(ptr); });
   });
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
   RunEntryPoint("mgpuMemcpy", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemcpyAsync, AsDevicePtr(dst),
-                              AsDevicePtr(src), sizeBytes, cuStream);
-    return OkStatus();
-  });
-}
-
-void mgpuMemset32(void *dst, unsigned int value, size_t count,
-                  MgpuStream stream) {
-  RunEntryPoint("mgpuMemset32", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemsetD32Async,
-                              AsDevicePtr(dst), value, count, cuStream);
-    return OkStatus();
-  });
-}
-
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  MgpuStream stream) {
-  RunEntryPoint("mgpuMemset16", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(*device, AsCu(stream)));
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemsetD16Async,
-                              AsDevicePtr(dst), value, count, cuStream);
-    return OkStatus();
-  });
-}
-
-void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  RunEntryPoint("mgpuMemHostRegister", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostRegister, ptr,
-                              sizeBytes, 0);
-    return OkStatus();
-  });
-}
-
-void mgpuMemHostUnregister(void *ptr) {
-  RunEntryPoint("mgpuMemHostUnregister", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostUnregister, ptr);
-    return OkStatus();
+    if (sizeBytes == 0)
+      return OkStatus();
+    if (!dst || !src)
+      return InvalidValue(StrCat("a copy of ", sizeBytes, " bytes with a null ",
+                                 dst ? "source" : "destination"));
+    return WithBackend([&](Backend *backend) {
+      return backend->Copy(dst, src, sizeBytes, stream);
+    });
   });
 }
 
 namespace {
-/// The start and size of a densely packed memref, or an error.
-StatusOr<std::pair<void *, uint64_t>>
-GetDenseMemRef(int64_t rank, const MgpuMemRefDescriptor *descriptor,
-               int64_t elementSizeBytes) {
-  if (!descriptor || rank < 0 || elementSizeBytes <= 0)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        "invalid memref descriptor, rank or element size");
-  const int64_t *sizes = descriptor->sizesAndStrides;
-  const int64_t *strides = sizes + rank;
-  int64_t elements = 1;
-  for (int64_t i = rank - 1; i >= 0; --i) {
-    if (sizes[i] > 1 && strides[i] != elements)
-      return RuntimeError(
-          CUDA_ERROR_INVALID_VALUE,
-          StrCat("only densely packed memrefs can be registered; "
-                 "dimension ",
-                 i, " has stride ", strides[i], ", expected ", elements));
-    elements *= sizes[i];
-  }
-  char *start = descriptor->aligned + descriptor->offset * elementSizeBytes;
-  return std::make_pair(static_cast<void *>(start),
-                        static_cast<uint64_t>(elements * elementSizeBytes));
+Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
+            MgpuStream stream) {
+  if (count == 0)
+    return OkStatus();
+  if (!dst)
+    return InvalidValue(StrCat("setting ", count, " elements at null"));
+  return WithBackend([&](Backend *backend) {
+    return backend->Fill(dst, value, count, elementBytes, stream);
+  });
 }
 } // namespace
+
+void mgpuMemset32(void *dst, unsigned int value, size_t count,
+                  MgpuStream stream) {
+  RunEntryPoint("mgpuMemset32",
+                [&] { return Fill(dst, value, count, 4, stream); });
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  MgpuStream stream) {
+  RunEntryPoint("mgpuMemset16",
+                [&] { return Fill(dst, value, count, 2, stream); });
+}
+
+namespace {
+Status HostRegister(void *ptr, uint64_t bytes) {
+  if (!ptr || bytes == 0)
+    return InvalidValue(
+        StrCat("cannot register ", bytes, " bytes at ", ptr ? "" : "null ", ptr,
+               ": the memory must be at least 1 byte, not null"));
+  return WithBackend(
+      [&](Backend *backend) { return backend->HostRegister(ptr, bytes); });
+}
+Status HostUnregister(void *ptr) {
+  if (!ptr)
+    return InvalidValue("cannot unregister null");
+  return WithBackend(
+      [&](Backend *backend) { return backend->HostUnregister(ptr); });
+}
+} // namespace
+
+void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  RunEntryPoint("mgpuMemHostRegister",
+                [&] { return HostRegister(ptr, sizeBytes); });
+}
+
+void mgpuMemHostUnregister(void *ptr) {
+  RunEntryPoint("mgpuMemHostUnregister", [&] { return HostUnregister(ptr); });
+}
 
 void mgpuMemHostRegisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
                                int64_t elementSizeBytes) {
   RunEntryPoint("mgpuMemHostRegisterMemRef", [&]() -> Status {
-    auto memref = GetDenseMemRef(rank, descriptor, elementSizeBytes);
-    if (!memref.ok())
-      return memref.status();
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostRegister, memref->first,
-                              memref->second, 0);
-    return OkStatus();
+    MGPU_ASSIGN_OR_RETURN(auto memref,
+                          GetDenseMemRef(rank, descriptor, elementSizeBytes));
+    return HostRegister(memref.first, memref.second);
   });
 }
 
 void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
                                  int64_t elementSizeBytes) {
   RunEntryPoint("mgpuMemHostUnregisterMemRef", [&]() -> Status {
-    auto memref = GetDenseMemRef(rank, descriptor, elementSizeBytes);
-    if (!memref.ok())
-      return memref.status();
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuMemHostUnregister,
-                              memref->first);
-    return OkStatus();
+    MGPU_ASSIGN_OR_RETURN(auto memref,
+                          GetDenseMemRef(rank, descriptor, elementSizeBytes));
+    return HostUnregister(memref.first);
   });
 }
 
@@ -487,11 +448,28 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
 // Devices
 //===----------------------------------------------------------------------===//
 
-void mgpuSetDefaultDevice(int32_t device) { SetCurrentDeviceOrdinal(device); }
+void mgpuSetDefaultDevice(int32_t device) { SetThreadDeviceOrdinal(device); }
 
 //===----------------------------------------------------------------------===//
 // Tensor maps
 //===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int kMaxTensorRank = 5;
+
+/// Bytes per element of each CUtensorMapDataType, in enum order.
+constexpr int kTensorMapElementBytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                          4, 8, 2, 4, 4, 4};
+
+Status CheckTensorMapKind(int64_t rank, int64_t dataType) {
+  if (rank < 1 || rank > kMaxTensorRank)
+    return InvalidValue(StrCat("tensor maps have rank 1 to 5, not ", rank));
+  if (dataType < 0 ||
+      dataType >= static_cast<int64_t>(std::size(kTensorMapElementBytes)))
+    return InvalidValue(StrCat("unknown tensor map data type ", dataType));
+  return OkStatus();
+}
+} // namespace
 
 void mgpuTensorMapEncodeTiled(void *tensorMap, int tensorDataType,
                               uint32_t tensorRank, void *globalAddress,
@@ -501,56 +479,19 @@ void mgpuTensorMapEncodeTiled(void *tensorMap, int tensorDataType,
                               const uint32_t *elementStrides, int interleave,
                               int swizzle, int l2Promotion, int oobFill) {
   RunEntryPoint("mgpuTensorMapEncodeTiled", [&]() -> Status {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-    MGPU_RETURN_IF_CUDA_ERROR(*device->driver, cuTensorMapEncodeTiled,
-                              static_cast<CUtensorMap *>(tensorMap),
-                              static_cast<CUtensorMapDataType>(tensorDataType),
-                              tensorRank, globalAddress, globalDim,
-                              globalStrides, boxDim, elementStrides,
-                              static_cast<CUtensorMapInterleave>(interleave),
-                              static_cast<CUtensorMapSwizzle>(swizzle),
-                              static_cast<CUtensorMapL2promotion>(l2Promotion),
-                              static_cast<CUtensorMapFloatOOBfill>(oobFill));
-    return OkStatus();
+    MGPU_RETURN_IF_ERROR(CheckTensorMapKind(tensorRank, tensorDataType));
+    if (!tensorMap || !globalDim || !boxDim || !elementStrides ||
+        (tensorRank > 1 && !globalStrides))
+      return InvalidValue("a tensor map or one of its arrays is null");
+    TensorMapRequest request = {tensorDataType, tensorRank,    globalAddress,
+                                globalDim,      globalStrides, boxDim,
+                                elementStrides, interleave,    swizzle,
+                                l2Promotion,    oobFill};
+    return WithBackend([&](Backend *backend) {
+      return backend->EncodeTensorMap(tensorMap, request);
+    });
   });
 }
-
-namespace {
-/// Bytes per element of each CUtensorMapDataType, in enum order.
-constexpr int kTensorMapElementBytes[] = {1, 2, 4, 4, 8, 8, 2,
-                                          4, 8, 2, 4, 4, 4};
-
-/// Device copies of tensor maps, one per distinct map and device: repeated
-/// launches with the same tensors reuse one copy instead of leaking one each.
-class TensorMapCache {
-public:
-  StatusOr<void *> GetDeviceCopy(Device &device, const CUtensorMap &map) {
-    std::string key(reinterpret_cast<const char *>(&map), sizeof(map));
-    std::lock_guard<std::mutex> lock(mutex);
-    auto [it, inserted] = copies.try_emplace({device.ordinal, key}, 0);
-    if (!inserted)
-      return reinterpret_cast<void *>(it->second);
-    CUdeviceptr copy = 0;
-    const CudaDriver &driver = *device.driver;
-    if (CUresult result = driver.cuMemAlloc(&copy, sizeof(map));
-        result != CUDA_SUCCESS) {
-      copies.erase(it);
-      return CudaError(driver, result, "cuMemAlloc");
-    }
-    if (CUresult result = driver.cuMemcpyHtoD(copy, &map, sizeof(map));
-        result != CUDA_SUCCESS) {
-      copies.erase(it);
-      return CudaError(driver, result, "cuMemcpyHtoD");
-    }
-    it->second = copy;
-    return reinterpret_cast<void *>(copy);
-  }
-
-private:
-  std::mutex mutex;
-  std::unordered_map<std::pair<int, std::string>, CUdeviceptr, PairHash> copies;
-};
-} // namespace
 
 void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
                                      int64_t tensorDataType, int64_t interleave,
@@ -559,50 +500,42 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
   return RunEntryPoint(
       "mgpuTensorMapEncodeTiledMemref", static_cast<void *>(nullptr),
       [&]() -> StatusOr<void *> {
-        constexpr int kMaxRank = 5;
-        if (tensorRank < 1 || tensorRank > kMaxRank)
-          return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                              StrCat("tensor maps have rank 1 to 5, "
-                                     "not ",
-                                     tensorRank));
-        if (tensorDataType < 0 ||
-            tensorDataType >=
-                static_cast<int>(std::size(kTensorMapElementBytes)))
-          return RuntimeError(
-              CUDA_ERROR_INVALID_VALUE,
-              StrCat("unknown tensor map data type ", tensorDataType));
+        MGPU_RETURN_IF_ERROR(CheckTensorMapKind(tensorRank, tensorDataType));
+        if (!rankedDescriptor || !inputBoxDims)
+          return InvalidValue("the memref descriptor or the box is null");
         auto *descriptor =
             static_cast<const MgpuMemRefDescriptor *>(rankedDescriptor);
         const int64_t *sizes = descriptor->sizesAndStrides;
         const int64_t *strides = sizes + tensorRank;
+        const int elementBytes = kTensorMapElementBytes[tensorDataType];
         // CUDA orders dimensions innermost first.
-        uint64_t globalDim[kMaxRank] = {1, 1, 1, 1, 1};
-        uint64_t globalStrides[kMaxRank] = {0};
-        uint32_t boxDim[kMaxRank] = {1, 1, 1, 1, 1};
-        uint32_t elementStrides[kMaxRank] = {1, 1, 1, 1, 1};
+        uint64_t globalDim[kMaxTensorRank] = {1, 1, 1, 1, 1};
+        uint64_t globalStrides[kMaxTensorRank] = {0};
+        uint32_t boxDim[kMaxTensorRank] = {1, 1, 1, 1, 1};
+        uint32_t elementStrides[kMaxTensorRank] = {1, 1, 1, 1, 1};
         for (int64_t i = 0; i < tensorRank; ++i) {
           globalDim[i] = sizes[tensorRank - 1 - i];
           boxDim[i] = static_cast<uint32_t>(inputBoxDims[tensorRank - 1 - i]);
         }
         for (int64_t i = 0; i + 1 < tensorRank; ++i)
-          globalStrides[i] = strides[tensorRank - 2 - i] *
-                             kTensorMapElementBytes[tensorDataType];
-
-        MGPU_ASSIGN_OR_RETURN(Device * device, GetCurrentDevice());
-        CUtensorMap map;
-        MGPU_RETURN_IF_CUDA_ERROR(
-            *device->driver, cuTensorMapEncodeTiled, &map,
-            static_cast<CUtensorMapDataType>(tensorDataType),
-            static_cast<cuuint32_t>(tensorRank),
-            descriptor->aligned +
-                descriptor->offset * kTensorMapElementBytes[tensorDataType],
-            globalDim, globalStrides, boxDim, elementStrides,
-            static_cast<CUtensorMapInterleave>(interleave),
-            static_cast<CUtensorMapSwizzle>(swizzle),
-            static_cast<CUtensorMapL2promotion>(l2Promotion),
-            static_cast<CUtensorMapFloatOOBfill>(oobFill));
-        static TensorMapCache *cache = new TensorMapCache;
-        return cache->GetDeviceCopy(*device, map);
+          globalStrides[i] = strides[tensorRank - 2 - i] * elementBytes;
+        TensorMapRequest request = {static_cast<int>(tensorDataType),
+                                    static_cast<uint32_t>(tensorRank),
+                                    descriptor->aligned +
+                                        descriptor->offset * elementBytes,
+                                    globalDim,
+                                    globalStrides,
+                                    boxDim,
+                                    elementStrides,
+                                    static_cast<int>(interleave),
+                                    static_cast<int>(swizzle),
+                                    static_cast<int>(l2Promotion),
+                                    static_cast<int>(oobFill)};
+        return WithBackend([&](Backend *backend) -> StatusOr<void *> {
+          CUtensorMap map;
+          MGPU_RETURN_IF_ERROR(backend->EncodeTensorMap(&map, request));
+          return backend->DeviceCopyOfTensorMap(&map);
+        });
       });
 }
 

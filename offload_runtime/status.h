@@ -9,6 +9,8 @@
 // the policy of $MGPU_ON_ERROR: `abort` (the default) ends the program with
 // exit status 1, `report` returns.
 //
+// Error codes are CUresults for every backend: mgpuGetLastError returns one.
+//
 // Not absl::Status: Debian's abseil archives are not position-independent,
 // so libmgpu.so would need a dozen abseil shared libraries at run time; the
 // runtime depends on the C and C++ libraries only.
@@ -32,8 +34,6 @@
 #include <variant>
 
 namespace mgpu {
-
-struct CudaDriver;
 
 class [[nodiscard]] Status {
 public:
@@ -86,10 +86,6 @@ struct PairHash {
   }
 };
 
-/// "CUDA_ERROR_X (its description)" plus advice for the errors users cause.
-Status CudaError(const CudaDriver &driver, CUresult result,
-                 std::string_view call, std::string_view context = "");
-
 /// An error of the runtime itself, reported to mgpuGetLastError as `result`.
 Status RuntimeError(CUresult result, std::string message);
 
@@ -123,14 +119,6 @@ void RunEntryPoint(const char *entryPoint, Body &&body) {
 }
 
 } // namespace mgpu
-
-/// Returns the error from the enclosing function if the driver call fails.
-#define MGPU_RETURN_IF_CUDA_ERROR(driver, call, ...)                           \
-  do {                                                                         \
-    if (CUresult mgpu_result_ = (driver).call(__VA_ARGS__);                    \
-        mgpu_result_ != CUDA_SUCCESS)                                          \
-      return ::mgpu::CudaError((driver), mgpu_result_, #call);                 \
-  } while (false)
 
 /// Returns the error from the enclosing function if `expr` (a Status) fails.
 #define MGPU_RETURN_IF_ERROR(expr)                                             \

@@ -45,8 +45,8 @@ public:
                                Value stream) {
     FailureOr<Value> event = call(b, loc, abi::EntryPoint::mgpuEventCreate, {});
     if (failed(event) ||
-        failed(call(b, loc, abi::EntryPoint::mgpuEventRecord,
-                    {*event, stream})) ||
+        failed(
+            call(b, loc, abi::EntryPoint::mgpuEventRecord, {*event, stream})) ||
         failed(call(b, loc, abi::EntryPoint::mgpuStreamWaitEvent,
                     {waiting, *event})))
       return failure();

@@ -6,8 +6,8 @@
 
 #include "tools/DebugOptions.h"
 
-#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"

@@ -69,9 +69,7 @@ class Mangler {
 public:
   explicit Mangler(StringRef binary)
       : prefix("__offload." + std::to_string(binary.size()) + binary.str()) {}
-  std::string binary(StringRef what) const {
-    return prefix + "." + what.str();
-  }
+  std::string binary(StringRef what) const { return prefix + "." + what.str(); }
   std::string object(size_t index) const {
     return binary("object." + std::to_string(index));
   }
@@ -158,9 +156,9 @@ public:
 
   /// struct MgpuObject, as the table lays it out.
   llvm::StructType *objectType(MLIRContext *mlirContext) {
-    return cast<llvm::StructType>(moduleTranslation.convertType(
-        abi::getStructType(mlirContext, abi::Struct::MgpuObject,
-                           intPtr->getBitWidth())));
+    return cast<llvm::StructType>(
+        moduleTranslation.convertType(abi::getStructType(
+            mlirContext, abi::Struct::MgpuObject, intPtr->getBitWidth())));
   }
 
   LLVM::ModuleTranslation &moduleTranslation;
@@ -178,9 +176,8 @@ public:
   SymbolFactory(llvm::Module &module, gpu::BinaryOp binary)
       : module(module), binary(binary) {}
 
-  FailureOr<llvm::GlobalVariable *> constant(llvm::Constant *init,
-                                             const std::string &name,
-                                             unsigned alignment) {
+  FailureOr<llvm::GlobalVariable *>
+  constant(llvm::Constant *init, const std::string &name, unsigned alignment) {
     if (failed(checkFree(name)))
       return failure();
     auto *global = new llvm::GlobalVariable(
@@ -193,8 +190,7 @@ public:
   FailureOr<llvm::GlobalVariable *> string(StringRef text,
                                            const std::string &name) {
     FailureOr<llvm::GlobalVariable *> global = constant(
-        llvm::ConstantDataArray::getString(module.getContext(), text), name,
-        1);
+        llvm::ConstantDataArray::getString(module.getContext(), text), name, 1);
     if (succeeded(global))
       (*global)->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     return global;
@@ -304,9 +300,8 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
     entries.push_back(describeObject(objectType, object, *data, bytes.size()));
   }
   auto *tableType = llvm::ArrayType::get(objectType, entries.size());
-  FailureOr<llvm::GlobalVariable *> table =
-      symbols.constant(llvm::ConstantArray::get(tableType, entries),
-                       names.binary("objects"), 8);
+  FailureOr<llvm::GlobalVariable *> table = symbols.constant(
+      llvm::ConstantArray::get(tableType, entries), names.binary("objects"), 8);
   FailureOr<llvm::GlobalVariable *> name =
       symbols.string(binary.getName(), names.binary("name"));
   FailureOr<llvm::GlobalVariable *> moduleHandle =
@@ -360,13 +355,11 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
   }
 
   // mgpuModuleUnload ignores a module never loaded (lazy, and no launch).
-  FailureOr<llvm::Function *> unload =
-      symbols.function(names.binary("unload"));
+  FailureOr<llvm::Function *> unload = symbols.function(names.binary("unload"));
   if (failed(unload))
     return failure();
   llvm::IRBuilder<> body(&(*unload)->getEntryBlock());
-  body.CreateCall(*unloadModule,
-                  {body.CreateLoad(runtime.ptr, made.module)});
+  body.CreateCall(*unloadModule, {body.CreateLoad(runtime.ptr, made.module)});
   body.CreateRetVoid();
   llvm::appendToGlobalDtors(module, *unload, loader.getPriority());
 
@@ -411,8 +404,8 @@ static FailureOr<llvm::Value *>
 getKernelHandle(llvm::IRBuilderBase &builder, Runtime &runtime,
                 gpu::LaunchFuncOp launch, const BinaryGlobals &binary,
                 const KernelGlobals &kernel, bool lazy) {
-  llvm::LoadInst *cached = builder.CreateAlignedLoad(
-      runtime.ptr, kernel.handle, llvm::Align(8), "kernel");
+  llvm::LoadInst *cached = builder.CreateAlignedLoad(runtime.ptr, kernel.handle,
+                                                     llvm::Align(8), "kernel");
   if (!lazy)
     return cached;
   cached->setAtomic(llvm::AtomicOrdering::Acquire);
@@ -437,10 +430,9 @@ getKernelHandle(llvm::IRBuilderBase &builder, Runtime &runtime,
 
   builder.SetInsertPoint(resolve);
   llvm::Value *resolved = builder.CreateCall(
-      *getLazily,
-      {binary.module, binary.objects,
-       llvm::ConstantInt::get(runtime.i32, binary.objectCount), binary.name,
-       kernel.name, kernel.handle});
+      *getLazily, {binary.module, binary.objects,
+                   llvm::ConstantInt::get(runtime.i32, binary.objectCount),
+                   binary.name, kernel.name, kernel.handle});
   builder.CreateBr(ready);
 
   builder.SetInsertPoint(ready, ready->begin());

@@ -32,7 +32,6 @@
 
 using namespace mlir;
 
-
 namespace {
 
 struct CLayout {
@@ -43,14 +42,16 @@ struct CLayout {
 
 const CLayout kCLayouts[] = {
 #define MGPU_STRUCT_BEGIN(name)                                                \
-  {#name, sizeof(name), [] {                                                   \
+  {                                                                            \
+    #name, sizeof(name), [] {                                                   \
      using Struct = name;                                                      \
      return std::vector<size_t>{
 #define MGPU_FIELD(type, kind, field) offsetof(Struct, field),
 #define MGPU_STRUCT_END(name)                                                  \
   }                                                                            \
   ;                                                                            \
-  }()                                                                          \
+  }                                                                            \
+  ()                                                                           \
   }                                                                            \
   ,
 #include "mgpu/mgpu_abi.def"
@@ -81,8 +82,9 @@ TEST(RuntimeAbi, StructLayoutsMatchTheCCompilers) {
   ASSERT_GT(std::size(kCLayouts), 0u);
   for (size_t i = 0; i < std::size(kCLayouts); ++i) {
     const CLayout &c = kCLayouts[i];
-    auto *type = cast<llvm::StructType>(translator.translateType(
-        offload::abi::getStructType(&context, static_cast<offload::abi::Struct>(i), intPtrBits)));
+    auto *type = cast<llvm::StructType>(
+        translator.translateType(offload::abi::getStructType(
+            &context, static_cast<offload::abi::Struct>(i), intPtrBits)));
     const llvm::StructLayout *ir = layout.getStructLayout(type);
     EXPECT_EQ(ir->getSizeInBytes(), c.size) << c.name;
     ASSERT_EQ(type->getNumElements(), c.offsets.size()) << c.name;

@@ -6,6 +6,7 @@
 
 #include "offload_runtime/testing/fake_cuda.h"
 
+#include <cuda.h>
 #include <dlfcn.h>
 
 #include <cstdio>
@@ -37,7 +38,7 @@ void Put(std::string &out, size_t at, const void *data, size_t size) {
 
 FakeCuda::FakeCuda() {
   const char *path = std::getenv("MGPU_CUDA_DRIVER");
-  void *library = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : nullptr;
+  library = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : nullptr;
   Bind(library, "fakeCudaCallCount", callCount);
   Bind(library, "fakeCudaResetCallCounts", resetCallCounts);
   Bind(library, "fakeCudaFailCall", failCallFn);
@@ -46,6 +47,21 @@ FakeCuda::FakeCuda() {
   Bind(library, "fakeCudaLastImageArch", imageArch);
   Bind(library, "fakeCudaLiveStreams", liveStreamsFn);
   Bind(library, "fakeCudaEmulateKernel", emulateKernelFn);
+}
+
+void *FakeCuda::driverFunction(const char *name) const {
+  using GetProcAddress = CUresult (*)(const char *, void **, int, cuuint64_t,
+                                      CUdriverProcAddressQueryResult *);
+  auto getProcAddress =
+      reinterpret_cast<GetProcAddress>(Resolve(library, "cuGetProcAddress_v2"));
+  void *function = nullptr;
+  if (getProcAddress(name, &function, CUDA_VERSION, 0, nullptr) !=
+          CUDA_SUCCESS ||
+      !function) {
+    std::fprintf(stderr, "fake_cuda: the test driver has no %s\n", name);
+    std::abort();
+  }
+  return function;
 }
 
 FakeCudaLaunch FakeCuda::lastLaunch() const {

@@ -33,8 +33,16 @@ public:
                      void *user = nullptr) const {
     emulateKernelFn(name, fn, user);
   }
+  /// A driver entry point (cuda.h's name, without version suffix), as other
+  /// CUDA code in the process would call it: `driver<decltype(&cuX)>("cuX")`.
+  template <typename Fn> Fn driver(const char *name) const {
+    return reinterpret_cast<Fn>(driverFunction(name));
+  }
 
 private:
+  void *driverFunction(const char *name) const;
+
+  void *library;
   decltype(&fakeCudaCallCount) callCount;
   decltype(&fakeCudaResetCallCounts) resetCallCounts;
   decltype(&fakeCudaFailCall) failCallFn;

@@ -34,6 +34,8 @@ struct FakeContext {
 
 struct FakeLibrary {
   std::string image; // the bytes that kernel names are looked up in
+  /// Whether each device can run the image, for the launches to check.
+  std::vector<bool> runsOn;
   std::map<std::string, std::unique_ptr<struct FakeKernel>> kernels;
 };
 
@@ -74,7 +76,13 @@ State &state() {
   return *s;
 }
 
-thread_local FakeContext *currentContext = nullptr;
+/// The thread's context stack, as the driver keeps one: the current context
+/// is its top.
+thread_local std::vector<FakeContext *> contextStack;
+
+FakeContext *currentContext() {
+  return contextStack.empty() ? nullptr : contextStack.back();
+}
 
 /// Counts the call and applies an injected failure; every entry starts here.
 CUresult enter(const char *name, std::unique_lock<std::mutex> &lock,
@@ -96,7 +104,7 @@ CUresult enter(const char *name, std::unique_lock<std::mutex> &lock,
       std::strcmp(name, "cuGetErrorString") &&
       std::strcmp(name, "cuDriverGetVersion") && !s.initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (needsContext && !currentContext)
+  if (needsContext && !currentContext())
     return CUDA_ERROR_INVALID_CONTEXT;
   return CUDA_SUCCESS;
 }
@@ -255,9 +263,44 @@ CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   return CUDA_SUCCESS;
 }
 
+CUresult fake_cuCtxGetCurrent(CUcontext *context) {
+  ENTER("cuCtxGetCurrent");
+  if (!context)
+    return CUDA_ERROR_INVALID_VALUE;
+  *context = reinterpret_cast<CUcontext>(currentContext());
+  return CUDA_SUCCESS;
+}
+
+/// Replaces the top of the stack; null pops it.
 CUresult fake_cuCtxSetCurrent(CUcontext context) {
   ENTER("cuCtxSetCurrent");
-  currentContext = reinterpret_cast<FakeContext *>(context);
+  auto *fake = reinterpret_cast<FakeContext *>(context);
+  if (!fake) {
+    if (!contextStack.empty())
+      contextStack.pop_back();
+  } else if (contextStack.empty()) {
+    contextStack.push_back(fake);
+  } else {
+    contextStack.back() = fake;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuCtxPushCurrent(CUcontext context) {
+  ENTER("cuCtxPushCurrent");
+  if (!context)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  contextStack.push_back(reinterpret_cast<FakeContext *>(context));
+  return CUDA_SUCCESS;
+}
+
+CUresult fake_cuCtxPopCurrent(CUcontext *context) {
+  ENTER("cuCtxPopCurrent");
+  if (contextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (context)
+    *context = reinterpret_cast<CUcontext>(contextStack.back());
+  contextStack.pop_back();
   return CUDA_SUCCESS;
 }
 
@@ -358,11 +401,29 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
   ENTER("cuLibraryLoadData");
   if (!library || !code)
     return CUDA_ERROR_INVALID_VALUE;
-  // Libraries are context-independent; the fake checks them against
-  // device 0, which is what a process without mgpuSetDefaultDevice uses.
+  // Libraries are context-independent: loading checks that some device can
+  // run the image (the last device's answer is kept if none can), and each
+  // launch checks its own device.
   std::string image, jitLog;
   int kind = 0, arch = 0;
-  CUresult result = inspectImage(code, s.devices[0], image, jitLog, kind, arch);
+  CUresult result = CUDA_ERROR_NO_DEVICE;
+  std::vector<bool> runsOn;
+  for (int device : s.devices) {
+    std::string deviceImage, deviceLog;
+    int deviceKind = 0, deviceArch = 0;
+    CUresult deviceResult = inspectImage(code, device, deviceImage, deviceLog,
+                                         deviceKind, deviceArch);
+    runsOn.push_back(deviceResult == CUDA_SUCCESS);
+    // The first device that runs it decides what was loaded; if none does,
+    // the last one's answer is the error.
+    if (result != CUDA_SUCCESS) {
+      result = deviceResult;
+      image = std::move(deviceImage);
+      jitLog = std::move(deviceLog);
+      kind = deviceKind;
+      arch = deviceArch;
+    }
+  }
   if (!jitLog.empty()) {
     char *buffer = nullptr;
     size_t size = 0;
@@ -377,7 +438,7 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
   }
   if (result != CUDA_SUCCESS)
     return result;
-  auto *created = new FakeLibrary{std::move(image), {}};
+  auto *created = new FakeLibrary{std::move(image), std::move(runsOn), {}};
   s.libraries.insert(created);
   s.lastImageKind = kind;
   s.lastImageArch = arch;
@@ -436,6 +497,9 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
     return CUDA_ERROR_INVALID_HANDLE;
   if (stream && !s.streams.count(stream))
     return CUDA_ERROR_INVALID_HANDLE;
+  // The library's image must run on the device of the current context.
+  if (!kernel->library->runsOn[currentContext()->device])
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
   FakeCudaLaunch &launch = s.lastLaunch;
   std::snprintf(launch.kernel, sizeof(launch.kernel), "%s",
                 kernel->name.c_str());
@@ -444,7 +508,7 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
   std::copy(cluster, cluster + 3, launch.cluster);
   launch.sharedMemBytes = smem;
   launch.stream = stream;
-  launch.device = currentContext->device;
+  launch.device = currentContext()->device;
   s.launched = true;
   auto it = s.emulations.find(kernel->name);
   if (it != s.emulations.end())
@@ -658,7 +722,7 @@ struct Entry {
   {#name,                                                                      \
    reinterpret_cast<void *>(static_cast<decltype(&::name)>(&fake_##name))},
 const Entry kEntries[] = {
-#include "offload_runtime/cuda_driver_symbols.inc"
+#include "offload_runtime/cuda/cuda_driver_symbols.inc"
 };
 #undef MGPU_CUDA_ENTRY
 

@@ -475,6 +475,153 @@ TEST(RuntimeObjects, LazyLoadHappensOnceAndPublishesTheKernel) {
   mgpuModuleUnload(module);
 }
 
+TEST(RuntimeObjects, EachDeviceGetsTheObjectThatFitsIt) {
+  // An sm_90 and an sm_80 device: one handle launches on both, each from the
+  // object compiled for it; the test driver fails a launch whose image cannot
+  // run on the launching device.
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("FAKE_CUDA_DEVICES", "90,80", 1);
+    std::string cubin80 = MakeCubin(80, {"kernel"});
+    std::string cubin90 = MakeCubin(90, {"kernel"});
+    MgpuObject objects[] = {
+        {cubin80.data(), cubin80.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
+        {cubin90.data(), cubin90.size(), MGPU_OBJECT_CUBIN, 90, 0, 0}};
+    MgpuModuleHandle module = mgpuModuleLoadObjects(objects, 2, "kernels");
+    MgpuFunctionHandle f = mgpuModuleGetFunction(module, "kernel");
+    FakeCuda fake;
+    int loadedFirst = fake.lastImageArch();
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    int launchedFirst = fake.lastLaunch().device;
+    int loadedSecond = 0, launchedSecond = -1;
+    std::thread([&] {
+      mgpuSetDefaultDevice(1);
+      mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+      loadedSecond = fake.lastImageArch();
+      launchedSecond = fake.lastLaunch().device;
+    }).join();
+    // Both devices again: nothing more is loaded.
+    int64_t loads = fake.calls("cuLibraryLoadData");
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    mgpuSetDefaultDevice(1);
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    if (loadedFirst != 90 || launchedFirst != 0 || loadedSecond != 80 ||
+        launchedSecond != 1 || loads != 2 ||
+        fake.calls("cuLibraryLoadData") != 2 ||
+        fake.calls("cuLaunchKernel") != 4)
+      std::exit(2);
+  });
+}
+
+TEST(RuntimeObjects, ADeviceWithoutAnObjectIsReportedAtItsLaunch) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuLaunchKernel: gpu.binary @kernels has no object for device "
+      "1 \\(sm_75\\): it holds cubin sm_90; compile it for this chip too, "
+      "or include PTX\n$",
+      {
+        setenv("FAKE_CUDA_DEVICES", "90,75", 1);
+        std::string cubin = MakeCubin(90, {"kernel"});
+        MgpuObject objects[] = {
+            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0}};
+        MgpuFunctionHandle f = mgpuModuleGetFunction(
+            mgpuModuleLoadObjects(objects, 1, "kernels"), "kernel");
+        mgpuSetDefaultDevice(1);
+        mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+      });
+}
+
+//===--- Beside other CUDA code -------------------------------------------===//
+
+TEST(RuntimeContexts, AnotherLibrarysContextStaysCurrentAndIsNotLaunchedInto) {
+  // Other code in the process (the CUDA runtime API, cuBLAS) makes device 1's
+  // context current on a thread whose mgpu device is 0.
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("FAKE_CUDA_DEVICES", "90,90", 1);
+    std::string cubin = Cubin90();
+    MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    FakeCuda fake;
+    auto retain = fake.driver<decltype(&cuDevicePrimaryCtxRetain)>(
+        "cuDevicePrimaryCtxRetain");
+    auto setCurrent =
+        fake.driver<decltype(&cuCtxSetCurrent)>("cuCtxSetCurrent");
+    auto getCurrent =
+        fake.driver<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
+    CUcontext other = nullptr, current = nullptr;
+    if (retain(&other, 1) != CUDA_SUCCESS || setCurrent(other) != CUDA_SUCCESS)
+      std::exit(3);
+    fake.resetCalls();
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    void *memory = mgpuMemAlloc(64, nullptr, false);
+    mgpuMemFree(memory, nullptr);
+    int launchedOn = fake.lastLaunch().device;
+    getCurrent(&current);
+    bool balanced =
+        fake.calls("cuCtxPushCurrent") >= 1 &&
+        fake.calls("cuCtxPushCurrent") == fake.calls("cuCtxPopCurrent") &&
+        fake.calls("cuCtxSetCurrent") == 0;
+    if (launchedOn != 0 || current != other || !balanced)
+      std::exit(2);
+  });
+}
+
+TEST(RuntimeContexts, ItsOwnContextIsCheckedWithOneCallAndNoSwitch) {
+  std::string cubin = Cubin90();
+  MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  FakeCuda fake;
+  fake.resetCalls();
+  for (int i = 0; i < 10; ++i)
+    mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  EXPECT_EQ(fake.calls("cuCtxGetCurrent"), 10);
+  EXPECT_EQ(fake.calls("cuCtxSetCurrent") + fake.calls("cuCtxPushCurrent") +
+                fake.calls("cuCtxPopCurrent"),
+            0);
+}
+
+//===--- Errors taken by the embedding program ----------------------------===//
+
+struct SeenErrors {
+  int count = 0;
+  std::string entryPoint;
+  int32_t error = 0;
+  std::string message;
+};
+
+void RecordError(const char *entryPoint, int32_t error, const char *message,
+                 void *userData) {
+  auto *seen = static_cast<SeenErrors *>(userData);
+  ++seen->count;
+  seen->entryPoint = entryPoint;
+  seen->error = error;
+  seen->message = message;
+}
+
+TEST(RuntimeErrors, AnInstalledHandlerTakesEveryErrorInsteadOfThePolicy) {
+  // Nothing printed, no exit: the handler gets the error, the call returns
+  // null, mgpuGetLastError reports it. Uninstalled, the policy is back.
+  EXPECT_IN_FRESH_PROCESS(
+      1, "^mgpu: mgpuEventSynchronize: the event is null\n$", {
+        SeenErrors seen;
+        mgpuSetErrorHandler(RecordError, &seen);
+        MgpuFunctionHandle f = mgpuModuleGetFunction(nullptr, "kernel");
+        bool fromThread = false;
+        std::thread([&] {
+          mgpuStreamWaitEvent(nullptr, nullptr);
+          fromThread = seen.entryPoint == "mgpuStreamWaitEvent";
+        }).join();
+        bool ok = f == nullptr && seen.count == 2 && fromThread &&
+                  seen.error == CUDA_ERROR_INVALID_HANDLE &&
+                  seen.message == "the event is null" &&
+                  mgpuGetLastError() == CUDA_ERROR_INVALID_HANDLE;
+        if (!ok)
+          std::exit(2);
+        mgpuSetErrorHandler(nullptr, nullptr);
+        mgpuEventSynchronize(nullptr);
+        std::exit(3); // not reached: the policy ends the program
+      });
+}
+
 //===--- Devices ----------------------------------------------------------===//
 
 TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {

@@ -13,12 +13,12 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
 // As upstream's NVVM target, so that one -debug-only shows both.
@@ -157,8 +157,8 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
   SmallVector<StringRef> argv = {*program};
   argv.append(args.begin(), args.end());
   LLVM_DEBUG({
-    dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
-           << " (" << target.getChip() << "):\n";
+    dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName() << " ("
+           << target.getChip() << "):\n";
     interleave(argv, dbgs(), " ");
     dbgs() << "\n";
   });

@@ -7,8 +7,8 @@
 #ifndef OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
 #define OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
 
-#include "target/cuda/CudaToolkit.h"
 #include "dialects/OffloadDialect.h"
+#include "target/cuda/CudaToolkit.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

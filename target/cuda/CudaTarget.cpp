@@ -6,8 +6,8 @@
 
 #include "target/cuda/CudaTarget.h"
 
-#include "target/cuda/CudaSerializer.h"
 #include "dialects/OffloadDialect.h"
+#include "target/cuda/CudaSerializer.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/stream_pool.h"
+#include "offload_runtime/cuda/stream_pool.h"
 
-#include "offload_runtime/status.h"
+#include "offload_runtime/cuda/cuda_error.h"
 
 #include <unordered_map>
 
@@ -29,6 +29,8 @@ public:
         return stream;
       }
     }
+    // Callers pass the calling thread's device.
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
     CUstream stream = nullptr;
     MGPU_RETURN_IF_CUDA_ERROR(*device.driver, cuStreamCreate, &stream,
                               CU_STREAM_NON_BLOCKING);
@@ -96,10 +98,8 @@ Status ReleaseStream(CUstream stream) {
   case StreamPool::Released::kNotOurs:
     break;
   }
-  StatusOr<Device *> device = GetCurrentDevice();
-  if (!device.ok())
-    return device.status();
-  MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuStreamDestroy, stream);
+  MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+  MGPU_RETURN_IF_CUDA_ERROR(*scope.device().driver, cuStreamDestroy, stream);
   return OkStatus();
 }
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_CUDA_DRIVER_H
-#define OFFLOAD_RUNTIME_CUDA_DRIVER_H
+#ifndef OFFLOAD_RUNTIME_CUDA_CUDA_DRIVER_H
+#define OFFLOAD_RUNTIME_CUDA_CUDA_DRIVER_H
 
 #include "offload_runtime/status.h"
 
@@ -20,7 +20,7 @@ namespace mgpu {
 
 struct CudaDriver {
 #define MGPU_CUDA_ENTRY(name) decltype(&::name) name = nullptr;
-#include "offload_runtime/cuda_driver_symbols.inc"
+#include "offload_runtime/cuda/cuda_driver_symbols.inc"
 #undef MGPU_CUDA_ENTRY
   /// The library it was loaded from, for messages.
   const char *path = nullptr;
@@ -32,4 +32,4 @@ StatusOr<const CudaDriver *> GetCudaDriver();
 
 } // namespace mgpu
 
-#endif // OFFLOAD_RUNTIME_CUDA_DRIVER_H
+#endif // OFFLOAD_RUNTIME_CUDA_CUDA_DRIVER_H

@@ -1,12 +1,13 @@
-//===- device.cc - Devices and the calling thread's context ---------------===//
+//===- device.cc - CUDA devices and the calling thread's context ----------===//
 //
 // Part of mlir-offload.
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/device.h"
+#include "offload_runtime/cuda/device.h"
 
-#include "offload_runtime/status.h"
+#include "offload_runtime/cuda/cuda_error.h"
+#include "offload_runtime/thread_device.h"
 
 #include <atomic>
 #include <memory>
@@ -22,6 +23,8 @@ public:
   explicit DeviceTable(const CudaDriver &driver, int count)
       : driver(driver), count(count),
         devices(std::make_unique<std::atomic<Device *>[]>(count)) {}
+
+  int size() const { return count; }
 
   StatusOr<Device *> Get(int ordinal) {
     if (ordinal < 0 || ordinal >= count)
@@ -72,45 +75,74 @@ private:
 StatusOr<DeviceTable *> GetDeviceTable() {
   static const StatusOr<DeviceTable *> *table = [] {
     auto make = []() -> StatusOr<DeviceTable *> {
-      StatusOr<const CudaDriver *> driver = GetCudaDriver();
-      if (!driver.ok())
-        return driver.status();
+      MGPU_ASSIGN_OR_RETURN(const CudaDriver *driver, GetCudaDriver());
       int count = 0;
-      MGPU_RETURN_IF_CUDA_ERROR(**driver, cuDeviceGetCount, &count);
+      MGPU_RETURN_IF_CUDA_ERROR(*driver, cuDeviceGetCount, &count);
       if (count == 0)
-        return CudaError(**driver, CUDA_ERROR_NO_DEVICE, "cuDeviceGetCount");
-      return new DeviceTable(**driver, count);
+        return CudaError(*driver, CUDA_ERROR_NO_DEVICE, "cuDeviceGetCount");
+      return new DeviceTable(*driver, count);
     };
     return new StatusOr<DeviceTable *>(make());
   }();
   return *table;
 }
 
-struct ThreadDevice {
-  int ordinal = 0;
-  /// The device whose context this thread made current, if any.
-  Device *bound = nullptr;
+struct ThreadContext {
+  /// The device the thread used last, to skip the table.
+  Device *device = nullptr;
+  /// The context this runtime made current on the thread, if any: the
+  /// runtime may replace it, but never a context that other code made
+  /// current.
+  CUcontext madeCurrent = nullptr;
 };
-thread_local ThreadDevice threadDevice;
+thread_local ThreadContext threadContext;
 
 } // namespace
 
-StatusOr<Device *> GetCurrentDevice() {
-  ThreadDevice &thread = threadDevice;
-  if (thread.bound && thread.bound->ordinal == thread.ordinal)
-    return thread.bound;
-  StatusOr<DeviceTable *> table = GetDeviceTable();
-  if (!table.ok())
-    return table.status();
-  StatusOr<Device *> device = (*table)->Get(thread.ordinal);
-  if (!device.ok())
-    return device.status();
-  MGPU_RETURN_IF_CUDA_ERROR(*(*device)->driver, cuCtxSetCurrent,
-                            (*device)->context);
-  thread.bound = *device;
-  return *device;
+StatusOr<int> GetDeviceCount() {
+  MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
+  return table->size();
 }
 
-void SetCurrentDeviceOrdinal(int ordinal) { threadDevice.ordinal = ordinal; }
+StatusOr<Device *> GetDevice(int ordinal) {
+  MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
+  return table->Get(ordinal);
+}
+
+StatusOr<Device *> GetThreadDevice() {
+  ThreadContext &thread = threadContext;
+  int ordinal = GetThreadDeviceOrdinal();
+  if (!thread.device || thread.device->ordinal != ordinal) {
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetDevice(ordinal));
+    thread.device = device;
+  }
+  return thread.device;
+}
+
+StatusOr<DeviceScope> DeviceScope::Enter() {
+  ThreadContext &thread = threadContext;
+  MGPU_ASSIGN_OR_RETURN(Device * device, GetThreadDevice());
+  const CudaDriver &driver = *device->driver;
+  CUcontext current = nullptr;
+  MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxGetCurrent, &current);
+  if (current == device->context)
+    return DeviceScope(device, /*pushed=*/false);
+  if (!current || current == thread.madeCurrent) {
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxSetCurrent, device->context);
+    thread.madeCurrent = device->context;
+    return DeviceScope(device, /*pushed=*/false);
+  }
+  MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxPushCurrent, device->context);
+  return DeviceScope(device, /*pushed=*/true);
+}
+
+DeviceScope::~DeviceScope() {
+  if (!pushed_)
+    return;
+  // Failing to pop leaves our context on the thread's stack; nothing better
+  // can be done in a destructor, and the next Enter() pushes again anyway.
+  CUcontext popped = nullptr;
+  (void)device_->driver->cuCtxPopCurrent(&popped);
+}
 
 } // namespace mgpu

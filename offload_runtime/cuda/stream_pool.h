@@ -9,22 +9,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_STREAM_POOL_H
-#define OFFLOAD_RUNTIME_STREAM_POOL_H
+#ifndef OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H
+#define OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H
 
-#include "offload_runtime/device.h"
-
+#include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
 
 #include <cuda.h>
 
 namespace mgpu {
 
-/// A stream of `device`, from the pool or new.
+/// A stream of `device`, from the pool, or new (made in the device's
+/// context, which only then is made current).
 StatusOr<CUstream> AcquireStream(Device &device);
 
 /// Gives a stream back to the pool it came from. A stream the pool never
-/// handed out is destroyed.
+/// handed out is destroyed, in the calling thread's device's context.
 Status ReleaseStream(CUstream stream);
 
 /// The calling thread's own stream on `device`.
@@ -39,4 +39,4 @@ inline StatusOr<CUstream> ResolveStream(Device &device, CUstream stream) {
 
 } // namespace mgpu
 
-#endif // OFFLOAD_RUNTIME_STREAM_POOL_H
+#endif // OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/cuda_driver.h"
+#include "offload_runtime/cuda/cuda_driver.h"
 
-#include "offload_runtime/status.h"
+#include "offload_runtime/cuda/cuda_error.h"
 
 #include <dlfcn.h>
 
@@ -58,7 +58,7 @@ StatusOr<CudaDriver> LoadCudaDriver() {
   if (Status status = resolve(#name, reinterpret_cast<void **>(&driver.name)); \
       !status.ok())                                                            \
     return status;
-#include "offload_runtime/cuda_driver_symbols.inc"
+#include "offload_runtime/cuda/cuda_driver_symbols.inc"
 #undef MGPU_CUDA_ENTRY
 
   if (CUresult result = driver.cuInit(0); result != CUDA_SUCCESS)

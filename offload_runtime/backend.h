@@ -1,0 +1,99 @@
+//===- backend.h - What carries out the mgpu entry points -------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// The C entry points (mgpu_api.cc) check what they can and forward to the
+// process's backend: the CUDA driver (cuda/), or another that sits beside it.
+// A process uses one backend, chosen at its first call (backends.cc); each
+// backend alone gives meaning to the opaque handles it hands out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_BACKEND_H
+#define OFFLOAD_RUNTIME_BACKEND_H
+
+#include "mgpu/mgpu.h"
+
+#include "offload_runtime/status.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mgpu {
+
+/// A kernel launch, checked by the entry point: every size is positive, the
+/// block has at most 1024 threads, and `cluster` is {1, 1, 1} unless
+/// `hasCluster`.
+struct LaunchConfig {
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint32_t cluster[3];
+  bool hasCluster;
+  uint32_t sharedMemoryBytes;
+};
+
+/// What mgpuTensorMapEncodeTiled passes on, in CUDA's terms.
+struct TensorMapRequest {
+  int dataType;
+  uint32_t rank;
+  void *globalAddress;
+  const uint64_t *globalDim;
+  const uint64_t *globalStrides;
+  const uint32_t *boxDim;
+  const uint32_t *elementStrides;
+  int interleave, swizzle, l2Promotion, oobFill;
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+
+  /// Modules: an image in the backend's own format (with `jitOptLevel`, PTX
+  /// compiled at that level), or a gpu.binary's objects, of which the
+  /// backend loads, for each device, the one that fits it.
+  virtual StatusOr<MgpuModuleHandle>
+  LoadImage(const void *image, std::optional<int> jitOptLevel) = 0;
+  virtual StatusOr<MgpuModuleHandle> LoadObjects(const MgpuObject *objects,
+                                                 int32_t count,
+                                                 const char *binaryName) = 0;
+  virtual Status Unload(MgpuModuleHandle module) = 0;
+  virtual StatusOr<MgpuFunctionHandle> GetFunction(MgpuModuleHandle module,
+                                                   const char *name) = 0;
+  virtual Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
+                        MgpuStream stream, void **params, void **extra) = 0;
+
+  /// Streams and events; a null stream is the calling thread's own.
+  virtual StatusOr<MgpuStream> CreateStream() = 0;
+  virtual Status DestroyStream(MgpuStream stream) = 0;
+  virtual Status SynchronizeStream(MgpuStream stream) = 0;
+  virtual Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) = 0;
+  virtual StatusOr<MgpuEvent> CreateEvent() = 0;
+  virtual Status DestroyEvent(MgpuEvent event) = 0;
+  virtual Status SynchronizeEvent(MgpuEvent event) = 0;
+  virtual Status RecordEvent(MgpuEvent event, MgpuStream stream) = 0;
+
+  /// Memory: `bytes` is not 0, and pointers are not null.
+  virtual StatusOr<void *> Allocate(uint64_t bytes, bool hostShared) = 0;
+  virtual Status Free(void *ptr) = 0;
+  virtual Status Copy(void *dst, const void *src, size_t bytes,
+                      MgpuStream stream) = 0;
+  /// Sets `count` elements of `elementBytes` (2 or 4) bytes to `value`.
+  virtual Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
+                      MgpuStream stream) = 0;
+  virtual Status HostRegister(void *ptr, uint64_t bytes) = 0;
+  virtual Status HostUnregister(void *ptr) = 0;
+
+  /// Tensor maps (TMA): encodes into the 128 bytes at `tensorMap`, and makes
+  /// a device copy of such a map.
+  virtual Status EncodeTensorMap(void *tensorMap,
+                                 const TensorMapRequest &request) = 0;
+  virtual StatusOr<void *> DeviceCopyOfTensorMap(const void *tensorMap) = 0;
+};
+
+/// The process's backend, chosen and started at the first call: the same
+/// backend, or the same error, afterwards. Thread-safe.
+StatusOr<Backend *> GetBackend();
+
+} // namespace mgpu
+
+#endif // OFFLOAD_RUNTIME_BACKEND_H

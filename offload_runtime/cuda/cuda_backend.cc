@@ -1,0 +1,263 @@
+//===- cuda_backend.cc - The mgpu entry points over the CUDA driver -------===//
+//
+// Part of mlir-offload.
+//
+// Each operation makes the driver calls it needs inside a DeviceScope
+// (device.h), which makes the calling thread's device's context current;
+// only what needs no context skips it: loading objects and finding kernels
+// (libraries are context-independent) and pooled streams (no driver call).
+// Handles are the driver's own (CUstream, CUevent) or this backend's
+// (modules and kernels, module.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/cuda/cuda_backend.h"
+
+#include "offload_runtime/cuda/cuda_error.h"
+#include "offload_runtime/cuda/device.h"
+#include "offload_runtime/cuda/module.h"
+#include "offload_runtime/cuda/stream_pool.h"
+#include "offload_runtime/cuda/tensor_map_cache.h"
+
+namespace mgpu {
+namespace {
+
+CudaModule *AsModule(MgpuModuleHandle module) {
+  return reinterpret_cast<CudaModule *>(module);
+}
+CudaKernel *AsKernel(MgpuFunctionHandle function) {
+  return reinterpret_cast<CudaKernel *>(function);
+}
+CUstream AsCu(MgpuStream stream) { return reinterpret_cast<CUstream>(stream); }
+CUevent AsCu(MgpuEvent event) { return reinterpret_cast<CUevent>(event); }
+CUdeviceptr AsDevicePtr(const void *ptr) {
+  return reinterpret_cast<CUdeviceptr>(ptr);
+}
+
+class CudaBackend final : public Backend {
+public:
+  explicit CudaBackend(const CudaDriver &driver) : driver(driver) {}
+
+  StatusOr<MgpuModuleHandle>
+  LoadImage(const void *image, std::optional<int> jitOptLevel) override {
+    MGPU_ASSIGN_OR_RETURN(CudaModule * module,
+                          mgpu::LoadImage(driver, image, jitOptLevel));
+    return reinterpret_cast<MgpuModuleHandle>(module);
+  }
+
+  StatusOr<MgpuModuleHandle> LoadObjects(const MgpuObject *objects,
+                                         int32_t count,
+                                         const char *binaryName) override {
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetThreadDevice());
+    MGPU_ASSIGN_OR_RETURN(
+        CudaModule * module,
+        mgpu::LoadObjects(driver, objects, count, binaryName, *device));
+    return reinterpret_cast<MgpuModuleHandle>(module);
+  }
+
+  Status Unload(MgpuModuleHandle module) override {
+    return UnloadModule(AsModule(module));
+  }
+
+  StatusOr<MgpuFunctionHandle> GetFunction(MgpuModuleHandle module,
+                                           const char *name) override {
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetThreadDevice());
+    MGPU_ASSIGN_OR_RETURN(CudaKernel * kernel,
+                          GetKernel(*AsModule(module), name, *device));
+    return reinterpret_cast<MgpuFunctionHandle>(kernel);
+  }
+
+  Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
+                MgpuStream stream, void **params, void **extra) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    Device &device = scope.device();
+    if (config.hasCluster && device.computeCapability < 90)
+      return RuntimeError(
+          CUDA_ERROR_NOT_SUPPORTED,
+          StrCat("thread block clusters need sm_90 or newer; device ",
+                 device.ordinal, " is sm_", device.computeCapability));
+    CudaKernel &kernel = *AsKernel(function);
+    MGPU_ASSIGN_OR_RETURN(CUkernel cuKernel,
+                          GetKernelForDevice(kernel, device));
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(device, AsCu(stream)));
+    MGPU_RETURN_IF_ERROR(
+        OptIntoSharedMemory(kernel, cuKernel, device,
+                            static_cast<int32_t>(config.sharedMemoryBytes)));
+    // A CUkernel launches as a CUfunction in the current context.
+    auto cuFunction = reinterpret_cast<CUfunction>(cuKernel);
+    if (!config.hasCluster) {
+      MGPU_RETURN_IF_CUDA_ERROR(
+          driver, cuLaunchKernel, cuFunction, config.grid[0], config.grid[1],
+          config.grid[2], config.block[0], config.block[1], config.block[2],
+          config.sharedMemoryBytes, cuStream, params, extra);
+      return OkStatus();
+    }
+    CUlaunchAttribute attribute;
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = config.cluster[0];
+    attribute.value.clusterDim.y = config.cluster[1];
+    attribute.value.clusterDim.z = config.cluster[2];
+    CUlaunchConfig launch = {};
+    launch.gridDimX = config.grid[0];
+    launch.gridDimY = config.grid[1];
+    launch.gridDimZ = config.grid[2];
+    launch.blockDimX = config.block[0];
+    launch.blockDimY = config.block[1];
+    launch.blockDimZ = config.block[2];
+    launch.sharedMemBytes = config.sharedMemoryBytes;
+    launch.hStream = cuStream;
+    launch.attrs = &attribute;
+    launch.numAttrs = 1;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuLaunchKernelEx, &launch, cuFunction,
+                              params, extra);
+    return OkStatus();
+  }
+
+  StatusOr<MgpuStream> CreateStream() override {
+    MGPU_ASSIGN_OR_RETURN(Device * device, GetThreadDevice());
+    MGPU_ASSIGN_OR_RETURN(CUstream stream, AcquireStream(*device));
+    return reinterpret_cast<MgpuStream>(stream);
+  }
+
+  Status DestroyStream(MgpuStream stream) override {
+    return ReleaseStream(AsCu(stream));
+  }
+
+  Status SynchronizeStream(MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(scope.device(), AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuStreamSynchronize, cuStream);
+    return OkStatus();
+  }
+
+  Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(scope.device(), AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuStreamWaitEvent, cuStream, AsCu(event),
+                              0);
+    return OkStatus();
+  }
+
+  StatusOr<MgpuEvent> CreateEvent() override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    CUevent event = nullptr;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuEventCreate, &event,
+                              CU_EVENT_DISABLE_TIMING);
+    return reinterpret_cast<MgpuEvent>(event);
+  }
+
+  Status DestroyEvent(MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuEventDestroy, AsCu(event));
+    return OkStatus();
+  }
+
+  Status SynchronizeEvent(MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuEventSynchronize, AsCu(event));
+    return OkStatus();
+  }
+
+  Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(scope.device(), AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuEventRecord, AsCu(event), cuStream);
+    return OkStatus();
+  }
+
+  StatusOr<void *> Allocate(uint64_t bytes, bool hostShared) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    CUdeviceptr ptr = 0;
+    CUresult result =
+        hostShared ? driver.cuMemAllocManaged(&ptr, bytes, CU_MEM_ATTACH_GLOBAL)
+                   : driver.cuMemAlloc(&ptr, bytes);
+    if (result != CUDA_SUCCESS)
+      return CudaError(
+          driver, result, hostShared ? "cuMemAllocManaged" : "cuMemAlloc",
+          StrCat(bytes, " bytes on device ", scope.device().ordinal));
+    return reinterpret_cast<void *>(ptr);
+  }
+
+  Status Free(void *ptr) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemFree, AsDevicePtr(ptr));
+    return OkStatus();
+  }
+
+  Status Copy(void *dst, const void *src, size_t bytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(scope.device(), AsCu(stream)));
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemcpyAsync, AsDevicePtr(dst),
+                              AsDevicePtr(src), bytes, cuStream);
+    return OkStatus();
+  }
+
+  Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
+                          ResolveStream(scope.device(), AsCu(stream)));
+    if (elementBytes == 2)
+      MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemsetD16Async, AsDevicePtr(dst),
+                                static_cast<unsigned short>(value), count,
+                                cuStream);
+    else
+      MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemsetD32Async, AsDevicePtr(dst),
+                                value, count, cuStream);
+    return OkStatus();
+  }
+
+  Status HostRegister(void *ptr, uint64_t bytes) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemHostRegister, ptr, bytes, 0);
+    return OkStatus();
+  }
+
+  Status HostUnregister(void *ptr) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemHostUnregister, ptr);
+    return OkStatus();
+  }
+
+  Status EncodeTensorMap(void *tensorMap,
+                         const TensorMapRequest &request) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    MGPU_RETURN_IF_CUDA_ERROR(
+        driver, cuTensorMapEncodeTiled, static_cast<CUtensorMap *>(tensorMap),
+        static_cast<CUtensorMapDataType>(request.dataType), request.rank,
+        request.globalAddress, request.globalDim, request.globalStrides,
+        request.boxDim, request.elementStrides,
+        static_cast<CUtensorMapInterleave>(request.interleave),
+        static_cast<CUtensorMapSwizzle>(request.swizzle),
+        static_cast<CUtensorMapL2promotion>(request.l2Promotion),
+        static_cast<CUtensorMapFloatOOBfill>(request.oobFill));
+    return OkStatus();
+  }
+
+  StatusOr<void *> DeviceCopyOfTensorMap(const void *tensorMap) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    return tensorMaps.GetDeviceCopy(
+        scope.device(), *static_cast<const CUtensorMap *>(tensorMap));
+  }
+
+private:
+  const CudaDriver &driver;
+  TensorMapCache tensorMaps;
+};
+
+} // namespace
+
+StatusOr<std::unique_ptr<Backend>> CreateCudaBackend() {
+  MGPU_ASSIGN_OR_RETURN(const CudaDriver *driver, GetCudaDriver());
+  MGPU_ASSIGN_OR_RETURN(int devices, GetDeviceCount());
+  (void)devices;
+  return std::unique_ptr<Backend>(new CudaBackend(*driver));
+}
+
+} // namespace mgpu

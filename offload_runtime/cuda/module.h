@@ -1,0 +1,65 @@
+//===- module.h - GPU objects loaded per device, and their kernels -*- C++
+//-*-===//
+//
+// Part of mlir-offload.
+//
+// A module is what mgpuModuleLoad or mgpuModuleLoadObjects loaded: one image,
+// or the objects of a gpu.binary. Each device that uses the module gets the
+// object that fits it (object_selection.h), chosen once; each chosen object
+// is loaded once, as a CUDA library (cuLibraryLoadData), which belongs to no
+// context: loading works from global constructors, before main(), and one
+// library serves every device that chose it. A kernel handle is the
+// module's: it works on every device, and holds the CUkernel of each object
+// it was looked up in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_CUDA_MODULE_H
+#define OFFLOAD_RUNTIME_CUDA_MODULE_H
+
+#include "mgpu/mgpu.h"
+
+#include "offload_runtime/cuda/device.h"
+#include "offload_runtime/status.h"
+
+#include <cuda.h>
+
+#include <optional>
+
+namespace mgpu {
+
+class CudaModule;
+class CudaKernel;
+
+/// Loads a cubin, fatbin or NUL-terminated PTX. With `jitOptLevel`, PTX is
+/// compiled by the driver at that level; the JIT log is part of any error.
+StatusOr<CudaModule *> LoadImage(const CudaDriver &driver, const void *image,
+                                 std::optional<int> jitOptLevel);
+
+/// Loads the object of `objects` that fits `device`; other devices load
+/// theirs when they first use the module.
+StatusOr<CudaModule *> LoadObjects(const CudaDriver &driver,
+                                   const MgpuObject *objects, int32_t count,
+                                   const char *binaryName, Device &device);
+
+/// Unloads every object `module` loaded. During process exit (after the
+/// driver may be gone) it does nothing: the process is ending anyway.
+Status UnloadModule(CudaModule *module);
+
+/// The kernel `name` of `module`, looked up for `device` now (so that a
+/// missing kernel is reported here); the driver is asked once per object.
+StatusOr<CudaKernel *> GetKernel(CudaModule &module, const char *name,
+                                 Device &device);
+
+/// The CUkernel of `kernel` on `device`: two atomic loads once the device has
+/// used it, else the device's object is chosen, loaded and searched.
+StatusOr<CUkernel> GetKernelForDevice(CudaKernel &kernel, Device &device);
+
+/// Opts `kernel` into `bytes` of dynamic shared memory on `device` when more
+/// than the default 48 KiB is asked for; done once per kernel and device.
+Status OptIntoSharedMemory(CudaKernel &kernel, CUkernel cuKernel,
+                           Device &device, int32_t bytes);
+
+} // namespace mgpu
+
+#endif // OFFLOAD_RUNTIME_CUDA_MODULE_H
