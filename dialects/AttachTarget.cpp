@@ -1,6 +1,10 @@
-//===- AttachTarget.cpp - Attach #offload.cuda to gpu.modules -------------===//
+//===- AttachTarget.cpp - Attach target attributes to gpu.modules ---------===//
 //
 // Part of mlir-offload.
+//
+// offload-attach-target (#offload.cuda) and offload-attach-host-target
+// (#offload.host), as upstream's nvvm-attach-target: each builds its target
+// from its options and appends it to the matching modules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +20,7 @@
 #define DEBUG_TYPE "offload-attach-target"
 
 namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADATTACHHOSTTARGET
 #define GEN_PASS_DEF_OFFLOADATTACHTARGET
 #include "dialects/Passes.h.inc"
 } // namespace mlir::offload
@@ -23,55 +28,18 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
-namespace {
-struct AttachTargetPass
-    : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
-  using Base::Base;
-
-  void runOnOperation() override;
-
-private:
-  /// Builds the target from the options, reporting bad ones at `loc`.
-  CudaTargetAttr buildTarget(Location loc);
-};
-} // namespace
-
-static ArrayAttr getStringArray(Builder &builder, ArrayRef<std::string> list) {
-  if (list.empty())
-    return nullptr;
-  return builder.getStrArrayAttr(llvm::to_vector(llvm::map_range(
-      list, [](const std::string &s) { return StringRef(s); })));
-}
-
-CudaTargetAttr AttachTargetPass::buildTarget(Location loc) {
-  Builder builder(&getContext());
-  SmallVector<NamedAttribute> flags;
-  if (fastFlag)
-    flags.push_back(builder.getNamedAttr("fast", builder.getUnitAttr()));
-  if (ftzFlag)
-    flags.push_back(builder.getNamedAttr("ftz", builder.getUnitAttr()));
-  return CudaTargetAttr::getChecked(
-      [&] { return emitError(loc, "offload-attach-target: "); }, &getContext(),
-      static_cast<int>(optLevel), StringRef(triple), StringRef(chip),
-      StringRef(features),
-      flags.empty() ? nullptr : builder.getDictionaryAttr(flags),
-      getStringArray(builder, linkLibs), getStringArray(builder, ptxasOptions));
-}
-
-void AttachTargetPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  llvm::Regex matcher("^(" + moduleMatcher + ")$");
+/// Appends `target` to the targets of each gpu.module of `module` whose whole
+/// name matches `pattern`, unless it lists an equal target already.
+static LogicalResult attachToMatchingModules(ModuleOp module,
+                                             StringRef passName,
+                                             StringRef pattern,
+                                             Attribute target) {
+  llvm::Regex matcher(("^(" + pattern + ")$").str());
   std::string regexError;
-  if (!matcher.isValid(regexError)) {
-    emitError(module.getLoc())
-        << "offload-attach-target: invalid module pattern '" << moduleMatcher
-        << "': " << regexError;
-    return signalPassFailure();
-  }
-  CudaTargetAttr target = buildTarget(module.getLoc());
-  if (!target)
-    return signalPassFailure();
-
+  if (!matcher.isValid(regexError))
+    return emitError(module.getLoc())
+           << passName << ": invalid module pattern '" << pattern
+           << "': " << regexError;
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
     if (!matcher.match(gpuModule.getName()))
       continue;
@@ -81,8 +49,61 @@ void AttachTargetPass::runOnOperation() {
     if (llvm::is_contained(targets, target))
       continue;
     targets.push_back(target);
-    gpuModule.setTargetsAttr(ArrayAttr::get(&getContext(), targets));
+    gpuModule.setTargetsAttr(ArrayAttr::get(module.getContext(), targets));
     LLVM_DEBUG(llvm::dbgs() << "attached " << target << " to gpu.module @"
                             << gpuModule.getName() << "\n");
   }
+  return success();
 }
+
+static ArrayAttr getStringArray(Builder &builder, ArrayRef<std::string> list) {
+  if (list.empty())
+    return nullptr;
+  return builder.getStrArrayAttr(llvm::to_vector(llvm::map_range(
+      list, [](const std::string &s) { return StringRef(s); })));
+}
+
+namespace {
+struct AttachTargetPass
+    : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Builder builder(&getContext());
+    SmallVector<NamedAttribute> flags;
+    if (fastFlag)
+      flags.push_back(builder.getNamedAttr("fast", builder.getUnitAttr()));
+    if (ftzFlag)
+      flags.push_back(builder.getNamedAttr("ftz", builder.getUnitAttr()));
+    CudaTargetAttr target = CudaTargetAttr::getChecked(
+        [&] { return emitError(module.getLoc(), "offload-attach-target: "); },
+        &getContext(), static_cast<int>(optLevel), StringRef(triple),
+        StringRef(chip), StringRef(features),
+        flags.empty() ? nullptr : builder.getDictionaryAttr(flags),
+        getStringArray(builder, linkLibs),
+        getStringArray(builder, ptxasOptions));
+    if (!target || failed(attachToMatchingModules(module, getArgument(),
+                                                  moduleMatcher, target)))
+      return signalPassFailure();
+  }
+};
+
+struct AttachHostTargetPass
+    : public offload::impl::OffloadAttachHostTargetBase<AttachHostTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    HostTargetAttr target = HostTargetAttr::getChecked(
+        [&] {
+          return emitError(module.getLoc(), "offload-attach-host-target: ");
+        },
+        &getContext(), static_cast<int>(optLevel), StringRef(triple),
+        StringRef(cpu), StringRef(features));
+    if (!target || failed(attachToMatchingModules(module, getArgument(),
+                                                  moduleMatcher, target)))
+      return signalPassFailure();
+  }
+};
+} // namespace

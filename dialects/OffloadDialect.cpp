@@ -34,6 +34,7 @@ void OffloadDialect::initialize() {
   // tool that forgets to register it gets a clear error instead of a silent
   // "not a target".
   declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
+  declarePromisedInterface<gpu::TargetAttrInterface, HostTargetAttr>();
   declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
                            LoaderAttr>();
 }
@@ -93,6 +94,41 @@ CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
 bool CudaTargetAttr::hasFlag(StringRef flag) const {
   DictionaryAttr flags = getFlags();
   return flags && flags.contains(flag);
+}
+
+//===----------------------------------------------------------------------===//
+// HostTargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
+                       StringRef triple, StringRef cpu, StringRef features) {
+  if (O < 0 || O > 3)
+    return emitError() << "optimization level O = " << O
+                       << " is out of range; it must be 0, 1, 2 or 3";
+  if (!triple.empty()) {
+    llvm::Triple parsed(triple);
+    if (parsed.getArch() != llvm::Triple::x86_64 &&
+        parsed.getArch() != llvm::Triple::aarch64)
+      return emitError() << "unsupported triple '" << triple
+                         << "'; #offload.host targets x86_64 and aarch64 "
+                            "CPUs (or, when empty, the compiling machine)";
+  }
+  if (cpu.trim() != cpu || cpu.contains(','))
+    return emitError() << "cpu '" << cpu << "' is not a CPU name";
+  SmallVector<StringRef> entries;
+  features.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  for (StringRef entry : entries) {
+    if (features.empty())
+      break;
+    if (entry.size() < 2 || (entry[0] != '+' && entry[0] != '-') ||
+        entry.trim() != entry)
+      return emitError() << "feature '" << entry
+                         << "' is not '+name' or '-name' (features are a "
+                            "comma-separated list, for example "
+                            "'+avx2,-avx512f')";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -39,6 +39,29 @@ def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
   ];
 }
 
+def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
+  let summary = "Attaches an #offload.host target to gpu.module ops";
+  let description = [{
+    Adds `#offload.host` with the given parameters to the targets of every
+    `gpu.module` whose name matches `module` (a regular expression matched
+    against the whole name; all modules by default), after the targets it
+    has. A module that already lists an equal target is left as it is.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
+           "Regular expression for the names of the gpu.modules to target.">,
+    Option<"triple", "triple", "std::string", "\"\"",
+           "Target triple (empty: the compiling machine's).">,
+    Option<"cpu", "cpu", "std::string", "\"\"",
+           "CPU (empty: the compiling machine's).">,
+    Option<"features", "features", "std::string", "\"\"",
+           "Target features (empty: the CPU's).">,
+    Option<"optLevel", "O", "unsigned", "2",
+           "LLVM optimization level (0 to 3).">
+  ];
+}
+
 def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
   let summary = "Makes #offload.loader the offloading handler of gpu.modules";
   let description = [{

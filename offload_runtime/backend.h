@@ -3,9 +3,10 @@
 // Part of mlir-offload.
 //
 // The C entry points (mgpu_api.cc) check what they can and forward to the
-// process's backend: the CUDA driver (cuda/), or another that sits beside it.
-// A process uses one backend, chosen at its first call (backends.cc); each
-// backend alone gives meaning to the opaque handles it hands out.
+// process's backend: the CUDA driver (cuda/) or the host CPU (host/). A
+// process uses one backend, chosen at its first call by $MGPU_DEVICE
+// (backends.cc); each backend alone gives meaning to the opaque handles it
+// hands out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,11 +49,12 @@ class Backend {
 public:
   virtual ~Backend() = default;
 
-  /// Modules: an image in the backend's own format (with `jitOptLevel`, PTX
-  /// compiled at that level), or a gpu.binary's objects, of which the
-  /// backend loads, for each device, the one that fits it.
+  /// Modules: an image of `size` bytes (0 if unknown) in the backend's own
+  /// format (with `jitOptLevel`, PTX compiled at that level), or a
+  /// gpu.binary's objects, of which the backend loads, for each device, the
+  /// one that fits it.
   virtual StatusOr<MgpuModuleHandle>
-  LoadImage(const void *image, std::optional<int> jitOptLevel) = 0;
+  LoadImage(const void *image, size_t size, std::optional<int> jitOptLevel) = 0;
   virtual StatusOr<MgpuModuleHandle> LoadObjects(const MgpuObject *objects,
                                                  int32_t count,
                                                  const char *binaryName) = 0;

@@ -123,13 +123,13 @@ StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
 // Modules and kernels
 //===----------------------------------------------------------------------===//
 
-MgpuModuleHandle mgpuModuleLoad(void *data, size_t /*size*/) {
+MgpuModuleHandle mgpuModuleLoad(void *data, size_t size) {
   return RunEntryPoint("mgpuModuleLoad", MgpuModuleHandle(nullptr),
                        [&]() -> StatusOr<MgpuModuleHandle> {
                          if (!data)
                            return InvalidValue("the GPU object is null");
                          return WithBackend([&](Backend *backend) {
-                           return backend->LoadImage(data, std::nullopt);
+                           return backend->LoadImage(data, size, std::nullopt);
                          });
                        });
 }
@@ -144,7 +144,7 @@ MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
                                                       optLevel,
                                                       " is not 0 to 4"));
                          return WithBackend([&](Backend *backend) {
-                           return backend->LoadImage(data, optLevel);
+                           return backend->LoadImage(data, 0, optLevel);
                          });
                        });
 }

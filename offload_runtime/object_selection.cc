@@ -56,12 +56,36 @@ int SelectObject(const MgpuObject *objects, int count, int computeCapability) {
   return best;
 }
 
+int SelectHostObject(const MgpuObject *objects, int count, int elfMachine) {
+  for (int i = 0; i < count; ++i)
+    if (objects[i].kind == MGPU_OBJECT_HOST && objects[i].arch == elfMachine)
+      return i;
+  return -1;
+}
+
+std::string DescribeElfMachine(int machine) {
+  switch (machine) {
+  case 62: // EM_X86_64
+    return "x86-64";
+  case 183: // EM_AARCH64
+    return "AArch64";
+  case 190: // EM_CUDA
+    return "CUDA";
+  default:
+    return "ELF machine " + std::to_string(machine);
+  }
+}
+
 std::string DescribeObjects(const MgpuObject *objects, int count) {
   std::string text;
   for (int i = 0; i < count; ++i) {
     const MgpuObject &object = objects[i];
     if (i)
       text += ", ";
+    if (object.kind == MGPU_OBJECT_HOST) {
+      text += "host " + DescribeElfMachine(object.arch);
+      continue;
+    }
     text += object.kind == MGPU_OBJECT_CUBIN    ? "cubin"
             : object.kind == MGPU_OBJECT_FATBIN ? "fatbin"
             : object.kind == MGPU_OBJECT_PTX    ? "PTX"

@@ -2,9 +2,9 @@
 //
 // Part of mlir-offload.
 //
-// One gpu.binary can hold objects for several architectures; at load time the
-// runtime picks the one to give the driver, as CUDA's own rules for running
-// SASS and PTX allow.
+// One gpu.binary can hold objects for several architectures and for the host
+// CPU; at load time the runtime picks the one for the device: for a CUDA
+// device, as CUDA's own rules for running SASS and PTX allow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +21,15 @@ namespace mgpu {
 /// `computeCapability` (90 for sm_90), or -1 if none can run there.
 int SelectObject(const MgpuObject *objects, int count, int computeCapability);
 
-/// "cubin sm_90, PTX sm_100a": what the objects are, for messages.
+/// The index of the host object for a CPU of ELF machine `elfMachine`, or
+/// -1 if there is none.
+int SelectHostObject(const MgpuObject *objects, int count, int elfMachine);
+
+/// "x86-64", "AArch64": an ELF machine, for messages.
+std::string DescribeElfMachine(int machine);
+
+/// "cubin sm_90, PTX sm_100a, host x86-64": what the objects are, for
+/// messages.
 std::string DescribeObjects(const MgpuObject *objects, int count);
 
 } // namespace mgpu

@@ -11,10 +11,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
@@ -32,6 +30,9 @@
 using namespace mlir;
 using namespace mlir::offload;
 
+/// The most threads a block may have.
+static constexpr int64_t kMaxBlockThreads = 1024;
+
 /// gpu-module-to-binary's name for `format`, or "" if it is not one whose
 /// objects #offload.loader can load.
 static StringRef getCompilationTarget(StringRef format) {
@@ -42,157 +43,230 @@ static StringRef getCompilationTarget(StringRef format) {
       .Default("");
 }
 
-LogicalResult mlir::offload::verifyCudaPipelineOptions(
-    const CudaPipelineOptions &options,
+PipelineConfig
+mlir::offload::getPipelineConfig(const CudaPipelineOptions &options,
+                                 bool loops) {
+  PipelineConfig config;
+  config.loops = loops;
+  config.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
+  config.chips.assign(options.chips.begin(), options.chips.end());
+  if (config.chips.empty())
+    config.chips.push_back("sm_75");
+  config.features = options.features;
+  config.fast = options.fast;
+  config.ftz = options.ftz;
+  config.link.assign(options.link.begin(), options.link.end());
+  config.ptxasOptions.assign(options.ptxasOptions.begin(),
+                             options.ptxasOptions.end());
+  config.toolkit = options.toolkit;
+  config.indexBitwidth = options.indexBitwidth;
+  config.host = options.host;
+  config.hostTriple = options.hostTriple;
+  config.hostCpu = options.hostCpu;
+  config.hostFeatures = options.hostFeatures;
+  config.optLevel = options.optLevel;
+  config.format = options.format;
+  config.kernelBarePtr = options.kernelBarePtr;
+  config.hostBarePtr = options.hostBarePtr;
+  config.load = options.load;
+  return config;
+}
+
+PipelineConfig
+mlir::offload::getPipelineConfig(const HostPipelineOptions &options,
+                                 bool loops) {
+  PipelineConfig config;
+  config.loops = loops;
+  config.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
+  config.host = true;
+  config.hostTriple = options.triple;
+  config.hostCpu = options.cpu;
+  config.hostFeatures = options.features;
+  config.optLevel = options.optLevel;
+  config.format = options.format;
+  config.kernelBarePtr = options.kernelBarePtr;
+  config.hostBarePtr = options.hostBarePtr;
+  config.load = options.load;
+  return config;
+}
+
+LogicalResult mlir::offload::verifyPipelineConfig(
+    const PipelineConfig &config,
     function_ref<LogicalResult(const Twine &)> emitError) {
-  if (getCompilationTarget(options.format).empty())
-    return emitError("format '" + options.format +
+  StringRef format = getCompilationTarget(config.format);
+  if (config.chips.empty()) {
+    if (format != "bin" && format != "fatbin")
+      return emitError("format '" + config.format +
+                       "' is not bin or fatbin (the host's object is a shared "
+                       "object, which both name)");
+  } else if (format.empty()) {
+    return emitError("format '" + config.format +
                      "' is not fatbin, bin or isa (an LLVM bitcode object "
                      "cannot be loaded by the CUDA driver)");
-  if (options.indexBitwidth != 32 && options.indexBitwidth != 64)
+  } else if (config.host && format == "isa") {
+    return emitError("format 'isa' gives the host target assembly, which the "
+                     "runtime cannot load: use fatbin or bin with host");
+  }
+  if (config.optLevel > 3)
+    return emitError("O must be 0, 1, 2 or 3, not " + Twine(config.optLevel));
+  if (config.indexBitwidth != 32 && config.indexBitwidth != 64)
     return emitError("index-bitwidth must be 32 or 64, not " +
-                     Twine(options.indexBitwidth.getValue()));
-  for (int64_t size : options.tileSizes)
+                     Twine(config.indexBitwidth));
+  if (config.tileSizes.size() > 3)
+    return emitError("tile-sizes has at most 3 entries (x, y, z)");
+  int64_t threads = 1;
+  for (int64_t size : config.tileSizes) {
     if (size <= 0)
       return emitError("tile-sizes must be positive, not " + Twine(size));
-  if (options.tileSizes.size() > 3)
-    return emitError("tile-sizes has at most 3 entries (x, y, z)");
+    threads *= size;
+    if (threads > kMaxBlockThreads)
+      return emitError("tile-sizes make blocks of more than 1024 threads, "
+                       "which no GPU runs");
+  }
   return success();
 }
 
-/// Everything the kernels need before convert-gpu-to-nvvm, and the targets.
-static void addTargetsAndHostPreparation(OpPassManager &pm,
-                                         const CudaPipelineOptions &options) {
-  pm.addPass(createGpuKernelOutliningPass());
-
-  SmallVector<std::string> chips(options.chips.begin(), options.chips.end());
-  if (chips.empty())
-    chips.push_back("sm_75");
-  for (const std::string &chip : chips) {
-    OffloadAttachTargetOptions target;
-    target.chip = chip;
-    target.features = options.features;
-    target.optLevel = options.optLevel;
-    target.fastFlag = options.fast;
-    target.ftzFlag = options.ftz;
-    target.linkLibs.assign(options.link.begin(), options.link.end());
-    target.ptxasOptions.assign(options.ptxasOptions.begin(),
-                               options.ptxasOptions.end());
-    pm.addPass(createOffloadAttachTarget(target));
-  }
-  OffloadAttachLoaderOptions loader;
-  loader.load = options.load;
-  pm.addPass(createOffloadAttachLoader(loader));
-
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createLowerAffinePass());
-  // Before convert-nvgpu-to-nvvm: its type conversion marks an scf.for that
-  // carries a !gpu.async.token illegal (which is where upstream's
-  // gpu-lower-to-nvvm-pipeline fails on such loops).
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertNVGPUToNVVMPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-}
-
-static void addKernelLowering(OpPassManager &pm,
-                              const CudaPipelineOptions &options) {
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  ConvertGpuOpsToNVVMOpsOptions nvvm;
-  nvvm.indexBitwidth = options.indexBitwidth;
-  nvvm.useBarePtrCallConv = options.kernelBarePtr;
-  kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
-  kernels.addPass(createConvertNVVMToLLVMPass());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createReconcileUnrealizedCastsPass());
-}
-
-static void
-addHostLoweringAndSerialization(OpPassManager &pm,
-                                const CudaPipelineOptions &options) {
-  GpuToLLVMConversionPassOptions host;
-  host.hostBarePtrCallConv = options.hostBarePtr;
-  host.kernelBarePtrCallConv = options.kernelBarePtr;
-  pm.addPass(createOffloadLowerGpuWaits());
-  pm.addPass(createGpuToLLVMConversionPass(host));
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-
-  GpuModuleToBinaryPassOptions binary;
-  binary.toolkitPath = options.toolkit;
-  binary.compilationTarget = getCompilationTarget(options.format).str();
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-}
-
-void mlir::offload::buildLowerToCudaPipeline(
-    OpPassManager &pm, const CudaPipelineOptions &options) {
-  addTargetsAndHostPreparation(pm, options);
-  addKernelLowering(pm, options);
-  addHostLoweringAndSerialization(pm, options);
-}
-
-void mlir::offload::buildLowerLoopsToCudaPipeline(
-    OpPassManager &pm, const CudaPipelineOptions &options) {
-  // As MLIR's GPU compilation stack does: tile each scf.parallel into a loop
-  // over blocks around a loop over threads, map the two onto the grid and the
-  // block, and turn them into gpu.launch.
-  SmallVector<int64_t> tileSizes(options.tileSizes.begin(),
-                                 options.tileSizes.end());
+/// Maps scf.parallel loops in func.func to GPU blocks and threads and makes
+/// gpu.launch of them, as MLIR's GPU compilation stack does: tile each loop
+/// into a loop over blocks around one over threads (constant bounds, guarded
+/// inside: what convert-parallel-loops-to-gpu needs for the block size).
+static void addLoopsToLaunches(OpPassManager &pm,
+                               const PipelineConfig &config) {
+  SmallVector<int64_t> tileSizes(config.tileSizes);
   if (tileSizes.empty())
     tileSizes.push_back(128);
   OpPassManager &functions = pm.nest<func::FuncOp>();
-  // Constant thread-loop bounds, guarded inside: what convert-parallel-loops-
-  // to-gpu needs for the block size.
   functions.addPass(
       createParallelLoopTilingPass(tileSizes, /*noMinMaxBounds=*/true));
   functions.addPass(createGpuMapParallelLoopsPass());
   functions.addPass(createConvertParallelLoopToGpuPass());
   functions.addPass(createCanonicalizerPass());
-  buildLowerToCudaPipeline(pm, options);
 }
 
-/// Registers `name` with a builder that checks the options first.
-static void registerCudaPipeline(StringRef name, StringRef description,
-                                 void (*build)(OpPassManager &,
-                                               const CudaPipelineOptions &)) {
+static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
+  for (const std::string &chip : config.chips) {
+    OffloadAttachTargetOptions target;
+    target.chip = chip;
+    target.features = config.features;
+    target.optLevel = config.optLevel;
+    target.fastFlag = config.fast;
+    target.ftzFlag = config.ftz;
+    target.linkLibs.assign(config.link.begin(), config.link.end());
+    target.ptxasOptions.assign(config.ptxasOptions.begin(),
+                               config.ptxasOptions.end());
+    pm.addPass(createOffloadAttachTarget(target));
+  }
+  if (config.host) {
+    OffloadAttachHostTargetOptions host;
+    host.triple = config.hostTriple;
+    host.cpu = config.hostCpu;
+    host.features = config.hostFeatures;
+    host.optLevel = config.optLevel;
+    pm.addPass(createOffloadAttachHostTarget(host));
+  }
+  OffloadAttachLoaderOptions loader;
+  loader.load = config.load;
+  pm.addPass(createOffloadAttachLoader(loader));
+}
+
+void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
+                                         const PipelineConfig &config) {
+  if (config.loops)
+    addLoopsToLaunches(pm, config);
+  pm.addPass(createGpuKernelOutliningPass());
+  addTargets(pm, config);
+
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  // Host code only: kernels keep their structured control flow, which the
+  // host target splits at barriers (the NVVM lowering converts it itself).
+  // Before convert-nvgpu-to-nvvm, whose type conversion marks an scf.for
+  // that carries a !gpu.async.token illegal (which is where upstream's
+  // gpu-lower-to-nvvm-pipeline fails on such loops).
+  pm.nest<func::FuncOp>().addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  bool split = config.host && !config.chips.empty();
+  if (split)
+    pm.addPass(createOffloadSplitHostModules());
+  OffloadLowerKernelsOptions kernels;
+  kernels.indexBitwidth = config.indexBitwidth;
+  kernels.kernelBarePtr = config.kernelBarePtr;
+  pm.addPass(createOffloadLowerKernels(kernels));
+
+  GpuToLLVMConversionPassOptions hostCode;
+  hostCode.hostBarePtrCallConv = config.hostBarePtr;
+  hostCode.kernelBarePtrCallConv = config.kernelBarePtr;
+  pm.addPass(createOffloadLowerGpuWaits());
+  pm.addPass(createGpuToLLVMConversionPass(hostCode));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = config.toolkit;
+  binary.compilationTarget = getCompilationTarget(config.format).str();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (split)
+    pm.addPass(createOffloadMergeHostBinaries());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Registers `name`, whose options are `Options`, with a builder that checks
+/// them first.
+template <typename Options>
+static void registerPipeline(StringRef name, StringRef description,
+                             bool loops) {
   registerPassPipeline(
       name, description,
-      [build, name](OpPassManager &pm, StringRef text,
+      [name, loops](OpPassManager &pm, StringRef text,
                     function_ref<LogicalResult(const Twine &)> errorHandler) {
-        CudaPipelineOptions options;
+        Options options;
         if (failed(options.parseFromString(text)))
           return failure();
-        if (failed(verifyCudaPipelineOptions(options, [&](const Twine &msg) {
+        PipelineConfig config = getPipelineConfig(options, loops);
+        if (failed(verifyPipelineConfig(config, [&](const Twine &msg) {
               return errorHandler(name + ": " + msg);
             })))
           return failure();
-        build(pm, options);
+        buildOffloadPipeline(pm, config);
         return success();
       },
       [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
-        optionHandler(CudaPipelineOptions());
+        optionHandler(Options());
       });
 }
 
 void mlir::offload::registerOffloadPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
-    registerOffloadLowerGpuWaits();
-    registerCudaPipeline(
+    registerOffloadPipelinesPasses();
+    registerPipeline<CudaPipelineOptions>(
         "offload-lower-to-cuda",
         "Lowers gpu.modules and gpu.launch regions with the host code that "
         "launches them to the LLVM dialect, with a gpu.binary of CUDA objects "
-        "per gpu.module, loaded by #offload.loader",
-        buildLowerToCudaPipeline);
-    registerCudaPipeline(
+        "(and, with host, one for the CPU) per gpu.module, loaded by "
+        "#offload.loader",
+        /*loops=*/false);
+    registerPipeline<CudaPipelineOptions>(
         "offload-lower-loops-to-cuda",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-cuda does",
-        buildLowerLoopsToCudaPipeline);
+        /*loops=*/true);
+    registerPipeline<HostPipelineOptions>(
+        "offload-lower-to-host",
+        "Does what offload-lower-to-cuda does, with the host CPU as the only "
+        "target: each gpu.binary holds one host object, which libmgpu's "
+        "host backend runs on the CPU's cores",
+        /*loops=*/false);
+    registerPipeline<HostPipelineOptions>(
+        "offload-lower-loops-to-host",
+        "Maps scf.parallel loops onto blocks and threads, then does what "
+        "offload-lower-to-host does",
+        /*loops=*/true);
     return true;
   }();
   (void)registered;

@@ -64,13 +64,32 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::init(false)};
   Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
-      llvm::cl::desc("Bit width of index in the kernels (64 or 32)"),
+      llvm::cl::desc("Bit width of index in the GPU kernels (64 or 32)"),
       llvm::cl::init(64)};
   Option<std::string> load{
       *this, "load",
       llvm::cl::desc("When the objects are loaded: ctor (global constructor) "
                      "or lazy (first launch)"),
       llvm::cl::init("ctor")};
+  Option<bool> host{
+      *this, "host",
+      llvm::cl::desc("Also compile each gpu.module for the host CPU: the "
+                     "runtime runs it there when the machine has no CUDA "
+                     "device"),
+      llvm::cl::init(false)};
+  Option<std::string> hostTriple{
+      *this, "host-triple",
+      llvm::cl::desc("With host: the CPU's triple (the compiling machine's "
+                     "if empty)"),
+      llvm::cl::init("")};
+  Option<std::string> hostCpu{
+      *this, "host-cpu",
+      llvm::cl::desc("With host: the CPU (the compiling machine's if empty)"),
+      llvm::cl::init("")};
+  Option<std::string> hostFeatures{
+      *this, "host-features",
+      llvm::cl::desc("With host: the CPU's features (its CPU's if empty)"),
+      llvm::cl::init("")};
   // offload-lower-loops-to-cuda only.
   ListOption<int64_t> tileSizes{
       *this, "tile-sizes",
@@ -78,24 +97,92 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
                      "each dimension of an scf.parallel (128 if none)")};
 };
 
-/// Checks options that the passes themselves would take too late or not at
-/// all (upstream's gpu-module-to-binary accepts a bad format).
+/// Options of offload-lower-to-host and offload-lower-loops-to-host: those of
+/// the CUDA pipelines that apply to the CPU.
+struct HostPipelineOptions : public PassPipelineOptions<HostPipelineOptions> {
+  Option<unsigned> optLevel{*this, "O",
+                            llvm::cl::desc("LLVM optimization level (0-3)"),
+                            llvm::cl::init(2)};
+  Option<std::string> triple{
+      *this, "triple",
+      llvm::cl::desc("The CPU's triple (the compiling machine's if empty)"),
+      llvm::cl::init("")};
+  Option<std::string> cpu{
+      *this, "cpu",
+      llvm::cl::desc("The CPU (the compiling machine's if empty)"),
+      llvm::cl::init("")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("The CPU's features (its CPU's if empty)"),
+      llvm::cl::init("")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Object format: bin (a shared object; fatbin is the "
+                     "same)"),
+      llvm::cl::init("bin")};
+  Option<bool> kernelBarePtr{
+      *this, "kernel-bare-ptr",
+      llvm::cl::desc("Kernels take memrefs of static shape as bare pointers"),
+      llvm::cl::init(false)};
+  Option<bool> hostBarePtr{
+      *this, "host-bare-ptr",
+      llvm::cl::desc("Host functions take memrefs of static shape as bare "
+                     "pointers"),
+      llvm::cl::init(false)};
+  Option<std::string> load{
+      *this, "load",
+      llvm::cl::desc("When the objects are loaded: ctor (global constructor) "
+                     "or lazy (first launch)"),
+      llvm::cl::init("ctor")};
+  // offload-lower-loops-to-host only.
+  ListOption<int64_t> tileSizes{
+      *this, "tile-sizes",
+      llvm::cl::desc("offload-lower-loops-to-host: threads per block along "
+                     "each dimension of an scf.parallel (128 if none)")};
+};
+
+/// What a pipeline does, whichever options it was given in.
+struct PipelineConfig {
+  /// Make kernels of scf.parallel loops first.
+  bool loops = false;
+  SmallVector<int64_t> tileSizes;
+  /// CUDA targets (none: host only).
+  SmallVector<std::string> chips;
+  std::string features;
+  bool fast = false, ftz = false;
+  SmallVector<std::string> link, ptxasOptions;
+  std::string toolkit;
+  unsigned indexBitwidth = 64;
+  /// The host target.
+  bool host = false;
+  std::string hostTriple, hostCpu, hostFeatures;
+  unsigned optLevel = 2;
+  std::string format;
+  bool kernelBarePtr = false, hostBarePtr = false;
+  std::string load;
+};
+
+PipelineConfig getPipelineConfig(const CudaPipelineOptions &options,
+                                 bool loops);
+PipelineConfig getPipelineConfig(const HostPipelineOptions &options,
+                                 bool loops);
+
+/// Checks what the passes themselves would take too late or not at all
+/// (upstream's gpu-module-to-binary accepts a bad format).
 LogicalResult
-verifyCudaPipelineOptions(const CudaPipelineOptions &options,
-                          function_ref<LogicalResult(const Twine &)> emitError);
+verifyPipelineConfig(const PipelineConfig &config,
+                     function_ref<LogicalResult(const Twine &)> emitError);
 
-/// Kernels in gpu.modules or gpu.launch regions, host code in func.func, from
-/// arith, memref, scf, vector, math, gpu and nvgpu to the LLVM dialect with a
-/// gpu.binary per gpu.module, loaded by #offload.loader.
-void buildLowerToCudaPipeline(OpPassManager &pm,
-                              const CudaPipelineOptions &options);
+/// Kernels in gpu.modules or gpu.launch regions (or scf.parallel loops, with
+/// `loops`), host code in func.func, from arith, memref, scf, vector, math,
+/// gpu and nvgpu to the LLVM dialect with a gpu.binary per gpu.module,
+/// holding a CUDA object per chip and, with `host`, one for the host CPU,
+/// loaded by #offload.loader.
+void buildOffloadPipeline(OpPassManager &pm, const PipelineConfig &config);
 
-/// Maps scf.parallel loops in func.func to GPU blocks and threads, makes
-/// kernels of them, then does what buildLowerToCudaPipeline does.
-void buildLowerLoopsToCudaPipeline(OpPassManager &pm,
-                                   const CudaPipelineOptions &options);
-
-/// Registers both pipelines and the passes of this library, once.
+/// Registers the pipelines (offload-lower-to-cuda, offload-lower-loops-to-
+/// cuda, offload-lower-to-host, offload-lower-loops-to-host) and the passes
+/// of this library, once.
 void registerOffloadPipelines();
 
 } // namespace mlir::offload

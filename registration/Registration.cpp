@@ -6,10 +6,12 @@
 
 #include "registration/Registration.h"
 
+#include "conversion/Passes.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
 #include "pipelines/Pipelines.h"
 #include "target/cuda/CudaTarget.h"
+#include "target/host/HostTarget.h"
 #include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -21,6 +23,7 @@
 void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
   registerCudaTargetInterfaceExternalModels(registry);
+  registerHostTargetInterfaceExternalModels(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
   registerLoaderTranslationInterfaceExternalModels(registry);
@@ -34,6 +37,7 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
 void mlir::offload::registerOffloadPassesOnce() {
   static bool registered = [] {
     registerOffloadPasses();
+    registerOffloadConversionPasses();
     registerOffloadPipelines();
     return true;
   }();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The BUILD graph points one way (docs/building.md, "Layers"):
 #
-#   tools -> registration -> {pipelines, translation, target/*} -> dialects
+#   tools -> registration -> {pipelines -> conversion, translation, target/*}
+#         -> dialects
 #
 # translation and dialects see the runtime only through its ABI header
 # (//offload_runtime:mgpu_headers), each target sits beside the others, and
@@ -51,17 +52,21 @@ forbid() {
   fi
 }
 
-compiler_layers="//dialects/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
+compiler_layers="//dialects/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
 runtime_except_abi="//offload_runtime/... - //offload_runtime:mgpu_headers"
 llvm_libraries="@llvm//:mlir + @llvm//:llvm"
 
 forbid "dialects is the bottom layer" "//dialects/..." \
-  "(//target/... + //translation/... + //pipelines/... + //registration/... + //tools/...) + ($runtime_except_abi)"
-forbid "each target sits beside the others" "//target/cuda/..." \
-  "//target/... - //target/cuda/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+  "(//conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/...) + ($runtime_except_abi)"
+forbid "conversion sits on the dialect, below the pipelines" "//conversion/..." \
+  "//target/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+for target in cuda host; do
+  forbid "target/$target sits beside the other targets" "//target/$target/..." \
+    "//target/... - //target/$target/... - //target/common/... + //conversion/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+done
 forbid "translation sees the dialect and the runtime's ABI header only" \
   "//translation/... - //translation/tests/..." \
-  "//target/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+  "//conversion/... + //target/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
 forbid "pipelines sit beside translation and the targets" "//pipelines/..." \
   "//target/... + //translation/... + //registration/... + //tools/... + ($runtime_except_abi)"
 forbid "registration is below the tools" "//registration/..." "//tools/..."
@@ -74,11 +79,14 @@ forbid "offload-translate links no serializer and no pipeline" \
 # higher one.
 checks=$((checks + 1))
 up=$({
-  grep -rlE '#include "(target|translation|pipelines|registration|tools)/' dialects
-  grep -rlE '#include "(translation|pipelines|registration|tools)/' target
-  grep -rlE '#include "(target|pipelines|registration|tools)/' translation
+  grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' dialects
+  grep -rlE '#include "(target|translation|pipelines|registration|tools)/' conversion
+  grep -rlE '#include "(conversion|translation|pipelines|registration|tools)/' target
+  grep -rlE '#include "target/host/' target/cuda
+  grep -rlE '#include "target/cuda/' target/host
+  grep -rlE '#include "(conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
-  grep -rlE '#include "(dialects|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
+  grep -rlE '#include "(dialects|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
 } 2>/dev/null)
 if [[ -n $up ]]; then
   echo "FAIL: includes that point up a layer: $(tr '\n' ' ' <<<"$up")"

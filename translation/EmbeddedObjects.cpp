@@ -37,12 +37,33 @@ static int32_t getMgpuArchVariant(cuda::ArchVariant variant) {
   llvm_unreachable("unknown architecture variant");
 }
 
+/// A host object: a shared object whose ELF header says what CPU it is for.
+static FailureOr<EmbeddedObject>
+describeHostObject(gpu::ObjectAttr object,
+                   function_ref<InFlightDiagnostic()> error) {
+  if (object.getFormat() != gpu::CompilationTarget::Binary &&
+      object.getFormat() != gpu::CompilationTarget::Fatbin)
+    return error() << "is " << stringifyCompilationTarget(object.getFormat())
+                   << ", which the host backend cannot load; compile it with "
+                      "gpu-module-to-binary format=bin or fatbin";
+  StringRef bytes = object.getObject().getValue();
+  if (bytes.size() < 64 || !bytes.starts_with("\x7f"
+                                              "ELF"))
+    return error() << "is not a host object (an ELF shared object)";
+  // e_machine, little-endian, at offset 18.
+  int machine =
+      static_cast<uint8_t>(bytes[18]) | static_cast<uint8_t>(bytes[19]) << 8;
+  return EmbeddedObject{object, MGPU_OBJECT_HOST, machine, MGPU_ARCH_PORTABLE};
+}
+
 static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
                                           gpu::ObjectAttr object) {
   auto error = [&] {
     return binary.emitError() << "object " << index << " of gpu.binary @"
                               << binary.getName() << " ";
   };
+  if (isa<HostTargetAttr>(object.getTarget()))
+    return describeHostObject(object, error);
   EmbeddedObject described{object, 0, 0, MGPU_ARCH_PORTABLE};
   switch (object.getFormat()) {
   case gpu::CompilationTarget::Binary:
@@ -62,7 +83,7 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
   StringRef chipName = getCudaChip(object.getTarget());
   if (chipName.empty())
     return error() << "targets " << object.getTarget()
-                   << ", which is not a CUDA target";
+                   << ", which is neither a CUDA target nor the host";
   const cuda::Chip *chip = cuda::lookupChip(chipName);
   if (!chip)
     return error() << "targets chip '" << chipName

@@ -17,18 +17,19 @@ namespace mlir::offload {
 /// One object of a gpu.binary as libmgpu's MgpuObject describes it.
 struct EmbeddedObject {
   gpu::ObjectAttr object;
-  /// MGPU_OBJECT_CUBIN, _FATBIN or _PTX.
+  /// MGPU_OBJECT_CUBIN, _FATBIN, _PTX or _HOST.
   int kind;
-  /// 10 * major + minor: 90 for sm_90 and sm_90a.
+  /// 10 * major + minor: 90 for sm_90 and sm_90a; a host object's ELF
+  /// machine.
   int arch;
   /// MGPU_ARCH_PORTABLE, _SPECIFIC ('a') or _FAMILY ('f').
   int archVariant;
 };
 
 /// The objects of `binary` to embed: the one that `loader`'s `object`
-/// chooses, or all of them. Reports at `binary` an object that the CUDA
-/// driver cannot load (LLVM bitcode, a non-CUDA target) and a choice that
-/// matches nothing.
+/// chooses, or all of them. Reports at `binary` an object that the runtime
+/// cannot load (LLVM bitcode, host assembly, another target's) and a choice
+/// that matches nothing.
 FailureOr<SmallVector<EmbeddedObject>> getObjectsToEmbed(gpu::BinaryOp binary,
                                                          LoaderAttr loader);
 

@@ -39,7 +39,8 @@ public:
   explicit CudaBackend(const CudaDriver &driver) : driver(driver) {}
 
   StatusOr<MgpuModuleHandle>
-  LoadImage(const void *image, std::optional<int> jitOptLevel) override {
+  LoadImage(const void *image, size_t /*size*/,
+            std::optional<int> jitOptLevel) override {
     MGPU_ASSIGN_OR_RETURN(CudaModule * module,
                           mgpu::LoadImage(driver, image, jitOptLevel));
     return reinterpret_cast<MgpuModuleHandle>(module);

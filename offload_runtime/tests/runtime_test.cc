@@ -70,7 +70,33 @@ TEST(RuntimeErrors, NoDriverIsOneLineAndExitCode1) {
       "file or directory\\): install the NVIDIA driver, or set "
       "MGPU_CUDA_DRIVER to its libcuda.so\n$",
       {
+        setenv("MGPU_DEVICE", "cuda", 1);
         setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+        mgpuStreamCreate();
+      });
+}
+
+TEST(RuntimeErrors, WithoutCudaAutoRunsOnTheHostAndSaysWhy) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoad: the object is a CUDA cubin; the host backend "
+      "runs host objects \\(#offload.host\\) for this machine "
+      "\\(MGPU_DEVICE=auto runs on the host because CUDA cannot: cannot load "
+      "the CUDA driver \\(/nonexistent/libcuda.so.1: .*\\): install the "
+      "NVIDIA driver, or set MGPU_CUDA_DRIVER to its libcuda.so\\)\n$",
+      {
+        setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+        Load(Cubin90());
+      });
+}
+
+TEST(RuntimeErrors, UnknownDeviceChoice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda or "
+      "host\n$",
+      {
+        setenv("MGPU_DEVICE", "gpu", 1);
         mgpuStreamCreate();
       });
 }
@@ -82,6 +108,7 @@ TEST(RuntimeErrors, NoDevice) {
       "CUDA-capable device is detected\\); no CUDA device is visible: check "
       "the GPU, the NVIDIA driver and CUDA_VISIBLE_DEVICES\n$",
       {
+        setenv("MGPU_DEVICE", "cuda", 1);
         setenv("FAKE_CUDA_DEVICES", "", 1);
         mgpuMemAlloc(16, nullptr, false);
       });
@@ -188,6 +215,7 @@ TEST(RuntimeErrors, ReportPolicyRecordsAndContinues) {
       "mgpuStreamCreate: cannot load the CUDA driver .*\n$",
       {
         setenv("MGPU_ON_ERROR", "report", 1);
+        setenv("MGPU_DEVICE", "cuda", 1);
         setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
         bool ok = mgpuMemAlloc(16, nullptr, false) == nullptr &&
                   mgpuGetLastError() == CUDA_ERROR_NOT_INITIALIZED &&

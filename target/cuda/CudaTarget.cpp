@@ -7,6 +7,7 @@
 #include "target/cuda/CudaTarget.h"
 
 #include "dialects/OffloadDialect.h"
+#include "target/common/KernelTable.h"
 #include "target/cuda/CudaSerializer.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -57,18 +58,6 @@ CudaTargetAttrImpl::serializeToObject(Attribute attribute, Operation *module,
   cuda::CudaSerializer serializer(gpuModule, cast<CudaTargetAttr>(attribute),
                                   options);
   return serializer.run();
-}
-
-/// The kernels of the module, for the runtime and for checks at translation:
-/// names and signatures only, so objects stay byte-identical across runs.
-static gpu::KernelTableAttr getKernelTable(gpu::GPUModuleOp module) {
-  SmallVector<gpu::KernelMetadataAttr> kernels;
-  for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (function->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()) ||
-        function->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
-      kernels.push_back(gpu::KernelMetadataAttr::get(function));
-  }
-  return gpu::KernelTableAttr::get(module.getContext(), kernels);
 }
 
 Attribute

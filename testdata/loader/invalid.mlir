@@ -54,7 +54,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is not a CUDA target}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is neither a CUDA target nor the host}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader> [
     #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "HSACO">

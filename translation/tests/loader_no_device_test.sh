@@ -19,9 +19,16 @@ output=$(NO_LAUNCH=1 MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$lazy" 2>&1)
 status=$?
 [[ $status == 0 && -z $output ]] || fail "lazy without launches: exit $status, printed '$output'"
 
-output=$(MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$lazy" 2>&1)
+output=$(MGPU_DEVICE=cuda MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$lazy" 2>&1)
 status=$?
 [[ $status == 1 && $output == "mgpu: mgpuGetFunctionLazily: cannot load the CUDA driver ("* ]] ||
   fail "lazy without a driver: exit $status, printed '$output'"
-echo "loader_no_device: $((3 - failed)) passed, $failed failed"
+
+# By default the host backend runs; this binary has CUDA objects only.
+output=$(MGPU_CUDA_DRIVER=/nonexistent/libcuda.so.1 "$eager" 2>&1)
+status=$?
+expected="mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for the host CPU (x86-64): it holds cubin sm_80, cubin sm_90; MGPU_DEVICE=auto runs on the host because CUDA cannot: cannot load the CUDA driver ("
+[[ $status == 1 && $output == "$expected"* && $output == *". Compile it for the host too (the pipelines' host option, offload_cc_library's host = True)" ]] ||
+  fail "no host object: exit $status, printed '$output'"
+echo "loader_no_device: $((4 - failed)) passed, $failed failed"
 exit $((failed > 0))

@@ -48,14 +48,30 @@ typedef struct MgpuMemRefDescriptor {
 typedef void (*MgpuErrorHandler)(const char *entryPoint, int32_t error,
                                  const char *message, void *userData);
 
-/* MgpuObject::kind */
-enum { MGPU_OBJECT_CUBIN = 1, MGPU_OBJECT_FATBIN = 2, MGPU_OBJECT_PTX = 3 };
+/* MgpuObject::kind. A host object is a shared object (ELF) for the CPU,
+ * whose `arch` is its ELF machine (62 for x86-64, 183 for AArch64). */
+enum {
+  MGPU_OBJECT_CUBIN = 1,
+  MGPU_OBJECT_FATBIN = 2,
+  MGPU_OBJECT_PTX = 3,
+  MGPU_OBJECT_HOST = 4
+};
 /* MgpuObject::archVariant */
 enum {
   MGPU_ARCH_PORTABLE = 0, /* sm_90: runs on later minors of its major */
   MGPU_ARCH_SPECIFIC = 1, /* sm_90a: runs on exactly sm_90 */
   MGPU_ARCH_FAMILY = 2    /* sm_100f: runs on later minors of its major */
 };
+
+/* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
+#define MGPU_HOST_ABI_VERSION 1
+#define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
+struct MgpuHostBlock;
+typedef void (*MgpuHostKernelFn)(void **params,
+                                 const struct MgpuHostBlock *block);
+typedef void (*MgpuHostTrapFn)(const struct MgpuHostBlock *block,
+                               const char *message, uint32_t threadX,
+                               uint32_t threadY, uint32_t threadZ);
 
 #define MGPU_STRUCT_BEGIN(name) typedef struct name {
 #define MGPU_FIELD(type, kind, name) type name;

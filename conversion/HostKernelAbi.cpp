@@ -1,0 +1,121 @@
+//===- HostKernelAbi.cpp - What libmgpu's host backend looks up -----------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/HostKernelAbi.h"
+
+#include "dialects/RuntimeAbi.h"
+#include "mgpu/mgpu.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// A name that is still free in `module`, or an error at `op`.
+static LogicalResult checkFree(gpu::GPUModuleOp module, Operation *op,
+                               StringRef name) {
+  if (!module.lookupSymbol(name))
+    return success();
+  return op->emitError() << "the host target needs the symbol @" << name
+                         << " for this kernel, and the module already has one";
+}
+
+static LogicalResult addEntry(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel,
+                              const DataLayout &layout) {
+  MLIRContext *context = module.getContext();
+  Location loc = kernel.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  Type i32 = b.getI32Type();
+  StringRef name = kernel.getSymName();
+  std::string sizesName = ("__mgpu_host_param_sizes." + name).str();
+  std::string runName = ("__mgpu_host_run." + name).str();
+  std::string kernelName = (MGPU_HOST_KERNEL_PREFIX + name).str();
+  if (failed(checkFree(module, kernel, sizesName)) ||
+      failed(checkFree(module, kernel, runName)) ||
+      failed(checkFree(module, kernel, kernelName)))
+    return failure();
+
+  ArrayRef<Type> params = kernel.getFunctionType().getParams().drop_front();
+  SmallVector<int32_t> sizes;
+  for (Type param : params)
+    sizes.push_back(static_cast<int32_t>(layout.getTypeSize(param)));
+
+  // The parameter sizes, for the runtime to copy them at launch.
+  LLVM::GlobalOp sizesGlobal;
+  if (!sizes.empty())
+    sizesGlobal = LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(i32, sizes.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, sizesName,
+        DenseElementsAttr::get(
+            RankedTensorType::get({static_cast<int64_t>(sizes.size())}, i32),
+            ArrayRef<int32_t>(sizes)));
+
+  // run(void **params, const MgpuHostBlock *block): load each parameter from
+  // where params[i] points, and call the kernel.
+  auto run = LLVM::LLVMFuncOp::create(
+      b, loc, runName,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {ptr, ptr}),
+      LLVM::Linkage::Internal);
+  {
+    Block *entry = run.addEntryBlock(b);
+    OpBuilder rb = OpBuilder::atBlockBegin(entry);
+    SmallVector<Value> args = {entry->getArgument(1)};
+    for (auto [i, type] : llvm::enumerate(params)) {
+      Value slot = LLVM::GEPOp::create(rb, loc, ptr, ptr, entry->getArgument(0),
+                                       ArrayRef<LLVM::GEPArg>{int32_t(i)});
+      Value where = LLVM::LoadOp::create(rb, loc, ptr, slot);
+      args.push_back(LLVM::LoadOp::create(rb, loc, type, where));
+    }
+    LLVM::CallOp::create(rb, loc, kernel, args);
+    LLVM::ReturnOp::create(rb, loc, ValueRange{});
+  }
+
+  // The descriptor, the one exported symbol.
+  auto descriptorType =
+      abi::getStructType(context, abi::Struct::MgpuHostKernel, 64);
+  auto descriptor =
+      LLVM::GlobalOp::create(b, loc, descriptorType, /*isConstant=*/true,
+                             LLVM::Linkage::External, kernelName, Attribute());
+  {
+    Block *init = &descriptor.getInitializerRegion().emplaceBlock();
+    OpBuilder ib = OpBuilder::atBlockBegin(init);
+    Value value = LLVM::UndefOp::create(ib, loc, descriptorType);
+    auto insert = [&](unsigned field, Value v) {
+      value = LLVM::InsertValueOp::create(ib, loc, value, v, field);
+    };
+    insert(abi::MgpuHostKernelField::abiVersion,
+           LLVM::ConstantOp::create(ib, loc, i32, MGPU_HOST_ABI_VERSION));
+    insert(abi::MgpuHostKernelField::paramCount,
+           LLVM::ConstantOp::create(ib, loc, i32, sizes.size()));
+    insert(abi::MgpuHostKernelField::paramSizes,
+           sizesGlobal ? Value(LLVM::AddressOfOp::create(ib, loc, sizesGlobal))
+                       : Value(LLVM::ZeroOp::create(ib, loc, ptr)));
+    insert(abi::MgpuHostKernelField::run,
+           LLVM::AddressOfOp::create(ib, loc, run));
+    LLVM::ReturnOp::create(ib, loc, value);
+  }
+  kernel.setLinkage(LLVM::Linkage::Internal);
+  return success();
+}
+
+LogicalResult mlir::offload::addHostKernelEntries(gpu::GPUModuleOp module) {
+  DataLayout layout(module);
+  SmallVector<LLVM::LLVMFuncOp> kernels;
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>())
+    if (function->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      kernels.push_back(function);
+  for (LLVM::LLVMFuncOp kernel : kernels)
+    if (failed(addEntry(module, kernel, layout)))
+      return failure();
+  // Only the descriptors are the shared object's interface.
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>())
+    if (!function.isExternal())
+      function.setLinkage(LLVM::Linkage::Internal);
+  return success();
+}

@@ -1,0 +1,24 @@
+//===- HostKernelAbi.h - What libmgpu's host backend looks up ---*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOSTKERNELABI_H
+#define OFFLOAD_CONVERSION_HOSTKERNELABI_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::offload {
+
+/// For each kernel of `module` (an llvm.func with gpu.kernel whose first
+/// parameter is its MgpuHostBlock), adds what the host backend looks up
+/// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX
+/// and the kernel's name, with the size of each parameter and a `run`
+/// function that takes the launch's `void **params` and calls the kernel.
+/// Everything else becomes internal.
+LogicalResult addHostKernelEntries(gpu::GPUModuleOp module);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_HOSTKERNELABI_H

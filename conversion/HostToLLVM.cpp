@@ -1,0 +1,158 @@
+//===- HostToLLVM.cpp - Host block functions to the LLVM dialect ----------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/HostToLLVM.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+
+/// gpu.printf as a call of the C library's printf, with C's promotions of
+/// variadic arguments (float to double, small integers to int).
+struct PrintfToCall : public ConvertOpToLLVMPattern<gpu::PrintfOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::PrintfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    MLIRContext *context = op.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(context);
+    Type i32 = rewriter.getI32Type();
+
+    auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+    if (!printf) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      printf = LLVM::LLVMFuncOp::create(
+          rewriter, loc, "printf",
+          LLVM::LLVMFunctionType::get(i32, {ptr}, /*isVarArg=*/true));
+    }
+
+    std::string text = op.getFormat().str();
+    text.push_back('\0');
+    auto textType = LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size());
+    LLVM::GlobalOp format;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      format = LLVM::GlobalOp::create(
+          rewriter, loc, textType, /*isConstant=*/true, LLVM::Linkage::Internal,
+          "printfFormat", rewriter.getStringAttr(text));
+      SymbolTable(module).insert(format); // unique name
+    }
+
+    SmallVector<Value> args = {
+        LLVM::AddressOfOp::create(rewriter, loc, ptr, format.getSymName())};
+    for (Value arg : adaptor.getArgs()) {
+      Type type = arg.getType();
+      if (auto floatType = dyn_cast<FloatType>(type);
+          floatType && floatType.getWidth() < 64)
+        arg = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg);
+      else if (auto intType = dyn_cast<IntegerType>(type);
+               intType && intType.getWidth() < 32)
+        arg = intType.getWidth() == 1
+                  ? Value(LLVM::ZExtOp::create(rewriter, loc, i32, arg))
+                  : Value(LLVM::SExtOp::create(rewriter, loc, i32, arg));
+      args.push_back(arg);
+    }
+    LLVM::CallOp::create(rewriter, loc, printf, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
+                                                     bool barePointers) {
+  MLIRContext *context = module.getContext();
+
+  // Structured control flow, and math that LLVM knows (hardware
+  // instructions, or libm calls it can vectorize) as intrinsics.
+  {
+    RewritePatternSet patterns(context);
+    populateSCFToControlFlowConversionPatterns(patterns);
+    ConversionTarget target(*context);
+    target.addIllegalDialect<scf::SCFDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return failure();
+  }
+  {
+    LLVMTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    target.addDynamicallyLegalDialect<math::MathDialect>(
+        [](Operation *) { return true; });
+    (void)applyPartialConversion(module, target, std::move(patterns));
+  }
+  // The rest of math calls libm (erf, tan, atan2, cbrt, ...).
+  {
+    RewritePatternSet patterns(context);
+    populateMathToLibmConversionPatterns(patterns);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return failure();
+  }
+
+  LowerToLLVMOptions options(context);
+  options.useBarePtrCallConv = barePointers;
+  LLVMTypeConverter converter(context, options);
+  // Workgroup, private and global memory are all the CPU's memory.
+  populateGpuMemorySpaceAttributeConversions(
+      converter, [](gpu::AddressSpace) { return 0u; });
+  RewritePatternSet patterns(context);
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+  populateFuncToLLVMConversionPatterns(converter, patterns);
+  populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+  populateVectorToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  ub::populateUBToLLVMConversionPatterns(converter, patterns);
+  patterns.add<PrintfToCall>(converter);
+  LLVMConversionTarget target(*context);
+  target.addLegalOp<gpu::GPUModuleOp>();
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+
+  // The dynamic shared memory's descriptor was cast to a memref and back.
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  SmallVector<UnrealizedConversionCastOp> left;
+  reconcileUnrealizedCasts(casts, &left);
+  if (!left.empty())
+    return left.front().emitError()
+           << "a value of type " << left.front().getOperandTypes()
+           << " was left unconverted for the host";
+  return success();
+}

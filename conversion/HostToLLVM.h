@@ -1,0 +1,25 @@
+//===- HostToLLVM.h - Host block functions to the LLVM dialect --*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOSTTOLLVM_H
+#define OFFLOAD_CONVERSION_HOSTTOLLVM_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::offload {
+
+/// Converts what `module` holds once its kernels are loops over threads
+/// (func, scf, cf, arith, math, memref, vector, index, gpu.printf) to the
+/// LLVM dialect for the CPU: math that the CPU does in hardware or LLVM
+/// knows becomes LLVM intrinsics, the rest calls to libm, gpu.printf calls
+/// to printf, and every GPU address space is the CPU's one. With
+/// `barePointers`, memrefs of static shape are passed as one pointer.
+LogicalResult convertHostModuleToLLVM(gpu::GPUModuleOp module,
+                                      bool barePointers);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_HOSTTOLLVM_H

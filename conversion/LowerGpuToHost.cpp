@@ -1,0 +1,345 @@
+//===- LowerGpuToHost.cpp - A gpu.module for the host CPU -----------------===//
+//
+// Part of mlir-offload.
+//
+// The phases, on one gpu.module:
+//   1. ops with no host meaning are reported;
+//   2. calls are inlined, gpu.global_id and gpu.all_reduce lowered;
+//   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
+//      reads its place in the launch from the MgpuHostBlock and runs every
+//      thread of the block as loops (ThreadLoops.h);
+//   4. everything goes to the LLVM dialect (HostToLLVM.h);
+//   5. each kernel gets the entry point and descriptor that the runtime looks
+//      up (HostKernelAbi.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/Passes.h"
+
+#include "conversion/HostCollectives.h"
+#include "conversion/HostKernelAbi.h"
+#include "conversion/HostToLLVM.h"
+#include "conversion/ThreadLoops.h"
+#include "dialects/RuntimeAbi.h"
+
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-lower-gpu-to-host"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADLOWERGPUTOHOST
+#include "conversion/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// Reports the first op that has no meaning on the host.
+static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
+  static constexpr StringLiteral kOtherTargets[] = {
+      "nvvm", "nvgpu", "rocdl", "amdgpu", "xevm", "xegpu", "spirv"};
+  WalkResult walked = module.walk([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    const char *what = nullptr;
+    if (llvm::is_contained(kOtherTargets, dialect))
+      what = "an operation of another target's dialect";
+    else if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+                 gpu::SubgroupMmaElementwiseOp,
+                 gpu::SubgroupMmaExtractThreadLocalOp,
+                 gpu::SubgroupMmaInsertThreadLocalOp,
+                 gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp>(
+                 op))
+      what = "a warp matrix operation";
+    if (!what)
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName()
+                    << "' has no meaning on the host target (#offload.host): "
+                       "it is "
+                    << what
+                    << "; compile this gpu.module for a GPU target only";
+    return WalkResult::interrupt();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+namespace {
+
+/// Makes the uniform values of a block function at its entry.
+class BlockValueBuilder {
+public:
+  BlockValueBuilder(OpBuilder &b, Location loc, Value block)
+      : b(b), loc(loc), block(block),
+        blockType(abi::getStructType(b.getContext(), abi::Struct::MgpuHostBlock,
+                                     64)) {}
+
+  /// A field of the MgpuHostBlock.
+  Value load(unsigned field, Type type) {
+    Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+    Value slot = LLVM::GEPOp::create(b, loc, ptr, blockType, block,
+                                     ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+    return LLVM::LoadOp::create(b, loc, type, slot);
+  }
+
+  /// A 32-bit field as an index.
+  Value index(unsigned field) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                        load(field, b.getI32Type()));
+  }
+
+  /// The dynamic shared memory as memref<?xi8, workgroup>: a descriptor made
+  /// of the pointer and size, which the conversion to LLVM sees through.
+  Value sharedMemory(MemRefType type) {
+    MLIRContext *context = b.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(context);
+    Type i64 = b.getI64Type();
+    Value data = load(abi::MgpuHostBlockField::sharedMemory, ptr);
+    Value bytes = LLVM::ZExtOp::create(
+        b, loc, i64,
+        load(abi::MgpuHostBlockField::sharedMemoryBytes, b.getI32Type()));
+    auto dims = LLVM::LLVMArrayType::get(i64, 1);
+    auto descriptorType =
+        LLVM::LLVMStructType::getLiteral(context, {ptr, ptr, i64, dims, dims});
+    Value descriptor = LLVM::UndefOp::create(b, loc, descriptorType);
+    auto insert = [&](Value v, ArrayRef<int64_t> position) {
+      descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, v, position);
+    };
+    insert(data, {0});
+    insert(data, {1});
+    insert(LLVM::ConstantOp::create(b, loc, i64, 0), {2});
+    insert(bytes, {3, 0});
+    insert(LLVM::ConstantOp::create(b, loc, i64, 1), {4, 0});
+    return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
+        .getResult(0);
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  Value block;
+  LLVM::LLVMStructType blockType;
+};
+
+} // namespace
+
+/// The value that a block-level gpu op has everywhere in the block.
+static Value uniformGpuValue(Operation *op, OpBuilder &b,
+                             const BlockValues &values, Value threads) {
+  Location loc = op->getLoc();
+  auto dim = [](Operation *op) {
+    return static_cast<unsigned>(
+        cast<gpu::DimensionAttr>(op->getAttr("dimension")).getValue());
+  };
+  if (isa<gpu::BlockIdOp>(op))
+    return values.blockId[dim(op)];
+  if (isa<gpu::GridDimOp>(op))
+    return values.gridDim[dim(op)];
+  if (isa<gpu::BlockDimOp>(op))
+    return values.blockDim[dim(op)];
+  if (isa<gpu::ClusterDimBlocksOp>(op))
+    return values.clusterDim[dim(op)];
+  if (isa<gpu::ClusterDimOp>(op))
+    return arith::DivUIOp::create(b, loc, values.gridDim[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::ClusterIdOp>(op))
+    return arith::DivUIOp::create(b, loc, values.blockId[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::ClusterBlockIdOp>(op))
+    return arith::RemUIOp::create(b, loc, values.blockId[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::SubgroupSizeOp>(op))
+    return arith::ConstantIndexOp::create(b, loc, 32);
+  if (isa<gpu::NumSubgroupsOp>(op))
+    return arith::CeilDivUIOp::create(
+        b, loc, threads, arith::ConstantIndexOp::create(b, loc, 32));
+  if (isa<gpu::DynamicSharedMemoryOp>(op))
+    return values.sharedMemory;
+  return nullptr;
+}
+
+/// Replaces `kernel` by a function that runs one block of it.
+static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+  MLIRContext *context = kernel.getContext();
+  Location loc = kernel.getLoc();
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+
+  SmallVector<Type> inputs = {ptr};
+  llvm::append_range(inputs, kernel.getArgumentTypes());
+  OpBuilder mb(kernel);
+  auto function = func::FuncOp::create(mb, loc, "__offload_host_block",
+                                       FunctionType::get(context, inputs, {}));
+  function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                    UnitAttr::get(context));
+  Block *entry = function.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  auto ret = func::ReturnOp::create(b, loc);
+  b.setInsertionPoint(ret);
+
+  BlockValues values;
+  values.block = entry->getArgument(0);
+  BlockValueBuilder fields(b, loc, values.block);
+  namespace F = abi::MgpuHostBlockField;
+  const unsigned blockIds[3] = {F::blockIdX, F::blockIdY, F::blockIdZ};
+  const unsigned gridDims[3] = {F::gridDimX, F::gridDimY, F::gridDimZ};
+  const unsigned blockDims[3] = {F::blockDimX, F::blockDimY, F::blockDimZ};
+  const unsigned clusterDims[3] = {F::clusterDimX, F::clusterDimY,
+                                   F::clusterDimZ};
+  // Sizes known at compile time make the thread loops' trip counts constant.
+  std::optional<ArrayRef<int32_t>> knownBlock = kernel.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> knownGrid = kernel.getKnownGridSize();
+  for (int d = 0; d < 3; ++d) {
+    values.blockId[d] = fields.index(blockIds[d]);
+    values.gridDim[d] =
+        knownGrid ? arith::ConstantIndexOp::create(b, loc, (*knownGrid)[d])
+                  : fields.index(gridDims[d]);
+    values.blockDim[d] =
+        knownBlock ? arith::ConstantIndexOp::create(b, loc, (*knownBlock)[d])
+                   : fields.index(blockDims[d]);
+    values.clusterDim[d] = fields.index(clusterDims[d]);
+  }
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  values.sharedMemory = fields.sharedMemory(
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  Value threads = arith::MulIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
+      values.blockDim[2]);
+
+  IRMapping uniform;
+  for (auto [arg, param] : llvm::zip_equal(
+           kernel.getArguments().take_front(kernel.getNumArguments()),
+           entry->getArguments().drop_front()))
+    uniform.map(arg, param);
+  // Workgroup attributions: one buffer per block, on its worker's stack.
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    if (!type.hasStaticShape())
+      return kernel.emitError() << "workgroup attributions have a static shape";
+    uniform.map(attribution, memref::AllocaOp::create(b, loc, type));
+  }
+
+  SmallVector<Operation *> blockLevel;
+  kernel.walk([&](Operation *op) {
+    if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp,
+            gpu::ClusterDimBlocksOp, gpu::ClusterDimOp, gpu::ClusterIdOp,
+            gpu::ClusterBlockIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp,
+            gpu::DynamicSharedMemoryOp>(op))
+      blockLevel.push_back(op);
+  });
+  for (Operation *op : blockLevel) {
+    Value value = uniformGpuValue(op, b, values, threads);
+    uniform.map(value, value);
+    op->getResult(0).replaceAllUsesWith(value);
+    op->erase();
+  }
+
+  std::string kernelName = kernel.getName().str();
+  auto trapMessage = [&](OpBuilder &tb, Location l, StringRef message) {
+    std::string text = "kernel @" + kernelName + ": " + message.str();
+    text.push_back('\0');
+    LLVM::GlobalOp global;
+    {
+      OpBuilder gb = OpBuilder::atBlockBegin(module.getBody());
+      global = LLVM::GlobalOp::create(
+          gb, l, LLVM::LLVMArrayType::get(gb.getI8Type(), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, "assertMessage",
+          gb.getStringAttr(text));
+      SymbolTable(module).insert(global); // unique name
+    }
+    return LLVM::AddressOfOp::create(tb, l, ptr, global.getSymName())
+        .getResult();
+  };
+  if (failed(emitThreadLoops(kernel, b, values, uniform, trapMessage)))
+    return failure();
+
+  StringAttr name = kernel.getNameAttr();
+  kernel.erase();
+  function.setSymName(name);
+  return success();
+}
+
+/// A device function that survived inlining (recursion) becomes a func.func;
+/// one that uses thread or block ids cannot: it has no thread outside a
+/// kernel.
+static LogicalResult lowerDeviceFunction(gpu::GPUFuncOp function) {
+  WalkResult walked = function.walk([&](Operation *op) {
+    if (op->getDialect() && isa<gpu::GPUDialect>(op->getDialect()) &&
+        !isa<gpu::ReturnOp, gpu::PrintfOp>(op)) {
+      op->emitError() << "'" << op->getName()
+                      << "' in a device function that cannot be inlined into "
+                         "its kernels (is it recursive?) has no meaning on "
+                         "the host target";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+  OpBuilder b(function);
+  auto lowered = func::FuncOp::create(b, function.getLoc(), function.getName(),
+                                      function.getFunctionType());
+  lowered.getBody().takeBody(function.getBody());
+  lowered.walk([](gpu::ReturnOp ret) {
+    OpBuilder rb(ret);
+    func::ReturnOp::create(rb, ret.getLoc(), ret.getOperands());
+    ret.erase();
+  });
+  function.erase();
+  return success();
+}
+
+namespace {
+struct LowerGpuToHostPass
+    : public offload::impl::OffloadLowerGpuToHostBase<LowerGpuToHostPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    if (failed(rejectOpsWithoutHostMeaning(module)))
+      return signalPassFailure();
+
+    // Device functions into their kernels: barriers in them are the
+    // kernels' barriers.
+    OpPassManager inliner(gpu::GPUModuleOp::getOperationName());
+    inliner.addPass(createInlinerPass());
+    if (failed(runPipeline(inliner, module)))
+      return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    populateGpuGlobalIdPatterns(patterns);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+
+    SmallVector<gpu::GPUFuncOp> kernels, deviceFunctions;
+    for (auto function : module.getOps<gpu::GPUFuncOp>())
+      (function.isKernel() ? kernels : deviceFunctions).push_back(function);
+    for (gpu::GPUFuncOp kernel : kernels) {
+      LLVM_DEBUG(llvm::dbgs() << "lowering kernel @" << kernel.getName()
+                              << " to thread loops\n");
+      if (failed(lowerAllReduces(kernel)) || failed(lowerKernel(kernel)))
+        return signalPassFailure();
+    }
+    for (gpu::GPUFuncOp function : deviceFunctions) {
+      if (SymbolTable::symbolKnownUseEmpty(function, module)) {
+        function.erase();
+        continue;
+      }
+      if (failed(lowerDeviceFunction(function)))
+        return signalPassFailure();
+    }
+
+    if (failed(convertHostModuleToLLVM(module, kernelBarePtr)) ||
+        failed(addHostKernelEntries(module)))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,30 @@
+//===- Passes.h - Conversion passes of mlir-offload -------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_PASSES_H
+#define OFFLOAD_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::offload {
+
+#define GEN_PASS_DECL
+#include "conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "conversion/Passes.h.inc"
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_PASSES_H

@@ -1,0 +1,899 @@
+//===- ThreadLoops.cpp - A kernel as loops over its threads ---------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/ThreadLoops.h"
+
+#include "dialects/RuntimeAbi.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-lower-gpu-to-host"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+
+constexpr int64_t kWarpSize = 32;
+
+/// Where threads must meet inside an operation.
+enum class Sync { None = 0, Warp = 1, Block = 2 };
+
+/// Operations through which the lanes of a warp exchange values.
+bool isExchange(Operation *op) {
+  return isa<gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp,
+             gpu::SubgroupReduceOp>(op);
+}
+
+/// Operations whose value is the executing thread's id.
+bool isThreadIdOp(Operation *op) {
+  return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(op);
+}
+
+/// The thread that a loop body runs, as values in that body (index).
+struct Thread {
+  Value x, y, z;
+  /// (z * blockDim.y + y) * blockDim.x + x: the index into per-thread arrays.
+  Value linear;
+  Value lane, warp;
+};
+
+/// Where ops are emitted: at block level, uniform across the block, or in a
+/// warp loop, uniform across the warp whose index is `warp`.
+struct Scope {
+  Value warp;
+  bool isWarp() const { return static_cast<bool>(warp); }
+};
+
+using BodyFn = function_ref<LogicalResult(OpBuilder &, const Thread &)>;
+
+class ThreadLoopEmitter {
+public:
+  ThreadLoopEmitter(
+      gpu::GPUFuncOp kernel, const BlockValues &values, IRMapping &uniform,
+      function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage)
+      : kernel(kernel), values(values), uniform(uniform),
+        trapMessage(trapMessage), layout(DataLayout::closest(kernel)) {}
+
+  LogicalResult emit(OpBuilder &b);
+
+private:
+  //===--- Analysis -------------------------------------------------------===//
+
+  Sync getSync(Operation *op) {
+    auto it = syncs.find(op);
+    if (it != syncs.end())
+      return it->second;
+    Sync sync = Sync::None;
+    if (isa<gpu::BarrierOp>(op))
+      sync = Sync::Block;
+    else if (isExchange(op))
+      sync = Sync::Warp;
+    else
+      op->walk([&](Operation *nested) {
+        if (nested == op)
+          return;
+        if (isa<gpu::BarrierOp>(nested))
+          sync = Sync::Block;
+        else if (isExchange(nested) && sync == Sync::None)
+          sync = Sync::Warp;
+      });
+    return syncs[op] = sync;
+  }
+
+  /// Whether `v` can be computed afresh in any thread loop from uniform
+  /// values and the thread's ids, instead of being kept per thread.
+  bool canRecompute(Value v, int depth = 0) {
+    if (uniform.contains(v) || privateBuffers.count(v))
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (!op || depth > 16)
+      return false;
+    if (isThreadIdOp(op))
+      return true;
+    if (op->getNumRegions() || isExchange(op) || !isMemoryEffectFree(op))
+      return false;
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      return canRecompute(operand, depth + 1);
+    });
+  }
+
+  //===--- Values ---------------------------------------------------------===//
+
+  Value index(OpBuilder &b, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// The per-thread array that keeps `v` between loops.
+  FailureOr<Value> getOrCreateHome(Value v) {
+    if (Value home = homes.lookup(v))
+      return home;
+    Type type = v.getType();
+    if (!MemRefType::isValidElementType(type))
+      return emitError(v.getLoc())
+             << "the host target cannot keep a value of type " << type
+             << " per thread across a barrier or subgroup operation; compute "
+                "it after the barrier instead";
+    Value home = memref::AllocaOp::create(
+        entry, loc, MemRefType::get({ShapedType::kDynamic}, type), threads);
+    homes[v] = home;
+    return home;
+  }
+
+  /// A buffer in which the 32 lanes of a warp publish values of `type`.
+  Value getExchangeBuffer(Type type) {
+    Value &buffer = exchangeBuffers[type];
+    if (!buffer)
+      buffer = memref::AllocaOp::create(entry, loc,
+                                        MemRefType::get({kWarpSize}, type));
+    return buffer;
+  }
+
+  Value threadIdValue(Operation *op, const Thread &t) {
+    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+      return id.getDimension() == gpu::Dimension::x   ? t.x
+             : id.getDimension() == gpu::Dimension::y ? t.y
+                                                      : t.z;
+    if (isa<gpu::LaneIdOp>(op))
+      return t.lane;
+    return t.warp; // gpu.subgroup_id
+  }
+
+  /// The value of `v` in thread `t`, in a loop body at `b`: uniform, computed
+  /// afresh, or loaded from its per-thread array.
+  FailureOr<Value> materialize(Value v, const Thread &t, OpBuilder &b,
+                               IRMapping &mapping) {
+    if (Value mapped = mapping.lookupOrNull(v))
+      return mapped;
+    if (Value u = uniform.lookupOrNull(v)) {
+      mapping.map(v, u);
+      return u;
+    }
+    if (auto buffer = privateBuffers.find(v); buffer != privateBuffers.end()) {
+      Value view = privateView(buffer->second, v.getType(), t, b);
+      mapping.map(v, view);
+      return view;
+    }
+    if (canRecompute(v)) {
+      Operation *op = v.getDefiningOp();
+      if (isThreadIdOp(op)) {
+        Value id = threadIdValue(op, t);
+        mapping.map(v, id);
+        return id;
+      }
+      for (Value operand : op->getOperands())
+        if (failed(materialize(operand, t, b, mapping)))
+          return failure();
+      Operation *clone = b.clone(*op, mapping);
+      return clone->getResult(cast<OpResult>(v).getResultNumber());
+    }
+    Value home = homes.lookup(v);
+    if (!home)
+      return emitError(v.getLoc())
+             << "the host target lost track of a value used across a "
+                "barrier or subgroup operation";
+    Value loaded = memref::LoadOp::create(b, loc, home, t.linear);
+    mapping.map(v, loaded);
+    return loaded;
+  }
+
+  /// The value of `v` in the first thread of `scope`, which CUDA requires to
+  /// be the value of every thread there (a loop bound, a condition).
+  FailureOr<Value> uniformValue(Value v, Scope scope, OpBuilder &b) {
+    if (Value u = uniform.lookupOrNull(v))
+      return u;
+    Thread first = firstThread(scope, b);
+    IRMapping mapping;
+    return materialize(v, first, b, mapping);
+  }
+
+  //===--- Threads and their loops ----------------------------------------===//
+
+  Thread threadFromLinear(OpBuilder &b, Value linear, Value lane, Value warp) {
+    Thread t;
+    t.linear = linear;
+    t.lane = lane;
+    t.warp = warp;
+    Value bx = values.blockDim[0], by = values.blockDim[1];
+    t.x = arith::RemUIOp::create(b, loc, linear, bx);
+    Value rest = arith::DivUIOp::create(b, loc, linear, bx);
+    t.y = arith::RemUIOp::create(b, loc, rest, by);
+    t.z = arith::DivUIOp::create(b, loc, rest, by);
+    return t;
+  }
+
+  Thread firstThread(Scope scope, OpBuilder &b) {
+    if (!scope.isWarp()) {
+      Value zero = index(b, 0);
+      return Thread{zero, zero, zero, zero, zero, zero};
+    }
+    Value linear =
+        arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize));
+    return threadFromLinear(b, linear, index(b, 0), scope.warp);
+  }
+
+  /// `for i in [0, bound)`, with `body` built inside.
+  LogicalResult emitFor(OpBuilder &b, Value bound,
+                        function_ref<LogicalResult(OpBuilder &, Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, index(b, 0), bound, index(b, 1));
+    OpBuilder inner = OpBuilder::atBlockTerminator(loop.getBody());
+    return body(inner, loop.getInductionVar());
+  }
+
+  /// The lanes of warp `warp`: `body` once per lane.
+  LogicalResult emitLaneLoop(Value warp, OpBuilder &b, BodyFn body) {
+    Value first = arith::MulIOp::create(b, loc, warp, index(b, kWarpSize));
+    Value left = arith::SubIOp::create(b, loc, threads, first);
+    Value lanes = arith::MinUIOp::create(b, loc, left, index(b, kWarpSize));
+    return emitFor(b, lanes, [&](OpBuilder &inner, Value lane) {
+      Value linear = arith::AddIOp::create(inner, loc, first, lane);
+      return body(inner, threadFromLinear(inner, linear, lane, warp));
+    });
+  }
+
+  LogicalResult
+  emitWarpLoop(OpBuilder &b,
+               function_ref<LogicalResult(OpBuilder &, Value)> body) {
+    return emitFor(b, warps, body);
+  }
+
+  /// Every thread of `scope`: the block's (z, y, x, x innermost), or the
+  /// lanes of the scope's warp.
+  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body) {
+    if (scope.isWarp())
+      return emitLaneLoop(scope.warp, b, body);
+    if (warpMode)
+      return emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
+        return emitLaneLoop(warp, wb, body);
+      });
+    return emitFor(b, values.blockDim[2], [&](OpBuilder &zb, Value z) {
+      return emitFor(zb, values.blockDim[1], [&](OpBuilder &yb, Value y) {
+        return emitFor(yb, values.blockDim[0], [&](OpBuilder &xb, Value x) {
+          Value row = arith::AddIOp::create(
+              xb, loc, arith::MulIOp::create(xb, loc, z, values.blockDim[1]),
+              y);
+          Value linear = arith::AddIOp::create(
+              xb, loc, arith::MulIOp::create(xb, loc, row, values.blockDim[0]),
+              x);
+          Value size = index(xb, kWarpSize);
+          Thread t{x,
+                   y,
+                   z,
+                   linear,
+                   arith::RemUIOp::create(xb, loc, linear, size),
+                   arith::DivUIOp::create(xb, loc, linear, size)};
+          return body(xb, t);
+        });
+      });
+    });
+  }
+
+  /// Stores `sources[i]`, as each thread has it, into `targets[i]`: all
+  /// values are read before any is written, so that a swap stays a swap.
+  LogicalResult emitStores(Scope scope, OpBuilder &b, ValueRange sources,
+                           ArrayRef<Value> targets) {
+    if (sources.empty())
+      return success();
+    return emitThreadLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+      IRMapping mapping;
+      SmallVector<Value> read;
+      for (Value source : sources) {
+        FailureOr<Value> v = materialize(source, t, lb, mapping);
+        if (failed(v))
+          return failure();
+        read.push_back(*v);
+      }
+      for (auto [v, target] : llvm::zip_equal(read, targets))
+        memref::StoreOp::create(lb, loc, v, target, t.linear);
+      return success();
+    });
+  }
+
+  //===--- Private memory -------------------------------------------------===//
+
+  struct PrivateBuffer {
+    Value bytes;
+    int64_t bytesPerThread;
+  };
+
+  /// Gives each static private allocation (memref.alloca in the kernel,
+  /// private attributions) one slice per thread of a block-level buffer, so
+  /// that it lives across loops.
+  LogicalResult collectPrivateMemory() {
+    auto add = [&](Value memory) -> LogicalResult {
+      auto type = cast<MemRefType>(memory.getType());
+      if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+        return success(); // stays where it is: one allocation per thread
+      int64_t bytes = type.getNumElements() *
+                      layout.getTypeSize(type.getElementType()).getFixedValue();
+      bytes = llvm::alignTo(std::max<int64_t>(bytes, 1), 16);
+      Value total =
+          arith::MulIOp::create(entry, loc, threads, index(entry, bytes));
+      auto byteType =
+          MemRefType::get({ShapedType::kDynamic}, entry.getI8Type(),
+                          MemRefLayoutAttrInterface(), type.getMemorySpace());
+      Value buffer =
+          memref::AllocaOp::create(entry, loc, byteType, ValueRange{total},
+                                   ValueRange{}, entry.getI64IntegerAttr(16));
+      privateBuffers[memory] = {buffer, bytes};
+      return success();
+    };
+    for (BlockArgument attribution : kernel.getPrivateAttributions())
+      if (failed(add(attribution)))
+        return failure();
+    WalkResult walked = kernel.walk([&](memref::AllocaOp alloca) {
+      return succeeded(add(alloca.getResult())) ? WalkResult::advance()
+                                                : WalkResult::interrupt();
+    });
+    return failure(walked.wasInterrupted());
+  }
+
+  Value privateView(const PrivateBuffer &buffer, Type type, const Thread &t,
+                    OpBuilder &b) {
+    Value shift = arith::MulIOp::create(b, loc, t.linear,
+                                        index(b, buffer.bytesPerThread));
+    return memref::ViewOp::create(b, loc, type, buffer.bytes, shift,
+                                  ValueRange{});
+  }
+
+  //===--- Emission -------------------------------------------------------===//
+
+  LogicalResult emitOps(ArrayRef<Operation *> ops, Scope scope, OpBuilder &b);
+  LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
+  LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
+                         OpBuilder &b);
+  LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
+  LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
+                               ArrayRef<Value> resultHomes);
+  LogicalResult emitExchange(Operation *op, Scope scope, OpBuilder &b);
+  FailureOr<Value> exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
+                                  IRMapping &mapping, Value buffer, Value lanes,
+                                  Value &valid);
+  SmallVector<Operation *> bodyOps(Block &block) {
+    return llvm::map_to_vector(block.without_terminator(),
+                               [](Operation &op) { return &op; });
+  }
+  FailureOr<SmallVector<Value>> homesFor(ValueRange values);
+
+  gpu::GPUFuncOp kernel;
+  const BlockValues &values;
+  IRMapping &uniform;
+  function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage;
+  DataLayout layout;
+  Location loc = kernel.getLoc();
+  /// Allocations go here, at the top of the function.
+  OpBuilder entry = OpBuilder(kernel.getContext());
+  Value threads, warps;
+  bool warpMode = false;
+  DenseMap<Operation *, Sync> syncs;
+  DenseMap<Value, Value> homes;
+  DenseMap<Type, Value> exchangeBuffers;
+  DenseMap<Value, PrivateBuffer> privateBuffers;
+};
+
+} // namespace
+
+FailureOr<SmallVector<Value>> ThreadLoopEmitter::homesFor(ValueRange vals) {
+  SmallVector<Value> result;
+  for (Value v : vals) {
+    FailureOr<Value> home = getOrCreateHome(v);
+    if (failed(home))
+      return failure();
+    result.push_back(*home);
+  }
+  return result;
+}
+
+LogicalResult ThreadLoopEmitter::emitOps(ArrayRef<Operation *> ops, Scope scope,
+                                         OpBuilder &b) {
+  // Ops run together until one where threads must meet at this scope's
+  // level: a barrier everywhere, an exchange inside a warp loop.
+  Sync meet = scope.isWarp() ? Sync::Warp : Sync::Block;
+  SmallVector<Operation *> run;
+  auto flush = [&]() -> LogicalResult {
+    if (run.empty())
+      return success();
+    LogicalResult result = emitRun(run, scope, b);
+    run.clear();
+    return result;
+  };
+  for (Operation *op : ops) {
+    Sync sync = getSync(op);
+    if (sync < meet || (sync == Sync::Warp && !scope.isWarp())) {
+      run.push_back(op);
+      continue;
+    }
+    if (failed(flush()))
+      return failure();
+    if (sync == Sync::Block && scope.isWarp())
+      return op->emitError()
+             << "this barrier is inside control flow that depends on the warp "
+                "(a subgroup operation decides it); a barrier must be reached "
+                "by every thread of the block";
+    if (isa<gpu::BarrierOp>(op))
+      continue; // the split is the barrier
+    if (failed(isExchange(op) ? emitExchange(op, scope, b)
+                              : emitControl(op, scope, b)))
+      return failure();
+  }
+  return flush();
+}
+
+LogicalResult ThreadLoopEmitter::emitRun(ArrayRef<Operation *> run, Scope scope,
+                                         OpBuilder &b) {
+  // At block level with warps, each warp runs the ops, split at exchanges.
+  if (!scope.isWarp() && warpMode && llvm::any_of(run, [&](Operation *op) {
+        return getSync(op) == Sync::Warp;
+      }))
+    return emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
+      return emitOps(run, Scope{warp}, wb);
+    });
+  return emitThreadLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+    return cloneRun(run, t, lb);
+  });
+}
+
+LogicalResult ThreadLoopEmitter::cloneRun(ArrayRef<Operation *> run,
+                                          const Thread &t, OpBuilder &b) {
+  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
+  Block *block = run.front()->getBlock();
+  auto isInside = [&](Operation *op) {
+    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
+    return ancestor && inRun.contains(ancestor);
+  };
+
+  // The values the run uses from elsewhere, made available first.
+  llvm::SetVector<Value> external;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *definer = operand.getDefiningOp();
+        if (auto arg = dyn_cast<BlockArgument>(operand))
+          definer = arg.getOwner()->getParentOp();
+        if (!isInside(definer))
+          external.insert(operand);
+      }
+    });
+  IRMapping mapping;
+  for (Value v : external)
+    if (failed(materialize(v, t, b, mapping)))
+      return failure();
+
+  for (Operation *op : run)
+    b.clone(*op, mapping);
+
+  // Thread ids, private memory and assertions become this thread's.
+  SmallVector<Operation *> fixups;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      if (isThreadIdOp(nested) || isa<cf::AssertOp>(nested) ||
+          (isa<memref::AllocaOp>(nested) &&
+           privateBuffers.count(nested->getResult(0))))
+        fixups.push_back(nested);
+    });
+  for (Operation *source : fixups) {
+    Operation *clone = mapping.lookupOrNull(source);
+    if (!clone)
+      continue;
+    OpBuilder fb(clone);
+    if (isThreadIdOp(source)) {
+      clone->getResult(0).replaceAllUsesWith(threadIdValue(source, t));
+    } else if (auto alloca = dyn_cast<memref::AllocaOp>(source)) {
+      clone->getResult(0).replaceAllUsesWith(privateView(
+          privateBuffers[alloca.getResult()], alloca.getType(), t, fb));
+    } else {
+      auto assertOp = cast<cf::AssertOp>(clone);
+      Value failed =
+          arith::XOrIOp::create(fb, loc, assertOp.getArg(),
+                                arith::ConstantIntOp::create(fb, loc, 1, 1));
+      auto ifFailed = scf::IfOp::create(fb, loc, failed);
+      OpBuilder tb = OpBuilder::atBlockBegin(ifFailed.thenBlock());
+      MLIRContext *context = kernel.getContext();
+      Type ptr = LLVM::LLVMPointerType::get(context);
+      Type i32 = tb.getI32Type();
+      auto blockType =
+          abi::getStructType(context, abi::Struct::MgpuHostBlock, 64);
+      Value slot = LLVM::GEPOp::create(
+          tb, loc, ptr, blockType, values.block,
+          ArrayRef<LLVM::GEPArg>{0, abi::MgpuHostBlockField::trap});
+      Value trap = LLVM::LoadOp::create(tb, loc, ptr, slot);
+      SmallVector<Value> args = {values.block,
+                                 trapMessage(tb, loc, assertOp.getMsg())};
+      for (Value id : {t.x, t.y, t.z})
+        args.push_back(arith::IndexCastUIOp::create(tb, loc, i32, id));
+      auto trapType = LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(context), {ptr, ptr, i32, i32, i32});
+      SmallVector<Value> callee = {trap};
+      callee.append(args);
+      LLVM::CallOp::create(tb, loc, trapType, callee);
+    }
+    clone->erase();
+  }
+
+  // What later loops need is kept per thread, unless they can recompute it.
+  for (Operation *op : run)
+    for (Value result : op->getResults()) {
+      bool usedOutside = llvm::any_of(
+          result.getUsers(), [&](Operation *user) { return !isInside(user); });
+      if (!usedOutside || canRecompute(result))
+        continue;
+      FailureOr<Value> home = getOrCreateHome(result);
+      if (failed(home))
+        return failure();
+      memref::StoreOp::create(b, loc, mapping.lookup(result), *home, t.linear);
+    }
+  return success();
+}
+
+LogicalResult ThreadLoopEmitter::emitControl(Operation *op, Scope scope,
+                                             OpBuilder &b) {
+  LLVM_DEBUG(llvm::dbgs() << "hoisting out of the thread loops: "
+                          << op->getName() << "\n");
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return emitFor(loop, scope, b);
+  if (auto branch = dyn_cast<scf::IfOp>(op))
+    return emitIf(branch, scope, b);
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return emitWhile(loop, scope, b);
+  if (auto branch = dyn_cast<scf::IndexSwitchOp>(op))
+    return emitSwitch(branch, scope, b);
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    if (!region.getRegion().hasOneBlock())
+      return op->emitError() << "the host target cannot split a barrier or "
+                                "subgroup operation in an scf.execute_region "
+                                "with several blocks";
+    FailureOr<SmallVector<Value>> resultHomes = homesFor(op->getResults());
+    if (failed(resultHomes))
+      return failure();
+    return emitRegionBody(region.getRegion(), scope, b, *resultHomes);
+  }
+  return op->emitError()
+         << "the host target splits kernels at barriers and subgroup "
+            "operations in scf.for, scf.if, scf.while, scf.index_switch and "
+            "scf.execute_region only, not in '"
+         << op->getName() << "'";
+}
+
+/// Emits the ops of `region`'s block, then stores what its terminator yields
+/// into `resultHomes`.
+LogicalResult ThreadLoopEmitter::emitRegionBody(Region &region, Scope scope,
+                                                OpBuilder &b,
+                                                ArrayRef<Value> resultHomes) {
+  Block &block = region.front();
+  if (failed(emitOps(bodyOps(block), scope, b)))
+    return failure();
+  return emitStores(scope, b, block.getTerminator()->getOperands(),
+                    resultHomes);
+}
+
+LogicalResult ThreadLoopEmitter::emitFor(scf::ForOp op, Scope scope,
+                                         OpBuilder &b) {
+  FailureOr<Value> lb = uniformValue(op.getLowerBound(), scope, b);
+  FailureOr<Value> ub = uniformValue(op.getUpperBound(), scope, b);
+  FailureOr<Value> step = uniformValue(op.getStep(), scope, b);
+  FailureOr<SmallVector<Value>> carried = homesFor(op.getRegionIterArgs());
+  if (failed(lb) || failed(ub) || failed(step) || failed(carried))
+    return failure();
+  for (auto [result, home] : llvm::zip_equal(op.getResults(), *carried))
+    homes[result] = home;
+  if (failed(emitStores(scope, b, op.getInitArgs(), *carried)))
+    return failure();
+  auto loop = scf::ForOp::create(b, loc, *lb, *ub, *step, ValueRange{},
+                                 /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
+  uniform.map(op.getInductionVar(), loop.getInductionVar());
+  OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
+  return emitRegionBody(op.getRegion(), scope, body, *carried);
+}
+
+LogicalResult ThreadLoopEmitter::emitIf(scf::IfOp op, Scope scope,
+                                        OpBuilder &b) {
+  FailureOr<Value> condition = uniformValue(op.getCondition(), scope, b);
+  FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
+  if (failed(condition) || failed(resultHomes))
+    return failure();
+  bool hasElse = !op.getElseRegion().empty();
+  auto branch = scf::IfOp::create(b, loc, *condition, hasElse);
+  OpBuilder thenBuilder = OpBuilder::atBlockTerminator(branch.thenBlock());
+  if (failed(
+          emitRegionBody(op.getThenRegion(), scope, thenBuilder, *resultHomes)))
+    return failure();
+  if (!hasElse)
+    return success();
+  OpBuilder elseBuilder = OpBuilder::atBlockTerminator(branch.elseBlock());
+  return emitRegionBody(op.getElseRegion(), scope, elseBuilder, *resultHomes);
+}
+
+LogicalResult ThreadLoopEmitter::emitSwitch(scf::IndexSwitchOp op, Scope scope,
+                                            OpBuilder &b) {
+  FailureOr<Value> selector = uniformValue(op.getArg(), scope, b);
+  FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
+  if (failed(selector) || failed(resultHomes))
+    return failure();
+  auto branch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, *selector,
+                                           op.getCases(), op.getNumCases());
+  for (auto [from, to] :
+       llvm::zip_equal(op->getRegions(), branch->getRegions())) {
+    Block *block = &to.emplaceBlock();
+    OpBuilder builder = OpBuilder::atBlockBegin(block);
+    auto yield = scf::YieldOp::create(builder, loc);
+    builder.setInsertionPoint(yield);
+    if (failed(emitRegionBody(from, scope, builder, *resultHomes)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ThreadLoopEmitter::emitWhile(scf::WhileOp op, Scope scope,
+                                           OpBuilder &b) {
+  FailureOr<SmallVector<Value>> beforeHomes = homesFor(op.getBeforeArguments());
+  FailureOr<SmallVector<Value>> afterHomes = homesFor(op.getAfterArguments());
+  if (failed(beforeHomes) || failed(afterHomes))
+    return failure();
+  for (auto [result, home] : llvm::zip_equal(op.getResults(), *afterHomes))
+    homes[result] = home;
+  if (failed(emitStores(scope, b, op.getInits(), *beforeHomes)))
+    return failure();
+
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Block *before = &loop.getBefore().emplaceBlock();
+  Block *after = &loop.getAfter().emplaceBlock();
+
+  OpBuilder beforeBuilder = OpBuilder::atBlockBegin(before);
+  scf::ConditionOp condition = op.getConditionOp();
+  if (failed(emitOps(bodyOps(*op.getBeforeBody()), scope, beforeBuilder)) ||
+      failed(
+          emitStores(scope, beforeBuilder, condition.getArgs(), *afterHomes)))
+    return failure();
+  FailureOr<Value> keepGoing =
+      uniformValue(condition.getCondition(), scope, beforeBuilder);
+  if (failed(keepGoing))
+    return failure();
+  scf::ConditionOp::create(beforeBuilder, loc, *keepGoing, ValueRange{});
+
+  OpBuilder afterBuilder = OpBuilder::atBlockBegin(after);
+  auto yield = scf::YieldOp::create(afterBuilder, loc);
+  afterBuilder.setInsertionPoint(yield);
+  return emitRegionBody(op.getAfter(), scope, afterBuilder, *beforeHomes);
+}
+
+/// The source lane and the result of an exchange for lane `t`, once every
+/// lane of the warp published its operand in `buffer`. `lanes` is the number
+/// of lanes the warp has.
+FailureOr<Value>
+ThreadLoopEmitter::exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
+                                  IRMapping &mapping, Value buffer, Value lanes,
+                                  Value &valid) {
+  Type i32 = b.getI32Type();
+  auto toI32 = [&](Value v) {
+    return v.getType().isIndex()
+               ? Value(arith::IndexCastOp::create(b, loc, i32, v))
+               : v;
+  };
+  Value lane = toI32(t.lane);
+  Value source; // i32 lane index
+  Value width = toI32(lanes);
+  auto operand = [&](Value v) -> FailureOr<Value> {
+    return materialize(v, t, b, mapping);
+  };
+  if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+    FailureOr<Value> offset = operand(shuffle.getOffset());
+    FailureOr<Value> requested = operand(shuffle.getWidth());
+    if (failed(offset) || failed(requested))
+      return failure();
+    switch (shuffle.getMode()) {
+    case gpu::ShuffleMode::XOR:
+      source = arith::XOrIOp::create(b, loc, lane, *offset);
+      break;
+    case gpu::ShuffleMode::UP:
+      source = arith::SubIOp::create(b, loc, lane, *offset);
+      break;
+    case gpu::ShuffleMode::DOWN:
+      source = arith::AddIOp::create(b, loc, lane, *offset);
+      break;
+    case gpu::ShuffleMode::IDX:
+      source = *offset;
+      break;
+    }
+    width = arith::MinSIOp::create(b, loc, width, *requested);
+  } else if (auto rotate = dyn_cast<gpu::RotateOp>(op)) {
+    // Within groups of `width` lanes, lane i reads lane (i + offset) % width.
+    Value groupWidth =
+        arith::ConstantIntOp::create(b, loc, i32, rotate.getWidth());
+    Value offset =
+        arith::ConstantIntOp::create(b, loc, i32, rotate.getOffset());
+    Value inGroup = arith::RemUIOp::create(b, loc, lane, groupWidth);
+    Value group = arith::SubIOp::create(b, loc, lane, inGroup);
+    Value shifted = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, inGroup, offset), groupWidth);
+    source = arith::AddIOp::create(b, loc, group, shifted);
+    width = arith::MinSIOp::create(b, loc, width, groupWidth);
+    // Lanes past the width read nothing.
+    Value inWidth = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          lane, groupWidth);
+    source = arith::SelectOp::create(b, loc, inWidth, source, width);
+  } else if (auto broadcast = dyn_cast<gpu::SubgroupBroadcastOp>(op)) {
+    if (Value lane = broadcast.getLane()) {
+      FailureOr<Value> chosen = operand(lane);
+      if (failed(chosen))
+        return failure();
+      source = *chosen;
+    } else {
+      source = arith::ConstantIntOp::create(b, loc, i32, 0);
+    }
+  } else {
+    // gpu.subgroup_reduce: each lane folds its cluster of the warp's lanes.
+    auto reduce = cast<gpu::SubgroupReduceOp>(op);
+    int64_t size = reduce.getClusterSize().value_or(kWarpSize);
+    int64_t stride = reduce.getClusterStride();
+    Value span = arith::ConstantIntOp::create(b, loc, i32, size * stride);
+    Value strideValue = arith::ConstantIntOp::create(b, loc, i32, stride);
+    Value base = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc,
+                              arith::DivUIOp::create(b, loc, lane, span), span),
+        arith::RemUIOp::create(b, loc, lane, strideValue));
+    Value acc = memref::LoadOp::create(
+        b, loc, buffer,
+        ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), base)});
+    vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+    auto fold = scf::ForOp::create(
+        b, loc, index(b, 1), index(b, size), index(b, 1), ValueRange{acc},
+        [&](OpBuilder &fb, Location l, Value k, ValueRange args) {
+          Value member = arith::AddIOp::create(
+              fb, l, base,
+              arith::MulIOp::create(fb, l,
+                                    arith::IndexCastOp::create(fb, l, i32, k),
+                                    strideValue));
+          Value present = arith::CmpIOp::create(
+              fb, l, arith::CmpIPredicate::ult, member, width);
+          auto add = scf::IfOp::create(
+              fb, l, present,
+              [&](OpBuilder &tb, Location tl) {
+                Value other = memref::LoadOp::create(
+                    tb, tl, buffer,
+                    ValueRange{arith::IndexCastOp::create(
+                        tb, tl, tb.getIndexType(), member)});
+                scf::YieldOp::create(
+                    tb, tl,
+                    vector::makeArithReduction(tb, tl, kind, args[0], other));
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, args[0]);
+              });
+          scf::YieldOp::create(fb, l, add.getResult(0));
+        });
+    return fold.getResult(0);
+  }
+  // Another lane's value when it exists, else the lane's own, as on the GPU.
+  Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+  valid = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, source, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, source, width));
+  Value from = arith::SelectOp::create(b, loc, valid, source, lane);
+  return memref::LoadOp::create(b, loc, buffer,
+                                ValueRange{arith::IndexCastOp::create(
+                                    b, loc, b.getIndexType(), from)})
+      .getResult();
+}
+
+LogicalResult ThreadLoopEmitter::emitExchange(Operation *op, Scope scope,
+                                              OpBuilder &b) {
+  LLVM_DEBUG(llvm::dbgs() << "splitting the warp at " << op->getName() << "\n");
+  Value operand = op->getOperand(0);
+  Value buffer = getExchangeBuffer(operand.getType());
+  // Every lane publishes its value...
+  if (failed(emitLaneLoop(scope.warp, b, [&](OpBuilder &lb, const Thread &t) {
+        IRMapping mapping;
+        FailureOr<Value> v = materialize(operand, t, lb, mapping);
+        if (failed(v))
+          return failure();
+        memref::StoreOp::create(lb, loc, *v, buffer, t.lane);
+        return success();
+      })))
+    return failure();
+  // ...then reads the one it wants.
+  FailureOr<SmallVector<Value>> resultHomes = homesFor(op->getResults());
+  if (failed(resultHomes))
+    return failure();
+  Value first = arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize));
+  Value lanes = arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, threads, first),
+      index(b, kWarpSize));
+  return emitLaneLoop(scope.warp, b, [&](OpBuilder &lb, const Thread &t) {
+    IRMapping mapping;
+    Value valid;
+    FailureOr<Value> result =
+        exchangeResult(op, t, lb, mapping, buffer, lanes, valid);
+    if (failed(result))
+      return failure();
+    memref::StoreOp::create(lb, loc, *result, (*resultHomes)[0], t.linear);
+    if (resultHomes->size() > 1)
+      memref::StoreOp::create(lb, loc, valid, (*resultHomes)[1], t.linear);
+    return success();
+  });
+}
+
+LogicalResult ThreadLoopEmitter::emit(OpBuilder &b) {
+  Block &body = kernel.getBody().front();
+  if (!kernel.getBody().hasOneBlock()) {
+    bool splits = false;
+    kernel.walk([&](Operation *op) {
+      splits |= isa<gpu::BarrierOp>(op) || isExchange(op);
+    });
+    if (splits)
+      return kernel.emitError()
+             << "kernel @" << kernel.getName()
+             << " has barriers or subgroup operations in unstructured control "
+                "flow (cf branches), which the host target cannot split; "
+                "write its control flow with scf";
+  }
+  warpMode = false;
+  kernel.walk([&](Operation *op) { warpMode |= isExchange(op); });
+
+  Value bx = values.blockDim[0], by = values.blockDim[1];
+  threads = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, bx, by),
+                                  values.blockDim[2]);
+  warps = arith::CeilDivUIOp::create(b, loc, threads, index(b, kWarpSize));
+  // Allocations go before this op, loops after it: every per-thread array
+  // dominates every loop, whenever it is made. (It folds away later.)
+  Operation *anchor = index(b, 0).getDefiningOp();
+  entry.setInsertionPoint(anchor);
+  if (failed(collectPrivateMemory()))
+    return failure();
+
+  if (kernel.getBody().hasOneBlock())
+    return emitOps(bodyOps(body), Scope{}, b);
+
+  // Branches without barriers: each thread runs the whole CFG.
+  return emitThreadLoop(Scope{}, b, [&](OpBuilder &lb, const Thread &t) {
+    auto region = scf::ExecuteRegionOp::create(lb, loc, TypeRange{});
+    IRMapping mapping;
+    for (BlockArgument arg : body.getArguments())
+      mapping.map(arg, uniform.lookup(arg));
+    kernel.getBody().cloneInto(&region.getRegion(), mapping);
+    // The entry block's arguments were mapped; its clone has them too.
+    Block &clonedEntry = region.getRegion().front();
+    clonedEntry.eraseArguments(0, clonedEntry.getNumArguments());
+    SmallVector<Operation *> fixups;
+    region.walk([&](Operation *op) {
+      if (isThreadIdOp(op) || isa<gpu::ReturnOp>(op))
+        fixups.push_back(op);
+    });
+    for (Operation *op : fixups) {
+      OpBuilder fb(op);
+      if (isa<gpu::ReturnOp>(op))
+        scf::YieldOp::create(fb, op->getLoc());
+      else
+        op->getResult(0).replaceAllUsesWith(threadIdValue(op, t));
+      op->erase();
+    }
+    return success();
+  });
+}
+
+LogicalResult mlir::offload::emitThreadLoops(
+    gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
+    IRMapping &uniform,
+    function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage) {
+  ThreadLoopEmitter emitter(kernel, values, uniform, trapMessage);
+  return emitter.emit(builder);
+}

@@ -1,0 +1,65 @@
+//===- ThreadLoops.h - A kernel as loops over its threads -------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// On the host, one call runs one block of a kernel: every thread of it, as
+// loops. A kernel without barriers or subgroup operations becomes one loop
+// nest over its threads (z, y, x, with x innermost, so that LLVM can
+// vectorize across threads). Otherwise the kernel is split where threads
+// must meet, as CuPBoP and PoCL do:
+//
+// - at a gpu.barrier, all threads of the block finish the loop before the
+//   barrier before any starts the loop after it;
+// - at a subgroup exchange (gpu.shuffle, gpu.rotate, gpu.subgroup_broadcast),
+//   the loops run over warps of 32 lanes, and the lanes of a warp finish the
+//   loop before the exchange before any reads another lane's value.
+//
+// A structured operation that contains a barrier (scf.for, scf.if, scf.while,
+// scf.index_switch) is uniform across the block (CUDA requires it), so it is
+// hoisted out of the thread loops, its condition taken from thread 0, and
+// its regions split in turn; one that contains only exchanges is uniform
+// across the warp and hoisted into the warp loop. A value computed before a
+// split and used after it is recomputed there if it is a pure function of
+// the thread's ids and of uniform values, and otherwise kept per thread in an
+// array of the block's size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_THREADLOOPS_H
+#define OFFLOAD_CONVERSION_THREADLOOPS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::offload {
+
+/// What the block function knows of its block, as values at its top level.
+struct BlockValues {
+  /// Index values, x, y and z.
+  Value blockId[3];
+  Value gridDim[3];
+  Value blockDim[3];
+  /// Blocks per cluster.
+  Value clusterDim[3];
+  /// The block's dynamic shared memory: memref<?xi8, workgroup>.
+  Value sharedMemory;
+  /// The MgpuHostBlock pointer (!llvm.ptr), for a failed cf.assert.
+  Value block;
+};
+
+/// Emits the body of `kernel` at `builder`'s insertion point (a function's
+/// entry block) as loops over its threads. `uniform` maps the kernel's
+/// arguments to the new function's; the kernel must be a single block of
+/// structured control flow whose collectives (gpu.all_reduce,
+/// gpu.subgroup_reduce) were lowered already. `trapMessage` makes the
+/// message of a failed cf.assert. Reports what it cannot split at the op.
+LogicalResult emitThreadLoops(
+    gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
+    IRMapping &uniform,
+    function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_THREADLOOPS_H

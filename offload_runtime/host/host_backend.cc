@@ -1,0 +1,267 @@
+//===- host_backend.cc - The mgpu entry points on the host CPU ------------===//
+//
+// Part of mlir-offload.
+//
+// Modules are host objects (host_module.h), launches run on the worker pool
+// (host_launch.h), streams are in-order queues with their own threads and
+// events order them (host_stream.h, host_event.h), memory is host memory
+// with CUDA's rules for what waits (host_memory.h). Handles are this
+// backend's objects; there is one device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/host_backend.h"
+
+#include "offload_runtime/host/host_event.h"
+#include "offload_runtime/host/host_launch.h"
+#include "offload_runtime/host/host_memory.h"
+#include "offload_runtime/host/host_module.h"
+#include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/object_selection.h"
+#include "offload_runtime/thread_device.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace mgpu {
+namespace {
+
+using host::HostEvent;
+using host::HostMemory;
+using host::HostStream;
+
+HostStream *AsStream(MgpuStream stream) {
+  return reinterpret_cast<HostStream *>(stream);
+}
+/// An event handle owns a reference: tasks queued on streams hold others.
+using EventHandle = std::shared_ptr<HostEvent>;
+EventHandle &AsEvent(MgpuEvent event) {
+  return *reinterpret_cast<EventHandle *>(event);
+}
+
+class HostBackend final : public Backend {
+public:
+  explicit HostBackend(std::string why) : why(std::move(why)) {}
+
+  StatusOr<MgpuModuleHandle>
+  LoadImage(const void *image, size_t size,
+            std::optional<int> jitOptLevel) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    if (jitOptLevel)
+      return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+                          StrCat("the host backend runs host objects, not PTX "
+                                 "for a GPU's JIT (",
+                                 why, ")"));
+    StatusOr<host::HostModule *> module = host::LoadHostObject(image, size);
+    if (!module.ok())
+      return RuntimeError(module.status().cudaResult(),
+                          StrCat(module.status().text(), " (", why, ")"));
+    return reinterpret_cast<MgpuModuleHandle>(*module);
+  }
+
+  StatusOr<MgpuModuleHandle> LoadObjects(const MgpuObject *objects,
+                                         int32_t count,
+                                         const char *binaryName) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    int machine = host::GetHostElfMachine();
+    int chosen = SelectHostObject(objects, count, machine);
+    if (chosen < 0)
+      return RuntimeError(
+          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          StrCat("gpu.binary @", binaryName,
+                 " has no object for the host CPU (",
+                 DescribeElfMachine(machine), "): it holds ",
+                 DescribeObjects(objects, count), "; ", why,
+                 ". Compile it for the host too (the pipelines' host option, "
+                 "offload_cc_library's host = True)"));
+    const MgpuObject &object = objects[chosen];
+    MGPU_ASSIGN_OR_RETURN(host::HostModule * module,
+                          host::LoadHostObject(object.data, object.size));
+    return reinterpret_cast<MgpuModuleHandle>(module);
+  }
+
+  Status Unload(MgpuModuleHandle module) override {
+    return host::UnloadHostModule(reinterpret_cast<host::HostModule *>(module));
+  }
+
+  StatusOr<MgpuFunctionHandle> GetFunction(MgpuModuleHandle module,
+                                           const char *name) override {
+    MGPU_ASSIGN_OR_RETURN(
+        host::HostKernel * kernel,
+        host::GetHostKernel(*reinterpret_cast<host::HostModule *>(module),
+                            name));
+    return reinterpret_cast<MgpuFunctionHandle>(kernel);
+  }
+
+  Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
+                MgpuStream stream, void **params, void **extra) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    if (extra)
+      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+                          "the host backend takes kernel parameters as "
+                          "kernelParams, not as `extra`");
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    return host::QueueLaunch(*queue,
+                             *reinterpret_cast<host::HostKernel *>(function),
+                             config, params);
+  }
+
+  StatusOr<MgpuStream> CreateStream() override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_ASSIGN_OR_RETURN(HostStream * stream, host::AcquireStream());
+    return reinterpret_cast<MgpuStream>(stream);
+  }
+
+  Status DestroyStream(MgpuStream stream) override {
+    return host::ReleaseStream(AsStream(stream));
+  }
+
+  Status SynchronizeStream(MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    return queue->Synchronize();
+  }
+
+  Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    EventHandle awaited = AsEvent(event);
+    uint64_t recording = awaited->LastRecorded();
+    queue->Enqueue(
+        [awaited, recording] {
+          awaited->WaitFor(recording);
+          return OkStatus();
+        },
+        /*alwaysRuns=*/true);
+    return OkStatus();
+  }
+
+  StatusOr<MgpuEvent> CreateEvent() override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return reinterpret_cast<MgpuEvent>(
+        new EventHandle(std::make_shared<HostEvent>()));
+  }
+
+  Status DestroyEvent(MgpuEvent event) override {
+    delete &AsEvent(event);
+    return OkStatus();
+  }
+
+  Status SynchronizeEvent(MgpuEvent event) override {
+    EventHandle &awaited = AsEvent(event);
+    awaited->WaitFor(awaited->LastRecorded());
+    return OkStatus();
+  }
+
+  Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    EventHandle recorded = AsEvent(event);
+    uint64_t recording = recorded->Record();
+    queue->Enqueue(
+        [recorded, recording] {
+          recorded->Complete(recording);
+          return OkStatus();
+        },
+        /*alwaysRuns=*/true);
+    return OkStatus();
+  }
+
+  StatusOr<void *> Allocate(uint64_t bytes, bool /*hostShared*/) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return HostMemory::Get().Allocate(bytes);
+  }
+
+  Status Free(void *ptr) override {
+    // As cuMemFree: work queued before may still use it.
+    host::SynchronizeAllStreams();
+    return HostMemory::Get().Free(ptr);
+  }
+
+  Status Copy(void *dst, const void *src, size_t bytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    HostMemory &memory = HostMemory::Get();
+    if (memory.IsDeviceMemory(dst, bytes) &&
+        memory.IsDeviceMemory(src, bytes)) {
+      queue->Enqueue([dst, src, bytes] {
+        std::memmove(dst, src, bytes);
+        return OkStatus();
+      });
+      return OkStatus();
+    }
+    // Pageable memory: the caller may change or read it once this returns.
+    queue->Drain();
+    std::memmove(dst, src, bytes);
+    return OkStatus();
+  }
+
+  Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
+                          host::ResolveStream(AsStream(stream)));
+    auto fill = [dst, value, count, elementBytes] {
+      if (elementBytes == 2) {
+        auto *to = static_cast<uint16_t *>(dst);
+        std::fill(to, to + count, static_cast<uint16_t>(value));
+      } else {
+        auto *to = static_cast<uint32_t *>(dst);
+        std::fill(to, to + count, value);
+      }
+      return OkStatus();
+    };
+    if (HostMemory::Get().IsDeviceMemory(dst, count * elementBytes)) {
+      queue->Enqueue(fill);
+      return OkStatus();
+    }
+    queue->Drain();
+    return fill();
+  }
+
+  Status HostRegister(void *ptr, uint64_t bytes) override {
+    return HostMemory::Get().Register(ptr, bytes);
+  }
+
+  Status HostUnregister(void *ptr) override {
+    return HostMemory::Get().Unregister(ptr);
+  }
+
+  Status EncodeTensorMap(void *, const TensorMapRequest &) override {
+    return NoTensorMaps();
+  }
+
+  StatusOr<void *> DeviceCopyOfTensorMap(const void *) override {
+    return NoTensorMaps();
+  }
+
+private:
+  /// The host backend has one device; mgpuSetDefaultDevice may name another.
+  static Status CheckDevice() {
+    int ordinal = GetThreadDeviceOrdinal();
+    if (ordinal != 0)
+      return RuntimeError(CUDA_ERROR_INVALID_DEVICE,
+                          StrCat("device ", ordinal,
+                                 " does not exist; the host backend has one "
+                                 "device, device 0"));
+    return OkStatus();
+  }
+
+  static Status NoTensorMaps() {
+    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+                        "tensor maps (TMA) need a CUDA device of sm_90 or "
+                        "newer; the host backend has none");
+  }
+
+  /// Why this backend runs rather than CUDA's.
+  const std::string why;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> CreateHostBackend(std::string why) {
+  return std::make_unique<HostBackend>(std::move(why));
+}
+
+} // namespace mgpu

@@ -1,0 +1,148 @@
+//===- host_launch.cc - Kernel launches on the CPU ------------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/host_launch.h"
+
+#include "offload_runtime/host/thread_pool.h"
+
+#include <atomic>
+#include <csetjmp>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace mgpu::host {
+namespace {
+
+/// What a worker keeps for the blocks it runs.
+struct WorkerState {
+  std::jmp_buf trapped;
+  std::string message;
+  void *sharedMemory = nullptr;
+  size_t sharedMemoryBytes = 0;
+
+  void *GetSharedMemory(size_t bytes) {
+    if (bytes > sharedMemoryBytes) {
+      std::free(sharedMemory);
+      sharedMemory = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+      sharedMemoryBytes = sharedMemory ? bytes : 0;
+    }
+    return sharedMemory;
+  }
+  ~WorkerState() { std::free(sharedMemory); }
+};
+thread_local WorkerState workerState;
+
+/// A kernel thread's failed cf.assert: never returns.
+[[noreturn]] void Trap(const MgpuHostBlock *block, const char *message,
+                       uint32_t x, uint32_t y, uint32_t z) {
+  auto *state = static_cast<WorkerState *>(block->runtime);
+  state->message =
+      StrCat(message, " (block (", block->blockIdX, ", ", block->blockIdY, ", ",
+             block->blockIdZ, "), thread (", x, ", ", y, ", ", z, "))");
+  std::longjmp(state->trapped, 1);
+}
+
+/// The parameters of one launch, copied.
+struct Arguments {
+  std::unique_ptr<char[]> storage;
+  std::vector<void *> pointers;
+};
+
+Arguments CopyArguments(const MgpuHostKernel &kernel, void **params) {
+  constexpr size_t kAlignment = 16;
+  size_t total = 0;
+  for (uint32_t i = 0; i < kernel.paramCount; ++i)
+    total += (kernel.paramSizes[i] + kAlignment - 1) / kAlignment * kAlignment;
+  Arguments arguments;
+  // operator new[] aligns to max_align_t, which is kAlignment.
+  arguments.storage.reset(new char[total + 1]);
+  char *next = arguments.storage.get();
+  for (uint32_t i = 0; i < kernel.paramCount; ++i) {
+    std::memcpy(next, params[i], kernel.paramSizes[i]);
+    arguments.pointers.push_back(next);
+    next += (kernel.paramSizes[i] + kAlignment - 1) / kAlignment * kAlignment;
+  }
+  return arguments;
+}
+
+Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
+               void **params) {
+  const uint64_t gx = config.grid[0], gy = config.grid[1];
+  const uint64_t blocks = gx * gy * config.grid[2];
+  std::atomic<bool> failed{false};
+  std::mutex failureMutex;
+  std::string failure;
+  MgpuHostKernelFn run = kernel.descriptor->run;
+  ThreadPool::Get().ParallelFor(blocks, [&](uint64_t index) {
+    if (failed.load(std::memory_order_relaxed))
+      return; // the launch failed: the blocks left do not start
+    WorkerState &state = workerState;
+    MgpuHostBlock block = {};
+    block.blockIdX = static_cast<uint32_t>(index % gx);
+    block.blockIdY = static_cast<uint32_t>(index / gx % gy);
+    block.blockIdZ = static_cast<uint32_t>(index / (gx * gy));
+    block.gridDimX = config.grid[0];
+    block.gridDimY = config.grid[1];
+    block.gridDimZ = config.grid[2];
+    block.blockDimX = config.block[0];
+    block.blockDimY = config.block[1];
+    block.blockDimZ = config.block[2];
+    block.clusterDimX = config.cluster[0];
+    block.clusterDimY = config.cluster[1];
+    block.clusterDimZ = config.cluster[2];
+    block.sharedMemoryBytes = config.sharedMemoryBytes;
+    block.sharedMemory = state.GetSharedMemory(config.sharedMemoryBytes);
+    if (config.sharedMemoryBytes && !block.sharedMemory) {
+      std::lock_guard<std::mutex> lock(failureMutex);
+      if (!failed.exchange(true))
+        failure = StrCat("out of memory for ", config.sharedMemoryBytes,
+                         " bytes of dynamic shared memory");
+      return;
+    }
+    block.trap = Trap;
+    block.runtime = &state;
+    if (setjmp(state.trapped) == 0) {
+      run(params, &block);
+      return;
+    }
+    std::lock_guard<std::mutex> lock(failureMutex);
+    if (!failed.exchange(true))
+      failure = std::move(state.message);
+  });
+  if (failed.load())
+    return RuntimeError(CUDA_ERROR_ASSERT,
+                        StrCat("a kernel failed: ", failure));
+  return OkStatus();
+}
+
+} // namespace
+
+Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
+                   const LaunchConfig &config, void **params) {
+  const MgpuHostKernel &descriptor = *kernel.descriptor;
+  if (descriptor.paramCount && !params)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("kernel '", kernel.name, "' takes ",
+                               descriptor.paramCount,
+                               " parameters, and the launch passes none"));
+  if (config.sharedMemoryBytes > kMaxSharedMemoryBytes)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("the launch asks for ", config.sharedMemoryBytes,
+                               " bytes of dynamic shared memory; the host "
+                               "backend allows at most ",
+                               kMaxSharedMemoryBytes));
+  auto arguments =
+      std::make_shared<Arguments>(CopyArguments(descriptor, params));
+  stream.Enqueue([&kernel, config, arguments] {
+    return RunGrid(kernel, config, arguments->pointers.data());
+  });
+  return OkStatus();
+}
+
+} // namespace mgpu::host

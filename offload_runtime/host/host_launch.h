@@ -1,0 +1,33 @@
+//===- host_launch.h - Kernel launches on the CPU ---------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// A launch copies its parameters (as cuLaunchKernel does: the caller may
+// reuse their storage at once), and queues on its stream a task that hands
+// the grid's blocks to the worker pool. Each block runs on one worker, with
+// its dynamic shared memory and its thread loops on that worker. A failed
+// cf.assert ends its block (the kernel's trap unwinds with longjmp), stops
+// the blocks not yet started, and fails the launch with the message, which
+// the stream's next synchronization reports.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_HOST_HOST_LAUNCH_H
+#define OFFLOAD_RUNTIME_HOST_HOST_LAUNCH_H
+
+#include "offload_runtime/backend.h"
+#include "offload_runtime/host/host_module.h"
+#include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/status.h"
+
+namespace mgpu::host {
+
+/// The most dynamic shared memory a block may ask for.
+constexpr uint32_t kMaxSharedMemoryBytes = 64u << 20;
+
+Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
+                   const LaunchConfig &config, void **params);
+
+} // namespace mgpu::host
+
+#endif // OFFLOAD_RUNTIME_HOST_HOST_LAUNCH_H

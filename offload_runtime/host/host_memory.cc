@@ -1,0 +1,85 @@
+//===- host_memory.cc - Memory on the host backend ------------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/host_memory.h"
+
+#include <cstdlib>
+#include <mutex>
+
+namespace mgpu::host {
+
+HostMemory &HostMemory::Get() {
+  // Never destroyed: memory may be freed from global destructors.
+  static HostMemory *memory = new HostMemory;
+  return *memory;
+}
+
+StatusOr<void *> HostMemory::Allocate(uint64_t bytes) {
+  constexpr size_t kAlignment = 256;
+  void *ptr = nullptr;
+  if (posix_memalign(&ptr, kAlignment, bytes) != 0 || !ptr)
+    return RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+                        StrCat("cannot allocate ", bytes,
+                               " bytes of host memory; free memory or use "
+                               "less of it"));
+  auto start = reinterpret_cast<uintptr_t>(ptr);
+  std::unique_lock<std::shared_mutex> lock(mutex);
+  ranges[start] = {start + bytes, Kind::kAllocated};
+  return ptr;
+}
+
+Status HostMemory::Free(void *ptr) {
+  std::unique_lock<std::shared_mutex> lock(mutex);
+  auto it = ranges.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == ranges.end() || it->second.kind != Kind::kAllocated)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("cannot free ", ptr,
+                               ": it is not memory from mgpuMemAlloc, or was "
+                               "freed already"));
+  ranges.erase(it);
+  lock.unlock();
+  std::free(ptr);
+  return OkStatus();
+}
+
+Status HostMemory::Register(void *ptr, uint64_t bytes) {
+  auto start = reinterpret_cast<uintptr_t>(ptr);
+  uintptr_t end = start + bytes;
+  std::unique_lock<std::shared_mutex> lock(mutex);
+  auto next = ranges.lower_bound(start);
+  bool overlapsNext = next != ranges.end() && next->first < end;
+  bool overlapsPrevious =
+      next != ranges.begin() && std::prev(next)->second.end > start;
+  if (overlapsNext || overlapsPrevious)
+    return RuntimeError(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+                        StrCat(bytes, " bytes at ", ptr,
+                               " overlap memory that is registered or "
+                               "allocated already"));
+  ranges[start] = {end, Kind::kRegistered};
+  return OkStatus();
+}
+
+Status HostMemory::Unregister(void *ptr) {
+  std::unique_lock<std::shared_mutex> lock(mutex);
+  auto it = ranges.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == ranges.end() || it->second.kind != Kind::kRegistered)
+    return RuntimeError(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
+                        StrCat(ptr, " is not the start of registered memory"));
+  ranges.erase(it);
+  return OkStatus();
+}
+
+bool HostMemory::IsDeviceMemory(const void *ptr, size_t bytes) {
+  auto start = reinterpret_cast<uintptr_t>(ptr);
+  std::shared_lock<std::shared_mutex> lock(mutex);
+  auto it = ranges.upper_bound(start);
+  if (it == ranges.begin())
+    return false;
+  --it;
+  return start >= it->first && start + bytes <= it->second.end;
+}
+
+} // namespace mgpu::host

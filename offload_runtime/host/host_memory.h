@@ -1,0 +1,52 @@
+//===- host_memory.h - Memory on the host backend ---------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// "Device" memory is host memory that the runtime allocated, or that was
+// registered (pinned, in CUDA's terms). As on CUDA, stream-ordered copies
+// and fills of such memory run on the stream, after the work before them;
+// those that touch other (pageable) memory first wait for the stream and then
+// happen before the call returns, so that the caller may reuse its buffer.
+// Freeing waits for every stream, as cuMemFree does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_HOST_HOST_MEMORY_H
+#define OFFLOAD_RUNTIME_HOST_HOST_MEMORY_H
+
+#include "offload_runtime/status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <shared_mutex>
+
+namespace mgpu::host {
+
+class HostMemory {
+public:
+  static HostMemory &Get();
+
+  /// `bytes` of memory aligned to 256 bytes, as cuMemAlloc's.
+  StatusOr<void *> Allocate(uint64_t bytes);
+  /// Frees what Allocate returned; anything else is an error.
+  Status Free(void *ptr);
+  Status Register(void *ptr, uint64_t bytes);
+  Status Unregister(void *ptr);
+  /// Whether all of [ptr, ptr + bytes) is allocated or registered memory.
+  bool IsDeviceMemory(const void *ptr, size_t bytes);
+
+private:
+  enum class Kind { kAllocated, kRegistered };
+  struct Range {
+    uintptr_t end;
+    Kind kind;
+  };
+  std::shared_mutex mutex;
+  /// Start -> range; ranges never overlap.
+  std::map<uintptr_t, Range> ranges;
+};
+
+} // namespace mgpu::host
+
+#endif // OFFLOAD_RUNTIME_HOST_HOST_MEMORY_H

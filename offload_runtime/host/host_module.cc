@@ -1,0 +1,195 @@
+//===- host_module.cc - Host objects, loaded from memory ------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/host_module.h"
+
+#include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/object_selection.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <unordered_map>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <shared_mutex>
+
+namespace mgpu::host {
+
+class HostModule {
+public:
+  explicit HostModule(void *library) : library(library) {}
+  ~HostModule() {
+    for (auto &[name, kernel] : byName)
+      delete kernel;
+  }
+
+  StatusOr<HostKernel *> Kernel(const char *name) {
+    {
+      std::shared_lock<std::shared_mutex> lock(mutex);
+      auto it = byAddress.find(name);
+      if (it != byAddress.end() && it->second.first == name)
+        return it->second.second;
+    }
+    std::unique_lock<std::shared_mutex> lock(mutex);
+    auto named = byName.find(name);
+    if (named == byName.end()) {
+      std::string symbol = std::string(MGPU_HOST_KERNEL_PREFIX) + name;
+      auto *descriptor =
+          static_cast<const MgpuHostKernel *>(dlsym(library, symbol.c_str()));
+      if (!descriptor)
+        return RuntimeError(CUDA_ERROR_NOT_FOUND,
+                            StrCat("the host object has no kernel '", name,
+                                   "'; the module has no kernel of that name"));
+      if (descriptor->abiVersion != MGPU_HOST_ABI_VERSION)
+        return RuntimeError(
+            CUDA_ERROR_INVALID_IMAGE,
+            StrCat("kernel '", name, "' was compiled for host ABI version ",
+                   descriptor->abiVersion, "; this runtime runs version ",
+                   MGPU_HOST_ABI_VERSION,
+                   ": rebuild it with this mlir-offload"));
+      named = byName.emplace(name, new HostKernel{descriptor, name}).first;
+    }
+    byAddress[name] = {named->first, named->second};
+    return named->second;
+  }
+
+  void *const library;
+
+private:
+  std::shared_mutex mutex;
+  std::unordered_map<std::string, HostKernel *> byName;
+  std::unordered_map<const char *, std::pair<std::string, HostKernel *>>
+      byAddress;
+};
+
+namespace {
+
+std::atomic<bool> processExiting{false};
+
+/// Kernels call libm; a program that does not link it still runs them.
+void PrepareForHostObjects() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    (void)dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
+    std::atexit([] { processExiting.store(true); });
+  });
+}
+
+/// What `data` is when it is not a host object for this machine, or null.
+std::string WhatIsWrong(const unsigned char *data, size_t size) {
+  if (size >= 4 && !std::memcmp(data, "\x50\xed\x55\xba", 4))
+    return "a CUDA fatbin";
+  if (size < EI_NIDENT || std::memcmp(data, ELFMAG, SELFMAG)) {
+    std::string text(reinterpret_cast<const char *>(data),
+                     std::min<size_t>(size, 4096));
+    if (text.find(".version") != std::string::npos &&
+        text.find(".target") != std::string::npos)
+      return "PTX";
+    return "not an ELF file";
+  }
+  if (size < sizeof(Elf64_Ehdr) || data[EI_CLASS] != ELFCLASS64)
+    return "not a 64-bit ELF file";
+  Elf64_Ehdr header;
+  std::memcpy(&header, data, sizeof(header));
+  if (header.e_machine == EM_CUDA)
+    return "a CUDA cubin";
+  if (header.e_machine != GetHostElfMachine())
+    return StrCat("a shared object for ", DescribeElfMachine(header.e_machine),
+                  ", and this machine is ",
+                  DescribeElfMachine(GetHostElfMachine()));
+  if (header.e_type != ET_DYN)
+    return "an ELF file that is not a shared object";
+  return "";
+}
+
+/// The size of an ELF file, from its section header table.
+size_t ElfSize(const unsigned char *data) {
+  Elf64_Ehdr header;
+  std::memcpy(&header, data, sizeof(header));
+  return header.e_shoff + size_t(header.e_shnum) * header.e_shentsize;
+}
+
+} // namespace
+
+int GetHostElfMachine() {
+#if defined(__x86_64__)
+  return EM_X86_64;
+#elif defined(__aarch64__)
+  return EM_AARCH64;
+#else
+#error "the host backend knows x86-64 and AArch64"
+#endif
+}
+
+StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
+  auto *bytes = static_cast<const unsigned char *>(data);
+  // IR from older MLIR passes no size: take the object's own.
+  size_t inspected = size ? size : sizeof(Elf64_Ehdr);
+  std::string wrong = WhatIsWrong(bytes, inspected);
+  if (!wrong.empty())
+    return RuntimeError(
+        CUDA_ERROR_INVALID_IMAGE,
+        StrCat("the object is ", wrong,
+               "; the host backend runs host objects (#offload.host) for "
+               "this machine"));
+  if (!size)
+    size = ElfSize(bytes);
+  PrepareForHostObjects();
+
+  int fd = memfd_create("mgpu-host-object", MFD_CLOEXEC);
+  if (fd < 0)
+    return RuntimeError(CUDA_ERROR_OPERATING_SYSTEM,
+                        StrCat("memfd_create failed: ", strerror(errno)));
+  size_t written = 0;
+  while (written < size) {
+    ssize_t n = write(fd, bytes + written, size - written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      int error = errno;
+      close(fd);
+      return RuntimeError(
+          CUDA_ERROR_OPERATING_SYSTEM,
+          StrCat("cannot write the host object to memory: ", strerror(error)));
+    }
+    written += static_cast<size_t>(n);
+  }
+  std::string path = StrCat("/proc/self/fd/", fd);
+  void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  std::string error = library ? "" : dlerror();
+  close(fd);
+  if (!library)
+    return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+                        StrCat("cannot load the host object: ", error));
+  return new HostModule(library);
+}
+
+Status UnloadHostModule(HostModule *module) {
+  if (processExiting.load())
+    return OkStatus();
+  // Its kernels may still run on some stream.
+  SynchronizeAllStreams();
+  int closed = dlclose(module->library);
+  std::string error = closed ? dlerror() : "";
+  delete module;
+  if (closed)
+    return RuntimeError(CUDA_ERROR_UNKNOWN,
+                        StrCat("cannot unload the host object: ", error));
+  return OkStatus();
+}
+
+StatusOr<HostKernel *> GetHostKernel(HostModule &module, const char *name) {
+  return module.Kernel(name);
+}
+
+} // namespace mgpu::host

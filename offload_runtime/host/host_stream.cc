@@ -1,0 +1,166 @@
+//===- host_stream.cc - In-order queues of host work ----------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/host_stream.h"
+
+#include "offload_runtime/host/thread_pool.h"
+
+#include <unordered_map>
+
+#include <vector>
+
+namespace mgpu::host {
+
+StatusOr<HostStream *> HostStream::Create() {
+  auto *stream = new HostStream;
+  Status started = StartThread([stream] { stream->Run(); });
+  if (!started.ok()) {
+    delete stream;
+    return started;
+  }
+  return stream;
+}
+
+void HostStream::Enqueue(Task task, bool alwaysRuns) {
+  std::lock_guard<std::mutex> lock(mutex);
+  queue.push_back({std::move(task), alwaysRuns});
+  ++submitted;
+  changed.notify_all();
+}
+
+void HostStream::WaitLocked(std::unique_lock<std::mutex> &lock) {
+  uint64_t target = submitted;
+  changed.wait(lock, [&] { return finished >= target; });
+}
+
+Status HostStream::Synchronize() {
+  std::unique_lock<std::mutex> lock(mutex);
+  WaitLocked(lock);
+  Status reported = std::move(failure);
+  failure = OkStatus();
+  return reported;
+}
+
+void HostStream::Drain() {
+  std::unique_lock<std::mutex> lock(mutex);
+  WaitLocked(lock);
+}
+
+void HostStream::Run() {
+  std::unique_lock<std::mutex> lock(mutex);
+  while (true) {
+    changed.wait(lock, [&] { return !queue.empty(); });
+    Entry entry = std::move(queue.front());
+    queue.pop_front();
+    bool skip = !failure.ok() && !entry.alwaysRuns;
+    lock.unlock();
+    Status status = skip ? OkStatus() : entry.task();
+    lock.lock();
+    if (!status.ok() && failure.ok())
+      failure = std::move(status);
+    ++finished;
+    changed.notify_all();
+  }
+}
+
+namespace {
+
+class StreamPool {
+public:
+  StatusOr<HostStream *> Acquire() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty()) {
+        HostStream *stream = idle.back();
+        idle.pop_back();
+        state[stream] = State::kInUse;
+        return stream;
+      }
+    }
+    MGPU_ASSIGN_OR_RETURN(HostStream * stream, HostStream::Create());
+    std::lock_guard<std::mutex> lock(mutex);
+    state[stream] = State::kInUse;
+    all.push_back(stream);
+    return stream;
+  }
+
+  Status Release(HostStream *stream) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = state.find(stream);
+    if (it == state.end())
+      return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                          "the stream is not one of this runtime's");
+    if (it->second == State::kIdle)
+      return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                          "the stream was already destroyed");
+    it->second = State::kIdle;
+    idle.push_back(stream);
+    return OkStatus();
+  }
+
+  bool Owns(HostStream *stream) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = state.find(stream);
+    return it != state.end() && it->second == State::kInUse;
+  }
+
+  std::vector<HostStream *> All() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return all;
+  }
+
+private:
+  enum class State { kInUse, kIdle };
+  std::mutex mutex;
+  std::unordered_map<HostStream *, State> state;
+  std::vector<HostStream *> idle, all;
+};
+
+StreamPool &GetPool() {
+  // Never destroyed: streams run (and threads give theirs back) during exit.
+  static StreamPool *pool = new StreamPool;
+  return *pool;
+}
+
+/// The thread's own stream, back to the pool when the thread ends.
+struct ThreadStream {
+  HostStream *stream = nullptr;
+  ~ThreadStream() {
+    if (stream)
+      (void)GetPool().Release(stream);
+  }
+};
+thread_local ThreadStream threadStream;
+
+} // namespace
+
+StatusOr<HostStream *> AcquireStream() { return GetPool().Acquire(); }
+
+Status ReleaseStream(HostStream *stream) { return GetPool().Release(stream); }
+
+StatusOr<HostStream *> GetThreadStream() {
+  if (!threadStream.stream) {
+    MGPU_ASSIGN_OR_RETURN(threadStream.stream, AcquireStream());
+  }
+  return threadStream.stream;
+}
+
+StatusOr<HostStream *> ResolveStream(HostStream *stream) {
+  if (!stream)
+    return GetThreadStream();
+  if (!GetPool().Owns(stream))
+    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                        "the stream is not a live stream of this runtime "
+                        "(destroyed, or never created by mgpuStreamCreate)");
+  return stream;
+}
+
+void SynchronizeAllStreams() {
+  for (HostStream *stream : GetPool().All())
+    stream->Drain();
+}
+
+} // namespace mgpu::host

@@ -1,0 +1,139 @@
+//===- thread_pool.cc - Workers that run a launch's blocks ----------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/thread_pool.h"
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+namespace mgpu::host {
+
+struct ThreadPool::Job {
+  uint64_t count;
+  uint64_t chunk;
+  const std::function<void(uint64_t)> *body;
+  std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> finished{0};
+  std::mutex mutex;
+  std::condition_variable done;
+};
+
+namespace {
+
+unsigned CountWorkers() {
+  if (const char *value = std::getenv("MGPU_HOST_THREADS")) {
+    int requested = std::atoi(value);
+    if (requested > 0)
+      return static_cast<unsigned>(requested);
+  }
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void *RunStartedThread(void *arg) {
+  std::unique_ptr<std::function<void()>> body(
+      static_cast<std::function<void()> *>(arg));
+  (*body)();
+  return nullptr;
+}
+
+} // namespace
+
+Status StartThread(std::function<void()> body) {
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, kWorkerStackBytes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  auto *arg = new std::function<void()>(std::move(body));
+  pthread_t thread;
+  int error = pthread_create(&thread, &attributes, RunStartedThread, arg);
+  pthread_attr_destroy(&attributes);
+  if (error != 0) {
+    delete arg;
+    return RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+                        StrCat("cannot start a thread: ", strerror(error)));
+  }
+  return OkStatus();
+}
+
+ThreadPool &ThreadPool::Get() {
+  // Never destroyed: workers sleep through exit.
+  static ThreadPool *pool = new ThreadPool(CountWorkers());
+  return *pool;
+}
+
+ThreadPool::ThreadPool(unsigned workerCount) : workerCount(workerCount) {
+  // The submitting thread works too: one worker fewer keeps one per core.
+  for (unsigned i = 1; i < workerCount; ++i)
+    if (!StartThread([this] { WorkerLoop(); }).ok())
+      break; // fewer workers: the submitter still finishes every job
+}
+
+void ThreadPool::Work(Job &job) {
+  while (true) {
+    uint64_t begin = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
+    if (begin >= job.count)
+      return;
+    uint64_t end = std::min(job.count, begin + job.chunk);
+    for (uint64_t i = begin; i < end; ++i)
+      (*job.body)(i);
+    if (job.finished.fetch_add(end - begin, std::memory_order_acq_rel) +
+            (end - begin) ==
+        job.count) {
+      std::lock_guard<std::mutex> lock(job.mutex);
+      job.done.notify_all();
+    }
+  }
+}
+
+void ThreadPool::WorkerLoop() {
+  while (true) {
+    std::shared_ptr<Job> job;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      wake.wait(lock, [&] { return !jobs.empty(); });
+      job = jobs.front();
+      // A job whose chunks are all handed out leaves the queue.
+      if (job->next.load(std::memory_order_relaxed) >= job->count) {
+        jobs.pop_front();
+        continue;
+      }
+    }
+    Work(*job);
+  }
+}
+
+void ThreadPool::ParallelFor(uint64_t count,
+                             const std::function<void(uint64_t)> &body) {
+  if (count == 0)
+    return;
+  auto job = std::make_shared<Job>();
+  job->count = count;
+  job->body = &body;
+  // Enough chunks for the workers to balance uneven blocks, few enough that
+  // handing them out costs nothing.
+  job->chunk = std::max<uint64_t>(1, count / (uint64_t(workerCount) * 16));
+  if (count > job->chunk) {
+    std::lock_guard<std::mutex> lock(mutex);
+    jobs.push_back(job);
+    wake.notify_all();
+  }
+  Work(*job);
+  std::unique_lock<std::mutex> lock(job->mutex);
+  job->done.wait(lock, [&] {
+    return job->finished.load(std::memory_order_acquire) == count;
+  });
+}
+
+} // namespace mgpu::host

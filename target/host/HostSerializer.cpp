@@ -1,0 +1,260 @@
+//===- HostSerializer.cpp - gpu.module to a shared object -----------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "target/host/HostSerializer.h"
+
+#include "target/host/HostToolchain.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+// As upstream's targets, so that one -debug-only shows every serializer.
+#define DEBUG_TYPE "serialize-to-binary"
+
+using namespace llvm;
+
+namespace mlir::offload::host {
+
+/// The compiling machine's features, sorted: the same string every run.
+static std::string getHostFeatures() {
+  SmallVector<std::string> features;
+  for (const auto &[name, enabled] : sys::getHostCPUFeatures())
+    features.push_back((enabled ? "+" : "-") + name.str());
+  llvm::sort(features);
+  return join(features, ",");
+}
+
+FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
+                                          HostTargetAttr target) {
+  auto error = [&] {
+    return module.emitError() << "cannot compile gpu.module @"
+                              << module.getName() << " for the host: ";
+  };
+  HostMachine machine;
+  Triple process(sys::getProcessTriple());
+  machine.triple =
+      target.getTriple().empty() ? process.str() : target.getTriple().str();
+  Triple triple(machine.triple);
+  std::string lookupError;
+  const Target *llvmTarget = TargetRegistry::lookupTarget(triple, lookupError);
+  if (!llvmTarget)
+    return error() << lookupError;
+  bool native = triple.getArch() == process.getArch();
+  if (!target.getCpu().empty())
+    machine.cpu = target.getCpu().str();
+  else
+    machine.cpu = native ? sys::getHostCPUName().str() : "generic";
+  if (!target.getFeatures().empty())
+    machine.features = target.getFeatures().str();
+  else if (target.getCpu().empty() && native)
+    machine.features = getHostFeatures();
+
+  // LLVM only warns, outside any diagnostic, about names it does not know.
+  std::unique_ptr<MCSubtargetInfo> subtarget(
+      llvmTarget->createMCSubtargetInfo(triple, machine.cpu, ""));
+  if (!subtarget->isCPUStringValid(machine.cpu))
+    return error() << "'" << machine.cpu << "' is not a CPU of "
+                   << triple.getArchName();
+  ArrayRef<SubtargetFeatureKV> known = subtarget->getAllProcessorFeatures();
+  SmallVector<StringRef> features;
+  StringRef(machine.features)
+      .split(features, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef feature : features) {
+    StringRef name = feature.drop_front();
+    if (llvm::none_of(known, [&](const SubtargetFeatureKV &kv) {
+          return name == kv.Key;
+        }))
+      return error() << "'" << name << "' is not a feature of "
+                     << triple.getArchName();
+  }
+  return machine;
+}
+
+HostSerializer::HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
+                               const HostMachine &machine,
+                               const gpu::TargetOptions &options)
+    : ModuleToObject(
+          *module, machine.triple, machine.cpu, machine.features, target.getO(),
+          options.getInitialLlvmIRCallback(), options.getLinkedLlvmIRCallback(),
+          options.getOptimizedLlvmIRCallback(), options.getISACallback()),
+      gpuModule(module), target(target), machine(machine), options(options) {}
+
+InFlightDiagnostic HostSerializer::emitModuleError() {
+  return gpuModule.emitError()
+         << "cannot compile gpu.module @" << gpuModule.getName()
+         << " for the host (" << machine.triple << ", " << machine.cpu << "): ";
+}
+
+static CodeGenOptLevel getCodeGenOptLevel(int level) {
+  switch (level) {
+  case 0:
+    return CodeGenOptLevel::None;
+  case 1:
+    return CodeGenOptLevel::Less;
+  case 3:
+    return CodeGenOptLevel::Aggressive;
+  default:
+    return CodeGenOptLevel::Default;
+  }
+}
+
+FailureOr<SmallVector<char, 0>>
+HostSerializer::emitObject(llvm::Module &llvmModule) {
+  Triple triple(machine.triple);
+  std::string lookupError;
+  const Target *llvmTarget = TargetRegistry::lookupTarget(triple, lookupError);
+  if (!llvmTarget)
+    return emitModuleError() << lookupError;
+  std::unique_ptr<TargetMachine> pic(llvmTarget->createTargetMachine(
+      triple, machine.cpu, machine.features, TargetOptions(), Reloc::PIC_,
+      std::nullopt, getCodeGenOptLevel(target.getO())));
+  SmallVector<char, 0> object;
+  raw_svector_ostream os(object);
+  legacy::PassManager passes;
+  if (pic->addPassesToEmitFile(passes, os, nullptr,
+                               CodeGenFileType::ObjectFile))
+    return emitModuleError()
+           << "LLVM cannot emit object files for " << machine.triple;
+  passes.run(llvmModule);
+  return object;
+}
+
+namespace {
+/// A temporary file, removed when it goes out of scope. Its name comes from
+/// a fixed prefix, never from a symbol name.
+struct TempFile {
+  SmallString<128> path;
+  FileRemover remover;
+};
+} // namespace
+
+FailureOr<SmallVector<char, 0>>
+HostSerializer::linkSharedObject(ArrayRef<char> object) {
+  Expected<std::string> linker = findLinker();
+  if (!linker)
+    return emitModuleError() << toString(linker.takeError());
+  TempFile input, output, log;
+  for (auto [file, suffix] :
+       {std::pair{&input, "o"}, {&output, "so"}, {&log, "log"}}) {
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("offload-host", suffix, file->path))
+      return emitModuleError()
+             << "cannot create a temporary file: " << ec.message();
+    file->remover.setFile(file->path);
+  }
+  {
+    std::error_code ec;
+    raw_fd_ostream os(input.path, ec, sys::fs::OF_None);
+    if (!ec) {
+      os.write(object.data(), object.size());
+      os.close();
+      ec = os.error();
+    }
+    if (ec)
+      return emitModuleError()
+             << "cannot write " << input.path << ": " << ec.message();
+  }
+  SmallVector<StringRef> argv = {*linker,
+                                 "-shared",
+                                 "--hash-style=gnu",
+                                 "--build-id=none",
+                                 "-z",
+                                 "noexecstack",
+                                 "-z",
+                                 "now",
+                                 "-o",
+                                 output.path,
+                                 input.path};
+  LLVM_DEBUG({
+    dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
+           << " (host):\n";
+    interleave(argv, dbgs(), " ");
+    dbgs() << "\n";
+  });
+  std::optional<StringRef> redirects[] = {std::nullopt, log.path.str(),
+                                          log.path.str()};
+  std::string execError;
+  int status =
+      sys::ExecuteAndWait(*linker, argv, std::nullopt, redirects,
+                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &execError);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> message =
+      MemoryBuffer::getFile(log.path);
+  StringRef text = message ? (*message)->getBuffer().rtrim() : "";
+  if (status != 0) {
+    InFlightDiagnostic diag = emitModuleError();
+    diag << sys::path::filename(*linker) << " failed";
+    if (status < 0)
+      diag << " to run (" << execError << ")";
+    else
+      diag << " with exit code " << status;
+    if (!text.empty())
+      diag << ":\n" << text;
+    return diag;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> linked =
+      MemoryBuffer::getFile(output.path, /*IsText=*/false);
+  if (!linked)
+    return emitModuleError() << "cannot read " << output.path << ": "
+                             << linked.getError().message();
+  StringRef bytes = (*linked)->getBuffer();
+  // An ELF shared object (e_type ET_DYN), or the linker did not do its job.
+  if (bytes.size() < 64 ||
+      !bytes.starts_with("\x7f"
+                         "ELF") ||
+      bytes[16] != 3)
+    return emitModuleError() << sys::path::filename(*linker)
+                             << " exited 0 without writing a shared object";
+  return SmallVector<char, 0>(bytes.begin(), bytes.end());
+}
+
+FailureOr<SmallVector<char, 0>>
+HostSerializer::moduleToObject(llvm::Module &llvmModule) {
+  LLVM_DEBUG({
+    dbgs() << "LLVM IR of gpu.module @" << gpuModule.getName()
+           << " for the host, linked and optimized:\n";
+    llvmModule.print(dbgs(), nullptr);
+  });
+  switch (options.getCompilationTarget()) {
+  case gpu::CompilationTarget::Offload:
+    return ModuleToObject::moduleToObject(llvmModule);
+  case gpu::CompilationTarget::Assembly: {
+    FailureOr<TargetMachine *> targetMachine = getOrCreateTargetMachine();
+    if (failed(targetMachine))
+      return failure();
+    FailureOr<SmallString<0>> assembly = translateModuleToISA(
+        llvmModule, **targetMachine, [&] { return emitModuleError(); });
+    if (failed(assembly))
+      return failure();
+    if (isaCallback)
+      isaCallback(*assembly);
+    return SmallVector<char, 0>(assembly->begin(), assembly->end());
+  }
+  case gpu::CompilationTarget::Binary:
+  case gpu::CompilationTarget::Fatbin: {
+    FailureOr<SmallVector<char, 0>> object = emitObject(llvmModule);
+    if (failed(object))
+      return failure();
+    return linkSharedObject(*object);
+  }
+  }
+  llvm_unreachable("unknown compilation target");
+}
+
+} // namespace mlir::offload::host

@@ -1,0 +1,60 @@
+//===- HostSerializer.h - gpu.module to a shared object ---------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TARGET_HOST_HOSTSERIALIZER_H
+#define OFFLOAD_TARGET_HOST_HOSTSERIALIZER_H
+
+#include "dialects/OffloadDialect.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Target/LLVM/ModuleToObject.h"
+
+#include <string>
+
+namespace mlir::offload::host {
+
+/// What "the compiling machine" stands for in an #offload.host.
+struct HostMachine {
+  std::string triple;
+  std::string cpu;
+  std::string features;
+};
+
+/// The triple, CPU and features to compile for: the attribute's, with the
+/// compiling machine's where it leaves them empty. An unknown CPU or feature
+/// is an error at `module`.
+FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
+                                          HostTargetAttr target);
+
+/// Compiles one gpu.module, lowered by offload-lower-gpu-to-host, for an
+/// #offload.host target: LLVM IR optimized at `O` for the CPU, then bitcode
+/// (`offload`), assembly (`isa`), or an object linked by ld.lld into a shared
+/// object (`bin`, `fatbin`), which the runtime loads from memory.
+class HostSerializer : public LLVM::ModuleToObject {
+public:
+  HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
+                 const HostMachine &machine, const gpu::TargetOptions &options);
+
+protected:
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override;
+
+private:
+  /// The object file, position-independent for a shared object.
+  FailureOr<SmallVector<char, 0>> emitObject(llvm::Module &llvmModule);
+  FailureOr<SmallVector<char, 0>> linkSharedObject(ArrayRef<char> object);
+  InFlightDiagnostic emitModuleError();
+
+  gpu::GPUModuleOp gpuModule;
+  HostTargetAttr target;
+  HostMachine machine;
+  const gpu::TargetOptions &options;
+};
+
+} // namespace mlir::offload::host
+
+#endif // OFFLOAD_TARGET_HOST_HOSTSERIALIZER_H

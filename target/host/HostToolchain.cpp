@@ -1,0 +1,64 @@
+//===- HostToolchain.cpp - The linker of host objects ---------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "target/host/HostToolchain.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <dlfcn.h>
+
+using namespace llvm;
+
+/// <prefix>/bin/ld.lld of the LLVM whose shared library holds this code.
+static std::string linkerBesideLLVM() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&sys::getHostCPUName), &info) ||
+      !info.dli_fname)
+    return "";
+  SmallString<256> library;
+  if (sys::fs::real_path(info.dli_fname, library))
+    return "";
+  SmallString<256> linker = sys::path::parent_path(
+      sys::path::parent_path(library)); // <prefix>/lib/libLLVM.so -> <prefix>
+  sys::path::append(linker, "bin", "ld.lld");
+  return std::string(linker);
+}
+
+Expected<std::string> mlir::offload::host::findLinker() {
+  std::string searched;
+  raw_string_ostream os(searched);
+  if (std::optional<std::string> fromEnv = sys::Process::GetEnv("OFFLOAD_LLD");
+      fromEnv && !fromEnv->empty()) {
+    if (sys::fs::can_execute(*fromEnv))
+      return *fromEnv;
+    // Named explicitly: nothing else may stand in for it.
+    return createStringError(inconvertibleErrorCode(),
+                             "$OFFLOAD_LLD names %s, which is not an "
+                             "executable file",
+                             fromEnv->c_str());
+  }
+  for (StringRef name : {"ld.lld-22", "ld.lld"}) {
+    if (ErrorOr<std::string> onPath = sys::findProgramByName(name))
+      return *onPath;
+    os << "\n  " << name << " (on PATH)";
+  }
+  std::string beside = linkerBesideLLVM();
+  if (!beside.empty() && sys::fs::can_execute(beside))
+    return beside;
+  if (!beside.empty())
+    os << "\n  " << beside << " (beside the LLVM this tool uses)";
+  return createStringError(
+      inconvertibleErrorCode(),
+      "cannot find ld.lld, which links host objects; looked for:%s\nInstall "
+      "lld (Debian: lld-22), or name it with $OFFLOAD_LLD.",
+      searched.c_str());
+}
