@@ -3,23 +3,32 @@
 Each source goes through three actions, each cached on its own:
 
     offload-opt --pass-pipeline=builtin.module(offload-lower-to-cuda{...})
-        -> <src>.llvm.mlir   (LLVM dialect, gpu.binary with the CUDA objects)
+        -> <src>.llvm.mlir   (LLVM dialect, gpu.binary with the CUDA objects,
+                          and with host = True a host object)
     offload-translate --mlir-to-llvmir
         -> <src>.ll          (LLVM IR: objects embedded, #offload.loader)
     llc -filetype=obj -relocation-model=pic
         -> <src>.o
 
 Every action names every file it reads (the tools with their shared
-libraries, ptxas, fatbinary, libdevice), refers to them by paths relative to
+libraries, ptxas, fatbinary, libdevice, ld.lld for host objects), refers to them by paths relative to
 the execution root, and writes nothing that depends on where the workspace is
 checked out, so the actions run in Bazel's sandbox and remotely, and their
 outputs can be shared through a remote cache. The `.llvm.mlir` and `.ll`
 files are in the output groups `llvm_dialect` and `llvm_ir`.
 """
 
-_PIPELINES = ["offload-lower-to-cuda", "offload-lower-loops-to-cuda"]
+_CUDA_PIPELINES = ["offload-lower-to-cuda", "offload-lower-loops-to-cuda"]
+_HOST_PIPELINES = ["offload-lower-to-host", "offload-lower-loops-to-host"]
+_LOOP_PIPELINES = ["offload-lower-loops-to-cuda", "offload-lower-loops-to-host"]
 _FORMATS = ["fatbin", "bin", "isa"]
 _LOADS = ["ctor", "lazy"]
+
+def _for_host_only(ctx):
+    return ctx.attr.pipeline in _HOST_PIPELINES
+
+def _makes_host_objects(ctx):
+    return _for_host_only(ctx) or ctx.attr.host
 
 def _toolkit_root(files):
     """The toolkit directory: where bin/ptxas is, relative to the execroot."""
@@ -28,30 +37,50 @@ def _toolkit_root(files):
             return f.path[:-len("/bin/ptxas")]
     fail("the CUDA toolkit files do not include bin/ptxas")
 
+def _host_options(ctx, prefix):
+    options = []
+    for option, value in [
+        ("triple", ctx.attr.host_triple),
+        ("cpu", ctx.attr.host_cpu),
+        ("features", ctx.attr.host_features),
+    ]:
+        if value:
+            options.append("%s%s=%s" % (prefix, option, value))
+    return options
+
+def _common_options(ctx):
+    options = ["O=%d" % ctx.attr.opt_level]
+    if ctx.attr.kernel_bare_ptr:
+        options.append("kernel-bare-ptr")
+    if ctx.attr.host_bare_ptr:
+        options.append("host-bare-ptr")
+    options.append("load=" + ctx.attr.load_mode)
+    if ctx.attr.tile_sizes:
+        options.append("tile-sizes=" + ",".join([str(s) for s in ctx.attr.tile_sizes]))
+    return options
+
 def _pipeline_options(ctx, toolkit):
+    if _for_host_only(ctx):
+        return " ".join(["format=" + ctx.attr.format] + _host_options(ctx, "") + _common_options(ctx))
     options = ["toolkit=" + toolkit, "format=" + ctx.attr.format]
     if ctx.attr.chips:
         options.append("chips=" + ",".join(ctx.attr.chips))
     if ctx.attr.ptx_features:
         options.append("features=" + ctx.attr.ptx_features)
-    options.append("O=%d" % ctx.attr.opt_level)
     if ctx.attr.fast:
         options.append("fast")
     if ctx.attr.ftz:
         options.append("ftz")
-    if ctx.attr.kernel_bare_ptr:
-        options.append("kernel-bare-ptr")
-    if ctx.attr.host_bare_ptr:
-        options.append("host-bare-ptr")
     options.append("index-bitwidth=%d" % ctx.attr.index_bitwidth)
-    options.append("load=" + ctx.attr.load_mode)
-    if ctx.attr.tile_sizes:
-        options.append("tile-sizes=" + ",".join([str(s) for s in ctx.attr.tile_sizes]))
-    return " ".join(options)
+    if ctx.attr.host:
+        options.append("host")
+        options += _host_options(ctx, "host-")
+    return " ".join(options + _common_options(ctx))
 
 def _check_attrs(ctx):
-    if ctx.attr.pipeline not in _PIPELINES:
-        fail("pipeline must be one of %s, not '%s'" % (_PIPELINES, ctx.attr.pipeline), attr = "pipeline")
+    pipelines = _CUDA_PIPELINES + _HOST_PIPELINES
+    if ctx.attr.pipeline not in pipelines:
+        fail("pipeline must be one of %s, not '%s'" % (pipelines, ctx.attr.pipeline), attr = "pipeline")
     if ctx.attr.format not in _FORMATS:
         fail("format must be one of %s, not '%s'" % (_FORMATS, ctx.attr.format), attr = "format")
     if ctx.attr.load_mode not in _LOADS:
@@ -60,16 +89,42 @@ def _check_attrs(ctx):
         fail("opt_level must be 0 to 3, not %d" % ctx.attr.opt_level, attr = "opt_level")
     if ctx.attr.index_bitwidth not in [32, 64]:
         fail("index_bitwidth must be 32 or 64, not %d" % ctx.attr.index_bitwidth, attr = "index_bitwidth")
-    if ctx.attr.tile_sizes and ctx.attr.pipeline != "offload-lower-loops-to-cuda":
-        fail("tile_sizes applies to pipeline = \"offload-lower-loops-to-cuda\" only", attr = "tile_sizes")
+    if ctx.attr.tile_sizes and ctx.attr.pipeline not in _LOOP_PIPELINES:
+        fail("tile_sizes applies to the pipelines %s only" % _LOOP_PIPELINES, attr = "tile_sizes")
     for chip in ctx.attr.chips:
         if not chip.startswith("sm_"):
             fail("chips are SM architectures such as \"sm_90\", not '%s'" % chip, attr = "chips")
+    if ctx.attr.format == "isa" and _makes_host_objects(ctx):
+        fail("format \"isa\" makes PTX, which the host cannot run: use \"bin\" or \"fatbin\" with host objects", attr = "format")
+    if _for_host_only(ctx):
+        # What only CUDA objects have, set for a pipeline that makes none.
+        for attr, is_set in [
+            ("chips", ctx.attr.chips),
+            ("ptx_features", ctx.attr.ptx_features),
+            ("fast", ctx.attr.fast),
+            ("ftz", ctx.attr.ftz),
+            ("link", ctx.attr.link),
+            ("index_bitwidth", ctx.attr.index_bitwidth != 64),
+            ("host", ctx.attr.host),
+        ]:
+            if is_set:
+                fail("%s does not apply to pipeline = \"%s\", which compiles for the host alone" % (attr, ctx.attr.pipeline), attr = attr)
+    elif not ctx.attr.host:
+        for attr in ["host_triple", "host_cpu", "host_features"]:
+            if getattr(ctx.attr, attr):
+                fail("%s applies with host = True or a host pipeline only" % attr, attr = attr)
 
 def _offload_objects_impl(ctx):
     _check_attrs(ctx)
-    toolkit_files = ctx.files._toolkit + ctx.files.link
-    toolkit = _toolkit_root(ctx.files._toolkit)
+    tool_files, env = [], {}
+    toolkit = None
+    if not _for_host_only(ctx):
+        tool_files += ctx.files._toolkit + ctx.files.link
+        toolkit = _toolkit_root(ctx.files._toolkit)
+    if _makes_host_objects(ctx):
+        # The linker of host objects, named so that none on PATH stands in.
+        tool_files.append(ctx.file._lld)
+        env["OFFLOAD_LLD"] = ctx.file._lld.path
     options = _pipeline_options(ctx, toolkit)
     if ctx.files.link:
         options += " l=" + ",".join([f.path for f in ctx.files.link])
@@ -97,10 +152,14 @@ def _offload_objects_impl(ctx):
                 "-o",
                 lowered.path,
             ],
-            inputs = [src] + toolkit_files,
+            inputs = [src] + tool_files,
             outputs = [lowered],
+            env = env,
             mnemonic = "OffloadLower",
-            progress_message = "Lowering %s to LLVM with CUDA objects" % src.short_path,
+            progress_message = "Lowering %s to LLVM with %s objects" % (
+                src.short_path,
+                "host" if _for_host_only(ctx) else ("CUDA and host" if ctx.attr.host else "CUDA"),
+            ),
         )
         ctx.actions.run(
             executable = translate,
@@ -155,6 +214,10 @@ offload_objects = rule(
         "load_mode": attr.string(default = "ctor"),
         "tile_sizes": attr.int_list(),
         "link": attr.label_list(allow_files = [".bc"]),
+        "host": attr.bool(),
+        "host_triple": attr.string(),
+        "host_cpu": attr.string(),
+        "host_features": attr.string(),
         "_opt": attr.label(
             default = Label("//tools:offload-opt"),
             executable = True,
@@ -175,6 +238,11 @@ offload_objects = rule(
             default = Label("@cuda//:toolkit"),
             cfg = "exec",
         ),
+        "_lld": attr.label(
+            default = Label("@llvm//:ld.lld"),
+            allow_single_file = True,
+            cfg = "exec",
+        ),
     },
 )
 
@@ -193,7 +261,7 @@ def offload_cc_library(
     Args:
       name: the cc_library; `<name>_objects` is the target that compiles.
       srcs: `.mlir` files: kernels in gpu.modules or gpu.launch regions (or
-        scf.parallel loops, with pipeline = "offload-lower-loops-to-cuda"),
+        scf.parallel loops, with a pipeline "offload-lower-loops-to-..."),
         with the host functions that launch them.
       hdrs: headers declaring the host functions for C++ callers.
       deps: more cc_library dependencies.
@@ -202,11 +270,15 @@ def offload_cc_library(
       testonly: as for any rule.
       tags: for both targets.
       **kwargs: pipeline options, see `offload_objects`: pipeline ("offload-
-        lower-to-cuda" or "offload-lower-loops-to-cuda"), chips (["sm_75"] if
-        empty; several make one binary chosen from at run time), ptx_features
+        lower-to-cuda", "offload-lower-loops-to-cuda", "offload-lower-to-
+        host", "offload-lower-loops-to-host"), chips (["sm_75"] if empty;
+        several make one binary chosen from at run time), ptx_features
         ("+ptxNN"), opt_level, fast, ftz, format ("fatbin", "bin", "isa"),
         kernel_bare_ptr, host_bare_ptr, index_bitwidth, load_mode ("ctor",
-        "lazy"), tile_sizes, link (bitcode files linked into the kernels).
+        "lazy"), tile_sizes, link (bitcode files linked into the kernels),
+        host (also a host object in each binary, run where there is no CUDA
+        device), host_triple, host_cpu, host_features (the CPU that host
+        objects are for; the compiling machine's if empty).
     """
     offload_objects(
         name = name + "_objects",

@@ -70,7 +70,11 @@ static LogicalResult addEntry(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel,
       Value slot = LLVM::GEPOp::create(rb, loc, ptr, ptr, entry->getArgument(0),
                                        ArrayRef<LLVM::GEPArg>{int32_t(i)});
       Value where = LLVM::LoadOp::create(rb, loc, ptr, slot);
-      args.push_back(LLVM::LoadOp::create(rb, loc, type, where));
+      // The runtime aligns each copy to MGPU_HOST_PARAM_ALIGNMENT only, less
+      // than a wide vector's own alignment.
+      unsigned alignment = std::min<uint64_t>(layout.getTypeABIAlignment(type),
+                                              MGPU_HOST_PARAM_ALIGNMENT);
+      args.push_back(LLVM::LoadOp::create(rb, loc, type, where, alignment));
     }
     LLVM::CallOp::create(rb, loc, kernel, args);
     LLVM::ReturnOp::create(rb, loc, ValueRange{});

@@ -53,9 +53,13 @@ struct Thread {
 };
 
 /// Where ops are emitted: at block level, uniform across the block, or in a
-/// warp loop, uniform across the warp whose index is `warp`.
+/// warp loop for the warp whose index is `warp`, for the lanes whose entry in
+/// `active` (memref<32xi1>) is set, or all of them without one. Inside a warp,
+/// control flow may diverge as on the GPU: the lanes that take a branch are
+/// the active ones in it, and exchanges see only those.
 struct Scope {
   Value warp;
+  Value active;
   bool isWarp() const { return static_cast<bool>(warp); }
 };
 
@@ -191,8 +195,9 @@ private:
     return loaded;
   }
 
-  /// The value of `v` in the first thread of `scope`, which CUDA requires to
-  /// be the value of every thread there (a loop bound, a condition).
+  /// The value of `v` in the first (active) thread of `scope`, which CUDA
+  /// requires to be the value of every thread there (a loop bound; a
+  /// condition at block level).
   FailureOr<Value> uniformValue(Value v, Scope scope, OpBuilder &b) {
     if (Value u = uniform.lookupOrNull(v))
       return u;
@@ -221,9 +226,11 @@ private:
       Value zero = index(b, 0);
       return Thread{zero, zero, zero, zero, zero, zero};
     }
-    Value linear =
-        arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize));
-    return threadFromLinear(b, linear, index(b, 0), scope.warp);
+    Value lane = firstActiveLane(scope, b);
+    Value linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize)),
+        lane);
+    return threadFromLinear(b, linear, lane, scope.warp);
   }
 
   /// `for i in [0, bound)`, with `body` built inside.
@@ -234,15 +241,126 @@ private:
     return body(inner, loop.getInductionVar());
   }
 
-  /// The lanes of warp `warp`: `body` once per lane.
-  LogicalResult emitLaneLoop(Value warp, OpBuilder &b, BodyFn body) {
+  /// The number of lanes that warp `warp` has (the last may be partial).
+  Value laneCount(Value warp, OpBuilder &b) {
     Value first = arith::MulIOp::create(b, loc, warp, index(b, kWarpSize));
     Value left = arith::SubIOp::create(b, loc, threads, first);
-    Value lanes = arith::MinUIOp::create(b, loc, left, index(b, kWarpSize));
-    return emitFor(b, lanes, [&](OpBuilder &inner, Value lane) {
-      Value linear = arith::AddIOp::create(inner, loc, first, lane);
-      return body(inner, threadFromLinear(inner, linear, lane, warp));
-    });
+    return arith::MinUIOp::create(b, loc, left, index(b, kWarpSize));
+  }
+
+  /// The active lanes of `scope`'s warp: `body` once per lane.
+  LogicalResult emitLaneLoop(Scope scope, OpBuilder &b, BodyFn body) {
+    Value first =
+        arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize));
+    return emitFor(
+        b, laneCount(scope.warp, b), [&](OpBuilder &inner, Value lane) {
+          if (!scope.active) {
+            Value linear = arith::AddIOp::create(inner, loc, first, lane);
+            return body(inner,
+                        threadFromLinear(inner, linear, lane, scope.warp));
+          }
+          Value isActive =
+              memref::LoadOp::create(inner, loc, scope.active, lane);
+          auto ifActive = scf::IfOp::create(inner, loc, isActive);
+          OpBuilder then = OpBuilder::atBlockTerminator(ifActive.thenBlock());
+          Value linear = arith::AddIOp::create(then, loc, first, lane);
+          return body(then, threadFromLinear(then, linear, lane, scope.warp));
+        });
+  }
+
+  /// The lowest active lane of `scope`'s warp (index), or the lane count if
+  /// none is.
+  Value firstActiveLane(Scope scope, OpBuilder &b) {
+    if (!scope.active)
+      return index(b, 0);
+    Value lanes = laneCount(scope.warp, b);
+    auto scan = scf::ForOp::create(
+        b, loc, index(b, 0), lanes, index(b, 1), ValueRange{lanes},
+        [&](OpBuilder &fb, Location l, Value lane, ValueRange found) {
+          Value isActive = memref::LoadOp::create(fb, l, scope.active, lane);
+          Value none = arith::CmpIOp::create(fb, l, arith::CmpIPredicate::eq,
+                                             found[0], lanes);
+          Value take = arith::AndIOp::create(fb, l, isActive, none);
+          scf::YieldOp::create(
+              fb, l,
+              ValueRange{arith::SelectOp::create(fb, l, take, lane, found[0])});
+        });
+    return scan.getResult(0);
+  }
+
+  /// A new lane mask of `scope`'s warp, set for the lanes active in `scope`
+  /// for which `predicate` (an i1 made from the thread's values) holds.
+  using PredicateFn =
+      function_ref<FailureOr<Value>(OpBuilder &, const Thread &, IRMapping &)>;
+  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, PredicateFn predicate) {
+    Value mask = newMask();
+    clearMask(mask, b);
+    if (failed(emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+          IRMapping mapping;
+          FailureOr<Value> set = predicate(lb, t, mapping);
+          if (failed(set))
+            return failure();
+          memref::StoreOp::create(lb, loc, *set, mask, t.lane);
+          return success();
+        })))
+      return failure();
+    return mask;
+  }
+
+  /// The lanes of `scope` for which `condition` is `expected`.
+  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, Value condition,
+                            bool expected) {
+    return emitMask(
+        scope, b,
+        [&](OpBuilder &lb, const Thread &t,
+            IRMapping &mapping) -> FailureOr<Value> {
+          FailureOr<Value> c = materialize(condition, t, lb, mapping);
+          if (failed(c) || expected)
+            return c;
+          return arith::XOrIOp::create(
+                     lb, loc, *c, arith::ConstantIntOp::create(lb, loc, 1, 1))
+              .getResult();
+        });
+  }
+
+  /// `scf.if` (any lane of `mask` set) with `body` built in it for the lanes
+  /// of `mask`.
+  LogicalResult
+  emitMasked(Scope scope, Value mask, OpBuilder &b,
+             function_ref<LogicalResult(Scope, OpBuilder &)> body) {
+    auto branch = scf::IfOp::create(b, loc, anyLane(mask, b));
+    OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
+    return body(Scope{scope.warp, mask}, inner);
+  }
+
+  /// memref<32xi1>, allocated once at the top of the function: the warps of
+  /// a block run one after another, so one mask per construct serves all.
+  Value newMask() {
+    return memref::AllocaOp::create(
+        entry, loc, MemRefType::get({kWarpSize}, entry.getI1Type()));
+  }
+
+  void clearMask(Value mask, OpBuilder &b) {
+    Value cleared = arith::ConstantIntOp::create(b, loc, 0, 1);
+    scf::ForOp::create(b, loc, index(b, 0), index(b, kWarpSize), index(b, 1),
+                       ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value lane, ValueRange) {
+                         memref::StoreOp::create(fb, l, cleared, mask, lane);
+                         scf::YieldOp::create(fb, l);
+                       });
+  }
+
+  /// Whether any lane of `mask` is set (i1).
+  Value anyLane(Value mask, OpBuilder &b) {
+    auto scan = scf::ForOp::create(
+        b, loc, index(b, 0), index(b, kWarpSize), index(b, 1),
+        ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)},
+        [&](OpBuilder &fb, Location l, Value lane, ValueRange any) {
+          Value set = memref::LoadOp::create(fb, l, mask, lane);
+          scf::YieldOp::create(
+              fb, l, ValueRange{arith::OrIOp::create(fb, l, any[0], set)});
+        });
+    return scan.getResult(0);
   }
 
   LogicalResult
@@ -255,10 +373,10 @@ private:
   /// lanes of the scope's warp.
   LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body) {
     if (scope.isWarp())
-      return emitLaneLoop(scope.warp, b, body);
+      return emitLaneLoop(scope, b, body);
     if (warpMode)
       return emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
-        return emitLaneLoop(warp, wb, body);
+        return emitLaneLoop(Scope{warp, Value()}, wb, body);
       });
     return emitFor(b, values.blockDim[2], [&](OpBuilder &zb, Value z) {
       return emitFor(zb, values.blockDim[1], [&](OpBuilder &yb, Value y) {
@@ -360,12 +478,16 @@ private:
   LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitDivergentWhile(scf::WhileOp op, Scope scope, OpBuilder &b,
+                                   ArrayRef<Value> beforeHomes,
+                                   ArrayRef<Value> afterHomes);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
   LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
                                ArrayRef<Value> resultHomes);
   LogicalResult emitExchange(Operation *op, Scope scope, OpBuilder &b);
   FailureOr<Value> exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
                                   IRMapping &mapping, Value buffer, Value lanes,
+                                  Value active, Value firstActive,
                                   Value &valid);
   SmallVector<Operation *> bodyOps(Block &block) {
     return llvm::map_to_vector(block.without_terminator(),
@@ -605,6 +727,28 @@ LogicalResult ThreadLoopEmitter::emitFor(scf::ForOp op, Scope scope,
 
 LogicalResult ThreadLoopEmitter::emitIf(scf::IfOp op, Scope scope,
                                         OpBuilder &b) {
+  if (scope.isWarp()) {
+    // Lanes may go either way: each branch runs for the lanes that take it.
+    FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
+    if (failed(resultHomes))
+      return failure();
+    bool hasElse = !op.getElseRegion().empty();
+    FailureOr<Value> thenLanes = emitMask(scope, b, op.getCondition(), true);
+    FailureOr<Value> elseLanes =
+        hasElse ? emitMask(scope, b, op.getCondition(), false)
+                : FailureOr<Value>(Value());
+    if (failed(thenLanes) || failed(elseLanes))
+      return failure();
+    auto emitBranch = [&](Region &region, Value lanes) {
+      return emitMasked(scope, lanes, b, [&](Scope inner, OpBuilder &ib) {
+        return emitRegionBody(region, inner, ib, *resultHomes);
+      });
+    };
+    if (failed(emitBranch(op.getThenRegion(), *thenLanes)))
+      return failure();
+    return success(!hasElse ||
+                   succeeded(emitBranch(op.getElseRegion(), *elseLanes)));
+  }
   FailureOr<Value> condition = uniformValue(op.getCondition(), scope, b);
   FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
   if (failed(condition) || failed(resultHomes))
@@ -623,6 +767,52 @@ LogicalResult ThreadLoopEmitter::emitIf(scf::IfOp op, Scope scope,
 
 LogicalResult ThreadLoopEmitter::emitSwitch(scf::IndexSwitchOp op, Scope scope,
                                             OpBuilder &b) {
+  if (scope.isWarp()) {
+    // Each case runs for the lanes that select it, the default for the rest.
+    FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
+    if (failed(resultHomes))
+      return failure();
+    ArrayRef<int64_t> cases = op.getCases();
+    SmallVector<Value> lanes;
+    for (size_t i = 0; i <= cases.size(); ++i) {
+      FailureOr<Value> mask = emitMask(
+          scope, b,
+          [&](OpBuilder &lb, const Thread &t,
+              IRMapping &mapping) -> FailureOr<Value> {
+            FailureOr<Value> selected =
+                materialize(op.getArg(), t, lb, mapping);
+            if (failed(selected))
+              return failure();
+            auto is = [&](int64_t value) {
+              return arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq,
+                                           *selected, index(lb, value));
+            };
+            if (i < cases.size())
+              return is(cases[i]).getResult();
+            Value none = arith::ConstantIntOp::create(lb, loc, 1, 1);
+            for (int64_t value : cases)
+              none = arith::AndIOp::create(
+                  lb, loc, none,
+                  arith::XOrIOp::create(
+                      lb, loc, is(value),
+                      arith::ConstantIntOp::create(lb, loc, 1, 1)));
+            return none;
+          });
+      if (failed(mask))
+        return failure();
+      lanes.push_back(*mask);
+    }
+    for (size_t i = 0; i <= cases.size(); ++i) {
+      Region &region =
+          i < cases.size() ? op.getCaseRegions()[i] : op.getDefaultRegion();
+      if (failed(
+              emitMasked(scope, lanes[i], b, [&](Scope inner, OpBuilder &ib) {
+                return emitRegionBody(region, inner, ib, *resultHomes);
+              })))
+        return failure();
+    }
+    return success();
+  }
   FailureOr<Value> selector = uniformValue(op.getArg(), scope, b);
   FailureOr<SmallVector<Value>> resultHomes = homesFor(op.getResults());
   if (failed(selector) || failed(resultHomes))
@@ -651,6 +841,8 @@ LogicalResult ThreadLoopEmitter::emitWhile(scf::WhileOp op, Scope scope,
     homes[result] = home;
   if (failed(emitStores(scope, b, op.getInits(), *beforeHomes)))
     return failure();
+  if (scope.isWarp())
+    return emitDivergentWhile(op, scope, b, *beforeHomes, *afterHomes);
 
   auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   Block *before = &loop.getBefore().emplaceBlock();
@@ -674,13 +866,59 @@ LogicalResult ThreadLoopEmitter::emitWhile(scf::WhileOp op, Scope scope,
   return emitRegionBody(op.getAfter(), scope, afterBuilder, *beforeHomes);
 }
 
+/// In a warp, each lane leaves the loop when its condition fails; the loop
+/// goes on while any lane is still in it.
+LogicalResult
+ThreadLoopEmitter::emitDivergentWhile(scf::WhileOp op, Scope scope,
+                                      OpBuilder &b, ArrayRef<Value> beforeHomes,
+                                      ArrayRef<Value> afterHomes) {
+  Value looping = newMask();
+  clearMask(looping, b);
+  Value set = arith::ConstantIntOp::create(b, loc, 1, 1);
+  if (failed(emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+        memref::StoreOp::create(lb, loc, set, looping, t.lane);
+        return success();
+      })))
+    return failure();
+  Scope inLoop{scope.warp, looping};
+
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Block *before = &loop.getBefore().emplaceBlock();
+  Block *after = &loop.getAfter().emplaceBlock();
+  OpBuilder beforeBuilder = OpBuilder::atBlockBegin(before);
+  scf::ConditionOp condition = op.getConditionOp();
+  if (failed(emitOps(bodyOps(*op.getBeforeBody()), inLoop, beforeBuilder)) ||
+      failed(
+          emitStores(inLoop, beforeBuilder, condition.getArgs(), afterHomes)))
+    return failure();
+  if (failed(emitLaneLoop(
+          inLoop, beforeBuilder, [&](OpBuilder &lb, const Thread &t) {
+            IRMapping mapping;
+            FailureOr<Value> stays =
+                materialize(condition.getCondition(), t, lb, mapping);
+            if (failed(stays))
+              return failure();
+            memref::StoreOp::create(lb, loc, *stays, looping, t.lane);
+            return success();
+          })))
+    return failure();
+  scf::ConditionOp::create(beforeBuilder, loc, anyLane(looping, beforeBuilder),
+                           ValueRange{});
+
+  OpBuilder afterBuilder = OpBuilder::atBlockBegin(after);
+  auto yield = scf::YieldOp::create(afterBuilder, loc);
+  afterBuilder.setInsertionPoint(yield);
+  return emitRegionBody(op.getAfter(), inLoop, afterBuilder, beforeHomes);
+}
+
 /// The source lane and the result of an exchange for lane `t`, once every
-/// lane of the warp published its operand in `buffer`. `lanes` is the number
-/// of lanes the warp has.
-FailureOr<Value>
-ThreadLoopEmitter::exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
-                                  IRMapping &mapping, Value buffer, Value lanes,
-                                  Value &valid) {
+/// active lane of the warp published its operand in `buffer`. `lanes` is the
+/// number of lanes the warp has, `active` the mask of the active ones (or
+/// null: all), `firstActive` the lowest of them (index) for a broadcast from
+/// the first active lane.
+FailureOr<Value> ThreadLoopEmitter::exchangeResult(
+    Operation *op, const Thread &t, OpBuilder &b, IRMapping &mapping,
+    Value buffer, Value lanes, Value active, Value firstActive, Value &valid) {
   Type i32 = b.getI32Type();
   auto toI32 = [&](Value v) {
     return v.getType().isIndex()
@@ -736,7 +974,7 @@ ThreadLoopEmitter::exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
         return failure();
       source = *chosen;
     } else {
-      source = arith::ConstantIntOp::create(b, loc, i32, 0);
+      source = arith::IndexCastOp::create(b, loc, i32, firstActive);
     }
   } else {
     // gpu.subgroup_reduce: each lane folds its cluster of the warp's lanes.
@@ -750,12 +988,14 @@ ThreadLoopEmitter::exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
         arith::MulIOp::create(b, loc,
                               arith::DivUIOp::create(b, loc, lane, span), span),
         arith::RemUIOp::create(b, loc, lane, strideValue));
-    Value acc = memref::LoadOp::create(
-        b, loc, buffer,
-        ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), base)});
+    // In lane order from the cluster's first lane, so that every lane of the
+    // cluster gets the same result; `have` is false until a member was taken
+    // (the lane's own value stands in before).
+    Value own = memref::LoadOp::create(b, loc, buffer, t.lane);
+    Value none = arith::ConstantIntOp::create(b, loc, 0, 1);
     vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
     auto fold = scf::ForOp::create(
-        b, loc, index(b, 1), index(b, size), index(b, 1), ValueRange{acc},
+        b, loc, index(b, 0), index(b, size), index(b, 1), ValueRange{own, none},
         [&](OpBuilder &fb, Location l, Value k, ValueRange args) {
           Value member = arith::AddIOp::create(
               fb, l, base,
@@ -764,30 +1004,48 @@ ThreadLoopEmitter::exchangeResult(Operation *op, const Thread &t, OpBuilder &b,
                                     strideValue));
           Value present = arith::CmpIOp::create(
               fb, l, arith::CmpIPredicate::ult, member, width);
+          Value memberIndex =
+              arith::IndexCastOp::create(fb, l, fb.getIndexType(), member);
+          // Inactive lanes have no value to give.
+          if (active) {
+            Value clamped = arith::MinUIOp::create(fb, l, memberIndex,
+                                                   index(fb, kWarpSize - 1));
+            present = arith::AndIOp::create(
+                fb, l, present, memref::LoadOp::create(fb, l, active, clamped));
+          }
           auto add = scf::IfOp::create(
               fb, l, present,
               [&](OpBuilder &tb, Location tl) {
-                Value other = memref::LoadOp::create(
-                    tb, tl, buffer,
-                    ValueRange{arith::IndexCastOp::create(
-                        tb, tl, tb.getIndexType(), member)});
+                Value other =
+                    memref::LoadOp::create(tb, tl, buffer, memberIndex);
+                Value combined =
+                    vector::makeArithReduction(tb, tl, kind, args[0], other);
                 scf::YieldOp::create(
                     tb, tl,
-                    vector::makeArithReduction(tb, tl, kind, args[0], other));
+                    ValueRange{arith::SelectOp::create(tb, tl, args[1],
+                                                       combined, other),
+                               arith::ConstantIntOp::create(tb, tl, 1, 1)});
               },
               [&](OpBuilder &eb, Location el) {
-                scf::YieldOp::create(eb, el, args[0]);
+                scf::YieldOp::create(eb, el, args);
               });
-          scf::YieldOp::create(fb, l, add.getResult(0));
+          scf::YieldOp::create(fb, l, add.getResults());
         });
     return fold.getResult(0);
   }
-  // Another lane's value when it exists, else the lane's own, as on the GPU.
+  // Defined for a lane below the width whose source lane is there too (the
+  // op's documented semantics); else the lane's own value, as NVIDIA's
+  // shuffles return, and `valid` false.
   Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
   valid = arith::AndIOp::create(
       b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, source, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, source, width));
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lane, width),
+      arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, source,
+                                zero),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, source,
+                                width)));
   Value from = arith::SelectOp::create(b, loc, valid, source, lane);
   return memref::LoadOp::create(b, loc, buffer,
                                 ValueRange{arith::IndexCastOp::create(
@@ -800,8 +1058,8 @@ LogicalResult ThreadLoopEmitter::emitExchange(Operation *op, Scope scope,
   LLVM_DEBUG(llvm::dbgs() << "splitting the warp at " << op->getName() << "\n");
   Value operand = op->getOperand(0);
   Value buffer = getExchangeBuffer(operand.getType());
-  // Every lane publishes its value...
-  if (failed(emitLaneLoop(scope.warp, b, [&](OpBuilder &lb, const Thread &t) {
+  // Every active lane publishes its value...
+  if (failed(emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
         IRMapping mapping;
         FailureOr<Value> v = materialize(operand, t, lb, mapping);
         if (failed(v))
@@ -818,11 +1076,15 @@ LogicalResult ThreadLoopEmitter::emitExchange(Operation *op, Scope scope,
   Value lanes = arith::MinUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, threads, first),
       index(b, kWarpSize));
-  return emitLaneLoop(scope.warp, b, [&](OpBuilder &lb, const Thread &t) {
+  Value firstActive;
+  if (auto broadcast = dyn_cast<gpu::SubgroupBroadcastOp>(op);
+      broadcast && !broadcast.getLane())
+    firstActive = firstActiveLane(scope, b);
+  return emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
     IRMapping mapping;
     Value valid;
-    FailureOr<Value> result =
-        exchangeResult(op, t, lb, mapping, buffer, lanes, valid);
+    FailureOr<Value> result = exchangeResult(op, t, lb, mapping, buffer, lanes,
+                                             scope.active, firstActive, valid);
     if (failed(result))
       return failure();
     memref::StoreOp::create(lb, loc, *result, (*resultHomes)[0], t.linear);

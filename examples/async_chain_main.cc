@@ -16,31 +16,7 @@ using namespace offload::examples;
 extern "C" void _mlir_ciface_axpy_squared(float a, MemRef<float, 1> *x,
                                           MemRef<float, 1> *y);
 
-namespace {
-
-void AxpyStandIn(const FakeCudaLaunch *launch, void **raw, void *) {
-  KernelParams params(raw);
-  float a = params.Scalar<float>();
-  const float *x = params.MemRef1D<float>();
-  float *y = params.MemRef1D<float>();
-  uint64_t n = params.Scalar<uint64_t>();
-  for (uint64_t i = 0; i < GridThreadsX(*launch) && i < n; ++i)
-    y[i] = a * x[i] + y[i];
-}
-
-void SquareStandIn(const FakeCudaLaunch *launch, void **raw, void *) {
-  KernelParams params(raw);
-  float *y = params.MemRef1D<float>();
-  uint64_t n = params.Scalar<uint64_t>();
-  for (uint64_t i = 0; i < GridThreadsX(*launch) && i < n; ++i)
-    y[i] = y[i] * y[i];
-}
-
-} // namespace
-
 int main() {
-  StandInForKernel("axpy", AxpyStandIn);
-  StandInForKernel("square", SquareStandIn);
   const size_t n = 100000;
   const float a = 1.5f;
   // y starts as garbage: only the memset makes the result right.

@@ -20,25 +20,6 @@ extern "C" void _mlir_ciface_saxpy_2d(float a, MemRef<float, 2> *x,
 
 namespace {
 
-/// The outlined loop: (rows, cols, x, y, a); block x and y tile the rows and
-/// columns.
-void Saxpy2dStandIn(const FakeCudaLaunch *launch, void **raw, void *) {
-  KernelParams params(raw);
-  uint64_t rows = params.Scalar<uint64_t>();
-  uint64_t cols = params.Scalar<uint64_t>();
-  MemRef<float, 2> x = params.NextMemRef<float, 2>();
-  MemRef<float, 2> y = params.NextMemRef<float, 2>();
-  float a = params.Scalar<float>();
-  uint64_t rowThreads = uint64_t(launch->grid[0]) * launch->block[0];
-  uint64_t colThreads = uint64_t(launch->grid[1]) * launch->block[1];
-  for (uint64_t i = 0; i < rows && i < rowThreads; ++i)
-    for (uint64_t j = 0; j < cols && j < colThreads; ++j) {
-      float *yij = y.aligned + y.offset + i * y.strides[0] + j * y.strides[1];
-      *yij =
-          a * x.aligned[x.offset + i * x.strides[0] + j * x.strides[1]] + *yij;
-    }
-}
-
 /// A rows x cols row-major array in managed memory.
 MemRef<float, 2> Managed(int64_t rows, int64_t cols) {
   auto *data = static_cast<float *>(
@@ -49,7 +30,6 @@ MemRef<float, 2> Managed(int64_t rows, int64_t cols) {
 } // namespace
 
 int main() {
-  StandInForKernel("saxpy_2d_kernel", Saxpy2dStandIn);
   const int64_t rows = 300, cols = 517;
   const float a = 0.25f;
   MemRef<float, 2> x = Managed(rows, cols), y = Managed(rows, cols);

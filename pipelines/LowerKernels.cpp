@@ -7,6 +7,7 @@
 #include "pipelines/Passes.h"
 
 #include "conversion/Passes.h"
+#include "dialects/CudaChips.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -14,6 +15,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Debug.h"
@@ -28,19 +30,40 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
+/// The oldest compute capability with redux.sync.
+static constexpr unsigned kReduxArch = 80;
+
+/// Whether every target of `module` (GPU targets only) has redux.sync.
+static bool allTargetsHaveRedux(gpu::GPUModuleOp module) {
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets || targets.empty())
+    return false;
+  return llvm::all_of(targets, [](Attribute target) {
+    StringRef chip;
+    if (auto cudaTarget = dyn_cast<CudaTargetAttr>(target))
+      chip = cudaTarget.getChip();
+    else if (auto nvvmTarget = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      chip = nvvmTarget.getChip();
+    const cuda::Chip *known = cuda::lookupChip(chip);
+    return known && known->arch >= kReduxArch;
+  });
+}
+
 namespace {
 struct LowerKernelsPass
     : public offload::impl::OffloadLowerKernelsBase<LowerKernelsPass> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    OpPassManager gpus = makeGpuPipeline(), host = makeHostPipeline();
+    OpPassManager gpus = makeGpuPipeline(/*redux=*/true),
+                  host = makeHostPipeline();
     gpus.getDependentDialects(registry);
     host.getDependentDialects(registry);
   }
 
   LogicalResult initialize(MLIRContext *context) override {
-    gpuPipeline = makeGpuPipeline();
+    gpuPipeline = makeGpuPipeline(/*redux=*/false);
+    reduxGpuPipeline = makeGpuPipeline(/*redux=*/true);
     hostPipeline = makeHostPipeline();
     return success();
   }
@@ -63,16 +86,24 @@ struct LowerKernelsPass
       LLVM_DEBUG(llvm::dbgs()
                  << "lowering gpu.module @" << module.getName() << " for "
                  << (host ? "the host" : "GPUs") << "\n");
-      if (failed(runPipeline(host ? hostPipeline : gpuPipeline, module)))
+      OpPassManager &pipeline =
+          host ? hostPipeline
+               : (allTargetsHaveRedux(module) ? reduxGpuPipeline : gpuPipeline);
+      if (failed(runPipeline(pipeline, module)))
         return signalPassFailure();
     }
   }
 
 private:
-  OpPassManager makeGpuPipeline() const {
+  /// With `redux`, for chips that all have redux.sync.
+  OpPassManager makeGpuPipeline(bool redux) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    OffloadExpandSubgroupOpsOptions expand;
+    expand.keepRedux = redux;
+    pm.addPass(createOffloadExpandSubgroupOps(expand));
     pm.addPass(createSCFToControlFlowPass());
     ConvertGpuOpsToNVVMOpsOptions nvvm;
+    nvvm.hasRedux = redux;
     nvvm.indexBitwidth = indexBitwidth;
     nvvm.useBarePtrCallConv = kernelBarePtr;
     pm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
@@ -94,6 +125,7 @@ private:
   }
 
   OpPassManager gpuPipeline{gpu::GPUModuleOp::getOperationName()};
+  OpPassManager reduxGpuPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager hostPipeline{gpu::GPUModuleOp::getOperationName()};
 };
 } // namespace

@@ -32,6 +32,69 @@ def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def OffloadAssignStreams : Pass<"offload-assign-streams", "ModuleOp"> {
+  let summary = "Gives each GPU operation of host code the one stream that "
+                "gpu-to-llvm lowers";
+  let description = [{
+    Upstream `gpu-to-llvm` lowers an asynchronous operation only with exactly
+    one dependency (whose stream it is queued on), and `gpu.alloc`,
+    `gpu.memcpy`, `gpu.memset` and `gpu.dealloc` only asynchronously (but a
+    `gpu.alloc host_shared`); anything else is left in its output. Outside
+    `gpu.module`s, this pass
+    - queues each synchronous one of those four on the null stream (libmgpu's
+      stream of the calling thread) and synchronizes that stream after it,
+      so that it is done when the next operation starts, as its synchronous
+      form says;
+    - gives an asynchronous operation without dependencies a new stream
+      (`gpu.wait async`), and one with several a new stream that waits for
+      them all (`gpu.wait async [...]`, which `offload-lower-gpu-waits`
+      lowers with events).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
+  let summary = "Fails on anything that translation to LLVM IR cannot take";
+  let description = [{
+    The last pass of the offload pipelines: outside `gpu.binary`, the output
+    may hold only LLVM dialect operations, `gpu.binary` and
+    `gpu.launch_func`. Any other operation (an unlowered `gpu.memcpy`, an
+    `unrealized_conversion_cast` whose other side was never converted) is
+    reported at the operation, naming it and how many more there are, and the
+    pipeline fails instead of handing the translation what it rejects.
+  }];
+}
+
+def OffloadExpandSubgroupOps
+    : Pass<"offload-expand-subgroup-ops", "gpu::GPUModuleOp"> {
+  let summary = "Expands the subgroup operations that convert-gpu-to-nvvm "
+                "lacks into shuffles and arithmetic";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers a `gpu.subgroup_reduce` only to
+    `redux.sync` (uniform, over the whole subgroup, of an `i32`, on sm_80 and
+    later), and `gpu.rotate`, `gpu.subgroup_broadcast`, `gpu.subgroup_id`,
+    `gpu.num_subgroups` and `gpu.subgroup_size` not at all; anything else fails to legalize. This pass expands subgroup reductions with
+    upstream's rewrites (vectors broken into pieces of at most 32 bits, or
+    into elements where those are wider, then butterfly shuffles over 32
+    lanes, clustered or not), each rotation into an indexed `gpu.shuffle`
+    among the lanes below its width, and each broadcast into `shfl.sync`
+    among the active lanes, and subgroup ids, counts and sizes into
+    arithmetic on thread ids (32 threads to a subgroup, x fastest), so that every form
+    compiles for every chip. With `keep-redux`, the reductions that
+    `redux.sync` does are left to it.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+  let options = [
+    Option<"keepRedux", "keep-redux", "bool", /*default=*/"false",
+           "Leave uniform i32 whole-subgroup reductions, which redux.sync "
+           "does on sm_80 and later, unexpanded.">
+  ];
+}
+
 def OffloadSplitHostModules : Pass<"offload-split-host-modules", "ModuleOp"> {
   let summary = "Gives the host target of a gpu.module its own copy";
   let description = [{

@@ -128,8 +128,13 @@ LogicalResult mlir::offload::verifyPipelineConfig(
 
 /// Maps scf.parallel loops in func.func to GPU blocks and threads and makes
 /// gpu.launch of them, as MLIR's GPU compilation stack does: tile each loop
-/// into a loop over blocks around one over threads (constant bounds, guarded
-/// inside: what convert-parallel-loops-to-gpu needs for the block size).
+/// into a loop over blocks around one over threads, bounded by
+/// affine.min(tile, rest), whose constant term convert-parallel-loops-to-gpu
+/// takes for the block size (guarding the threads past the rest). Not
+/// upstream's no-min-max-bounds tiling, whose guard scales by the step twice
+/// and compares unsigned, which drops iterations (llvm-project #203693,
+/// #223233). Canonicalization in between folds the tile's extent to the
+/// constant that the conversion looks for.
 static void addLoopsToLaunches(OpPassManager &pm,
                                const PipelineConfig &config) {
   SmallVector<int64_t> tileSizes(config.tileSizes);
@@ -137,7 +142,8 @@ static void addLoopsToLaunches(OpPassManager &pm,
     tileSizes.push_back(128);
   OpPassManager &functions = pm.nest<func::FuncOp>();
   functions.addPass(
-      createParallelLoopTilingPass(tileSizes, /*noMinMaxBounds=*/true));
+      createParallelLoopTilingPass(tileSizes, /*noMinMaxBounds=*/false));
+  functions.addPass(createCanonicalizerPass());
   functions.addPass(createGpuMapParallelLoopsPass());
   functions.addPass(createConvertParallelLoopToGpuPass());
   functions.addPass(createCanonicalizerPass());
@@ -173,6 +179,14 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
                                          const PipelineConfig &config) {
   if (config.loops)
     addLoopsToLaunches(pm, config);
+  // While a gpu.all_reduce still sits in its gpu.launch, canonicalization
+  // can see that every thread reaches it and mark it uniform, which the NVVM
+  // lowering needs (upstream's pipeline does the same).
+  pm.addPass(createCanonicalizerPass());
+  // Constants and index computations that canonicalization hoisted out of
+  // the launches go back in, instead of becoming kernel parameters (MLIR 22's
+  // outlining no longer sinks them itself).
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   addTargets(pm, config);
 
@@ -200,6 +214,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   GpuToLLVMConversionPassOptions hostCode;
   hostCode.hostBarePtrCallConv = config.hostBarePtr;
   hostCode.kernelBarePtrCallConv = config.kernelBarePtr;
+  pm.addPass(createOffloadAssignStreams());
   pm.addPass(createOffloadLowerGpuWaits());
   pm.addPass(createGpuToLLVMConversionPass(hostCode));
   pm.addPass(createConvertMathToLLVMPass());
@@ -213,6 +228,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
     pm.addPass(createOffloadMergeHostBinaries());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createOffloadCheckLowered());
 }
 
 /// Registers `name`, whose options are `Options`, with a builder that checks

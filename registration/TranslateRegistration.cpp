@@ -34,8 +34,14 @@ void mlir::offload::registerOffloadToLLVMIRTranslation() {
         return success();
       },
       [](DialectRegistry &registry) {
-        registry.insert<DLTIDialect, func::FuncDialect, OffloadDialect>();
+        registry.insert<DLTIDialect, func::FuncDialect>();
         registerAllToLLVMIRTranslations(registry);
-        registerLoaderTranslationInterfaceExternalModels(registry);
+        registerOffloadToLLVMIRTranslationModels(registry);
       });
+}
+
+void mlir::offload::registerOffloadToLLVMIRTranslationModels(
+    DialectRegistry &registry) {
+  registry.insert<OffloadDialect>();
+  registerLoaderTranslationInterfaceExternalModels(registry);
 }

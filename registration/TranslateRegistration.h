@@ -7,6 +7,10 @@
 #ifndef OFFLOAD_REGISTRATION_TRANSLATEREGISTRATION_H
 #define OFFLOAD_REGISTRATION_TRANSLATEREGISTRATION_H
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
 namespace mlir::offload {
 
 /// Registers `--mlir-to-llvmir` for mlir-translate-style tools: upstream's
@@ -15,6 +19,11 @@ namespace mlir::offload {
 /// serializers, the pipelines) comes with it. Use instead of
 /// mlir::registerToLLVMIRTranslation(), which takes the same name.
 void registerOffloadToLLVMIRTranslation();
+
+/// What any tool that translates to LLVM IR needs in `registry` to read the
+/// offload dialect and translate #offload.loader: the dialect and its
+/// translation model (offload-translate and offload-runner use it).
+void registerOffloadToLLVMIRTranslationModels(DialectRegistry &registry);
 
 } // namespace mlir::offload
 

@@ -21,6 +21,21 @@ for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"]:
     config.environment.pop(var, None)
 
 config.substitutions.append(("%cuda_toolkit", os.environ["OFFLOAD_CUDA_TOOLKIT"]))
+
+# Programs run as MLIR's own GPU integration tests run them: JIT-compiled by
+# offload-runner with libmgpu.so and MLIR's runner utilities (printMemref*),
+# on the host backend unless the environment says otherwise.
+runtime = os.environ["OFFLOAD_RUNTIME_LIB"]
+llvm_lib_dir = os.environ["OFFLOAD_LLVM_LIB_DIR"]
+shared_libs = ",".join(
+    [runtime]
+    + [os.path.join(llvm_lib_dir, lib) for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]]
+)
+config.substitutions.append(("%mgpu", runtime))
+config.substitutions.append(
+    ("%offload_runner", "offload-runner --entry-point-result=void --shared-libs=" + shared_libs)
+)
+config.environment["MGPU_DEVICE"] = os.environ.get("MGPU_DEVICE", "host")
 config.substitutions.append(("%plugin", os.path.join(tools_dir, "liboffload_plugin.so")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(

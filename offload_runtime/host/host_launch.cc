@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <csetjmp>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -55,12 +56,13 @@ struct Arguments {
 };
 
 Arguments CopyArguments(const MgpuHostKernel &kernel, void **params) {
-  constexpr size_t kAlignment = 16;
+  constexpr size_t kAlignment = MGPU_HOST_PARAM_ALIGNMENT;
+  static_assert(kAlignment <= alignof(std::max_align_t));
   size_t total = 0;
   for (uint32_t i = 0; i < kernel.paramCount; ++i)
     total += (kernel.paramSizes[i] + kAlignment - 1) / kAlignment * kAlignment;
   Arguments arguments;
-  // operator new[] aligns to max_align_t, which is kAlignment.
+  // operator new[] aligns to max_align_t.
   arguments.storage.reset(new char[total + 1]);
   char *next = arguments.storage.get();
   for (uint32_t i = 0; i < kernel.paramCount; ++i) {

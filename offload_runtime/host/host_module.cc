@@ -27,10 +27,11 @@ namespace mgpu::host {
 
 class HostModule {
 public:
-  explicit HostModule(void *library) : library(library) {}
+  HostModule(void *library, int fd) : library(library), fd(fd) {}
   ~HostModule() {
     for (auto &[name, kernel] : byName)
       delete kernel;
+    close(fd);
   }
 
   StatusOr<HostKernel *> Kernel(const char *name) {
@@ -66,6 +67,8 @@ public:
   void *const library;
 
 private:
+  /// The memfd the object was loaded from.
+  const int fd;
   std::shared_mutex mutex;
   std::unordered_map<std::string, HostKernel *> byName;
   std::unordered_map<const char *, std::pair<std::string, HostKernel *>>
@@ -164,14 +167,18 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
     }
     written += static_cast<size_t>(n);
   }
+  // The dynamic loader knows an object by the path it was opened from and
+  // hands back the loaded one for the same path: the descriptor stays open
+  // while the object is loaded, so that no other object gets its number.
   std::string path = StrCat("/proc/self/fd/", fd);
   void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  std::string error = library ? "" : dlerror();
-  close(fd);
-  if (!library)
+  if (!library) {
+    std::string error = dlerror();
+    close(fd);
     return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
                         StrCat("cannot load the host object: ", error));
-  return new HostModule(library);
+  }
+  return new HostModule(library, fd);
 }
 
 Status UnloadHostModule(HostModule *module) {

@@ -66,6 +66,8 @@ enum {
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
 #define MGPU_HOST_ABI_VERSION 1
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
+/* Each parameter a host kernel's run function reads is aligned to this. */
+#define MGPU_HOST_PARAM_ALIGNMENT 16
 struct MgpuHostBlock;
 typedef void (*MgpuHostKernelFn)(void **params,
                                  const struct MgpuHostBlock *block);
