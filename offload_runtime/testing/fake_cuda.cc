@@ -46,7 +46,6 @@ FakeCuda::FakeCuda() {
   Bind(library, "fakeCudaLastImageKind", imageKind);
   Bind(library, "fakeCudaLastImageArch", imageArch);
   Bind(library, "fakeCudaLiveStreams", liveStreamsFn);
-  Bind(library, "fakeCudaEmulateKernel", emulateKernelFn);
 }
 
 void *FakeCuda::driverFunction(const char *name) const {

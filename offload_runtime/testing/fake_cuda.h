@@ -29,10 +29,6 @@ public:
   int lastImageKind() const { return imageKind(); }
   int lastImageArch() const { return imageArch(); }
   int64_t liveStreams() const { return liveStreamsFn(); }
-  void emulateKernel(const char *name, FakeCudaKernelFn fn,
-                     void *user = nullptr) const {
-    emulateKernelFn(name, fn, user);
-  }
   /// A driver entry point (cuda.h's name, without version suffix), as other
   /// CUDA code in the process would call it: `driver<decltype(&cuX)>("cuX")`.
   template <typename Fn> Fn driver(const char *name) const {
@@ -50,7 +46,6 @@ private:
   decltype(&fakeCudaLastImageKind) imageKind;
   decltype(&fakeCudaLastImageArch) imageArch;
   decltype(&fakeCudaLiveStreams) liveStreamsFn;
-  decltype(&fakeCudaEmulateKernel) emulateKernelFn;
 };
 
 /// A minimal cubin for `sm` (90 for sm_90) whose string table names

@@ -7,7 +7,8 @@
  * is host memory, kernels are recorded instead of run, images are checked
  * against the device's architecture as the real driver would. It is a test
  * tool, loaded with MGPU_CUDA_DRIVER=<path>/libfake_cuda.so; these functions
- * steer and inspect it, and can stand in for kernels with host code.
+ * steer and inspect it. Kernels run on the host through the host backend
+ * (MGPU_DEVICE=host), not here.
  *
  * At cuInit it reads FAKE_CUDA_DEVICES, the compute capability of each device
  * as a comma-separated list ("90", "90,80"; "" for none; default "90").
@@ -49,18 +50,6 @@ int fakeCudaLastImageArch(void);
 
 /* Streams created and not yet destroyed. */
 int64_t fakeCudaLiveStreams(void);
-
-/* A kernel's stand-in on the host, for tests that check what a program
- * computes: called at each launch of the kernel, after the launch was
- * checked and recorded, with the kernel parameters as the launch got them
- * (kernelParams: one pointer per parameter). Device memory is host memory
- * and every operation completes before its call returns, so the stand-in
- * sees and leaves memory as the kernel would, in stream order. */
-typedef void (*FakeCudaKernelFn)(const FakeCudaLaunch *launch, void **params,
-                                 void *user);
-
-/* Runs `fn` at each launch of the kernel `name`; NULL stops it. */
-void fakeCudaEmulateKernel(const char *name, FakeCudaKernelFn fn, void *user);
 
 #ifdef __cplusplus
 }

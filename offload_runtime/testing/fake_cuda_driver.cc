@@ -44,11 +44,6 @@ struct FakeKernel {
   std::string name;
 };
 
-struct Emulation {
-  FakeCudaKernelFn fn = nullptr;
-  void *user = nullptr;
-};
-
 struct Failure {
   CUresult result;
   int64_t skip;
@@ -62,7 +57,6 @@ struct State {
   std::vector<std::unique_ptr<FakeContext>> contexts;
   std::map<std::string, int64_t> calls;
   std::map<std::string, Failure> failures;
-  std::map<std::string, Emulation> emulations;
   std::set<void *> streams, events, allocations;
   std::set<FakeKernel *> kernels;
   std::set<FakeLibrary *> libraries;
@@ -488,10 +482,10 @@ CUresult fake_cuKernelSetAttribute(CUfunction_attribute, int, CUkernel kernel,
   return CUDA_SUCCESS;
 }
 
-/// Records a valid launch; `emulation` is the kernel's stand-in, if any.
+/// Records a valid launch. No kernel runs: a test driver has no GPU.
 CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
                       const unsigned block[3], const unsigned cluster[3],
-                      unsigned smem, CUstream stream, Emulation &emulation) {
+                      unsigned smem, CUstream stream) {
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
   if (!s.kernels.count(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
@@ -510,39 +504,20 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
   launch.stream = stream;
   launch.device = currentContext()->device;
   s.launched = true;
-  auto it = s.emulations.find(kernel->name);
-  if (it != s.emulations.end())
-    emulation = it->second;
-  return CUDA_SUCCESS;
-}
-
-/// Runs the kernel's stand-in without the driver's lock: it may take time,
-/// and a test may inspect the driver from it.
-CUresult emulate(CUresult result, std::unique_lock<std::mutex> &lock,
-                 const Emulation &emulation, void **params) {
-  if (result != CUDA_SUCCESS || !emulation.fn)
-    return result;
-  FakeCudaLaunch launch = state().lastLaunch;
-  lock.unlock();
-  emulation.fn(&launch, params, emulation.user);
   return CUDA_SUCCESS;
 }
 
 CUresult fake_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                              unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                             unsigned smem, CUstream stream, void **params,
-                             void **) {
+                             unsigned smem, CUstream stream, void **, void **) {
   ENTER("cuLaunchKernel", /*needsContext=*/true);
   const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz},
                  cluster[3] = {1, 1, 1};
-  Emulation emulation;
-  CUresult result =
-      recordLaunch(s, f, grid, block, cluster, smem, stream, emulation);
-  return emulate(result, lock, emulation, params);
+  return recordLaunch(s, f, grid, block, cluster, smem, stream);
 }
 
 CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
-                               void **params, void **) {
+                               void **, void **) {
   ENTER("cuLaunchKernelEx", /*needsContext=*/true);
   unsigned cluster[3] = {1, 1, 1};
   for (unsigned i = 0; i < config->numAttrs; ++i) {
@@ -556,11 +531,8 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
                             config->gridDimZ};
   const unsigned block[3] = {config->blockDimX, config->blockDimY,
                              config->blockDimZ};
-  Emulation emulation;
-  CUresult result =
-      recordLaunch(s, f, grid, block, cluster, config->sharedMemBytes,
-                   config->hStream, emulation);
-  return emulate(result, lock, emulation, params);
+  return recordLaunch(s, f, grid, block, cluster, config->sharedMemBytes,
+                      config->hStream);
 }
 
 //===--- Streams and events -----------------------------------------------===//
@@ -779,15 +751,6 @@ FAKE_EXPORT int fakeCudaLastImageKind(void) {
 FAKE_EXPORT int fakeCudaLastImageArch(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().lastImageArch;
-}
-
-FAKE_EXPORT void fakeCudaEmulateKernel(const char *name, FakeCudaKernelFn fn,
-                                       void *user) {
-  std::lock_guard<std::mutex> lock(state().mutex);
-  if (fn)
-    state().emulations[name] = {fn, user};
-  else
-    state().emulations.erase(name);
 }
 
 FAKE_EXPORT int64_t fakeCudaLiveStreams(void) {

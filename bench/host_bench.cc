@@ -1,0 +1,206 @@
+//===- host_bench.cc - The host target against plain C++ loops ------------===//
+//
+// Part of mlir-offload.
+//
+// Times three GPU kernels compiled for the host CPU and run by libmgpu's host
+// backend (vector add over 2^24 floats, a block reduction with barriers and
+// shared memory, a 512 x 512 f32 matmul with shared-memory tiles) beside the
+// same computations as plain C++ loops built with clang++-22 -O2 on as many
+// threads, checks that both agree, and prints a table.
+//
+//   bazel run -c opt //bench:host_bench [-- --quick]
+//
+// MGPU_HOST_THREADS sets the threads of both (default: the CPUs this process
+// may run on).
+//
+//===----------------------------------------------------------------------===//
+
+#include "bench/host_reference.h"
+#include "mgpu/mgpu.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+template <typename T, int Rank> struct MemRef {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+  int64_t sizes[Rank];
+  int64_t strides[Rank];
+};
+
+} // namespace
+
+extern "C" {
+void _mlir_ciface_bench_vector_add(MemRef<float, 1> *a, MemRef<float, 1> *b,
+                                   MemRef<float, 1> *c);
+void _mlir_ciface_bench_block_reduce(MemRef<float, 1> *in,
+                                     MemRef<float, 1> *partial);
+void _mlir_ciface_bench_matmul(MemRef<float, 2> *a, MemRef<float, 2> *b,
+                               MemRef<float, 2> *c);
+}
+
+namespace {
+
+using namespace offload::bench;
+
+/// The threads the host backend runs a launch on, as it counts them.
+unsigned CountThreads() {
+  if (const char *value = std::getenv("MGPU_HOST_THREADS"))
+    if (int requested = std::atoi(value); requested > 0)
+      return static_cast<unsigned>(requested);
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    return std::max(1, CPU_COUNT(&set));
+  return 1;
+}
+
+/// `count` floats of device memory.
+float *DeviceFloats(size_t count) {
+  return static_cast<float *>(
+      mgpuMemAlloc(count * sizeof(float), nullptr, /*hostShared=*/false));
+}
+
+MemRef<float, 1> Vector(float *data, size_t n) {
+  return {data, data, 0, {int64_t(n)}, {1}};
+}
+
+MemRef<float, 2> Matrix(float *data, size_t n) {
+  return {data, data, 0, {int64_t(n), int64_t(n)}, {int64_t(n), 1}};
+}
+
+/// The median wall time of `runs` calls of `fn`, in milliseconds, after one
+/// call that is not timed.
+double MedianMs(int runs, const std::function<void()> &fn) {
+  fn();
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    fn();
+    auto stop = std::chrono::steady_clock::now();
+    times.push_back(
+        std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+/// Whether `got` equals `want` everywhere (the inputs make every result
+/// exact in float, whatever the order of the additions).
+bool Agree(const char *name, const float *got, const float *want,
+           size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (got[i] != want[i]) {
+      std::printf("%s: FAILED: [%zu] = %.9g on the host target, %.9g from "
+                  "the C++ loop\n",
+                  name, i, got[i], want[i]);
+      return false;
+    }
+  return true;
+}
+
+struct Row {
+  std::string name;
+  double hostMs, referenceMs, goal;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool quick = argc > 1 && !std::strcmp(argv[1], "--quick");
+  // The host target is what is measured, whatever devices the machine has.
+  setenv("MGPU_DEVICE", "host", /*overwrite=*/0);
+  const unsigned threads = CountThreads();
+  const int runs = quick ? 1 : 15;
+  std::vector<Row> rows;
+  bool agree = true;
+
+  {
+    const size_t n = quick ? 1 << 16 : 1 << 24;
+    float *a = DeviceFloats(n), *b = DeviceFloats(n), *c = DeviceFloats(n);
+    std::vector<float> want(n);
+    for (size_t i = 0; i < n; ++i) {
+      a[i] = float(i % 1000) * 0.5f;
+      b[i] = float(i % 7) * 0.25f;
+    }
+    MemRef<float, 1> ma = Vector(a, n), mb = Vector(b, n), mc = Vector(c, n);
+    double host =
+        MedianMs(runs, [&] { _mlir_ciface_bench_vector_add(&ma, &mb, &mc); });
+    double reference = MedianMs(
+        runs, [&] { ReferenceVectorAdd(a, b, want.data(), n, threads); });
+    agree &= Agree("vector add", c, want.data(), n);
+    rows.push_back(
+        {quick ? "vector add (2^16 floats)" : "vector add (2^24 floats)", host,
+         reference, 1.5});
+    for (float *p : {a, b, c})
+      mgpuMemFree(p, nullptr);
+  }
+
+  {
+    const size_t n = quick ? 1 << 16 : 1 << 24, blocks = n / 256;
+    float *in = DeviceFloats(n), *partial = DeviceFloats(blocks);
+    std::vector<float> want(blocks);
+    for (size_t i = 0; i < n; ++i)
+      in[i] = float(int(i % 17) - 8) * 0.125f;
+    MemRef<float, 1> min = Vector(in, n), mpartial = Vector(partial, blocks);
+    double host = MedianMs(
+        runs, [&] { _mlir_ciface_bench_block_reduce(&min, &mpartial); });
+    double reference = MedianMs(
+        runs, [&] { ReferenceBlockReduce(in, want.data(), n, threads); });
+    agree &= Agree("block reduction", partial, want.data(), blocks);
+    rows.push_back({quick ? "block reduction (2^16 floats)"
+                          : "block reduction (2^24 floats)",
+                    host, reference, 5});
+    mgpuMemFree(in, nullptr);
+    mgpuMemFree(partial, nullptr);
+  }
+
+  {
+    const size_t n = quick ? 64 : 512;
+    float *a = DeviceFloats(n * n), *b = DeviceFloats(n * n),
+          *c = DeviceFloats(n * n);
+    std::vector<float> want(n * n);
+    for (size_t i = 0; i < n * n; ++i) {
+      a[i] = float(int(i % 7) - 3) * 0.25f;
+      b[i] = float(int(i % 5) - 2) * 0.25f;
+    }
+    MemRef<float, 2> ma = Matrix(a, n), mb = Matrix(b, n), mc = Matrix(c, n);
+    double host =
+        MedianMs(runs, [&] { _mlir_ciface_bench_matmul(&ma, &mb, &mc); });
+    double reference =
+        MedianMs(runs, [&] { ReferenceMatmul(a, b, want.data(), n, threads); });
+    agree &= Agree("matmul", c, want.data(), n * n);
+    rows.push_back({quick ? "matmul (64 x 64 f32)" : "matmul (512 x 512 f32)",
+                    host, reference, 5});
+    for (float *p : {a, b, c})
+      mgpuMemFree(p, nullptr);
+  }
+
+  std::printf("Host target against plain C++ loops (clang++-22 -O2), %u "
+              "thread%s each, median of %d runs\n\n",
+              threads, threads == 1 ? "" : "s", runs);
+  std::printf("%-32s %12s %12s %8s %8s\n", "", "host target", "C++ loops",
+              "ratio", "goal");
+  for (const Row &row : rows) {
+    double ratio = row.hostMs / row.referenceMs;
+    std::printf("%-32s %9.3f ms %9.3f ms %7.2fx %6.1fx%s\n", row.name.c_str(),
+                row.hostMs, row.referenceMs, ratio, row.goal,
+                ratio <= row.goal ? "" : "  (missed)");
+  }
+  if (!agree)
+    return 1;
+  std::printf("\nThe host target and the C++ loops agree on every result.\n");
+  return 0;
+}
