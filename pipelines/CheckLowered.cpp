@@ -7,6 +7,8 @@
 #include "pipelines/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-check-lowered"
@@ -18,36 +20,54 @@ namespace mlir::offload {
 
 using namespace mlir;
 
-/// What the translation to LLVM IR takes in a module the pipelines made: the
-/// LLVM dialect, and the GPU operations that #offload.loader translates.
-static bool isTranslatable(Operation *op) {
+/// What the translation to LLVM IR takes in a module the pipelines made, at
+/// the host level: the LLVM dialect, and the GPU operations that
+/// #offload.loader translates; the gpu.modules are checked inside.
+static bool isTranslatableInHostCode(Operation *op) {
   return isa<LLVM::LLVMDialect>(op->getDialect()) ||
-         isa<ModuleOp, gpu::BinaryOp, gpu::LaunchFuncOp>(op);
+         isa<ModuleOp, gpu::GPUModuleOp, gpu::BinaryOp, gpu::LaunchFuncOp>(op);
+}
+
+/// In a gpu.module, what the serializers translate: the LLVM dialect and
+/// every dialect with a translation of its own (NVVM), but no gpu operation.
+static bool isTranslatableInKernel(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return dialect && !isa<gpu::GPUDialect>(dialect) &&
+         dialect->getRegisteredInterface<LLVMTranslationDialectInterface>();
 }
 
 namespace {
 struct CheckLoweredPass
     : public offload::impl::OffloadCheckLoweredBase<CheckLoweredPass> {
   void runOnOperation() override {
-    Operation *first = nullptr;
+    // A cast left over is a symptom; the operation that kept it is the
+    // cause, so it is the one reported when there is one.
+    Operation *first = nullptr, *firstCast = nullptr;
     unsigned count = 0;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<gpu::BinaryOp>(op))
         return WalkResult::skip();
-      if (!isTranslatable(op)) {
-        if (!first)
-          first = op;
+      bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      if (!(inKernel ? isTranslatableInKernel(op)
+                     : isTranslatableInHostCode(op))) {
+        Operation *&firstOfKind =
+            isa<UnrealizedConversionCastOp>(op) ? firstCast : first;
+        if (!firstOfKind)
+          firstOfKind = op;
         ++count;
         LLVM_DEBUG(llvm::dbgs() << "left unlowered: " << *op << "\n");
       }
       return WalkResult::advance();
     });
     if (!first)
+      first = firstCast;
+    if (!first)
       return;
-    InFlightDiagnostic diag = first->emitError()
-                              << "'" << first->getName()
-                              << "' is left unlowered, and the translation to "
-                                 "LLVM IR cannot take it";
+    InFlightDiagnostic diag = first->emitError() << "'" << first->getName()
+                                                 << "' is left unlowered";
+    if (auto module = first->getParentOfType<gpu::GPUModuleOp>())
+      diag << " in gpu.module @" << module.getName();
+    diag << ", and the translation to LLVM IR cannot take it";
     if (count > 1)
       diag << " (nor " << count - 1 << " more operation"
            << (count > 2 ? "s" : "") << " left)";

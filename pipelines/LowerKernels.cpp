@@ -16,6 +16,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Debug.h"
@@ -107,6 +108,7 @@ private:
     nvvm.indexBitwidth = indexBitwidth;
     nvvm.useBarePtrCallConv = kernelBarePtr;
     pm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+    pm.addPass(LLVM::createNVVMOptimizeForTargetPass());
     pm.addPass(createConvertNVVMToLLVMPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

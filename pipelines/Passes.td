@@ -56,12 +56,15 @@ def OffloadAssignStreams : Pass<"offload-assign-streams", "ModuleOp"> {
 def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
   let summary = "Fails on anything that translation to LLVM IR cannot take";
   let description = [{
-    The last pass of the offload pipelines: outside `gpu.binary`, the output
-    may hold only LLVM dialect operations, `gpu.binary` and
-    `gpu.launch_func`. Any other operation (an unlowered `gpu.memcpy`, an
-    `unrealized_conversion_cast` whose other side was never converted) is
-    reported at the operation, naming it and how many more there are, and the
-    pipeline fails instead of handing the translation what it rejects.
+    Runs in the offload pipelines just before the `gpu.module`s are compiled:
+    in host code, only LLVM dialect operations, `gpu.module`,
+    `gpu.launch_func` and (later) `gpu.binary`; in a `gpu.module`, only
+    operations of dialects that translate to LLVM IR (LLVM, NVVM), no `gpu`
+    operation. Any other operation (an unlowered `gpu.memcpy`, a 2-D
+    `vector.load` in a kernel, an `unrealized_conversion_cast` whose other
+    side was never converted) is reported at the operation, naming it, its
+    `gpu.module` and how many more there are, and the pipeline fails instead
+    of handing a serializer or the translation what it rejects.
   }];
 }
 
@@ -95,6 +98,56 @@ def OffloadExpandSubgroupOps
   ];
 }
 
+def OffloadLowerNvgpu : Pass<"offload-lower-nvgpu", "ModuleOp"> {
+  let summary = "convert-nvgpu-to-nvvm that leaves !gpu.async.token alone";
+  let description = [{
+    The pipelines lower nvgpu before outlining, as upstream's does, so that a
+    TMA descriptor made on the host reaches the kernel as the pointer it is
+    and not as a `!nvgpu.tensormap.descriptor` parameter that
+    `convert-gpu-to-nvvm` cannot take. Upstream's `convert-nvgpu-to-nvvm`
+    converts the types of `scf` ops as it goes, and an `scf.for` carrying a
+    `!gpu.async.token` has a type that its LLVM type converter lacks, which
+    makes the loop illegal (`failed to legalize operation 'scf.for'`). This
+    pass applies the same patterns with the same type conversions, and keeps
+    `!gpu.async.token` as it is.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def OffloadModuleToBinary : Pass<"offload-module-to-binary", ""> {
+  let summary = "gpu-module-to-binary, with every object compiled in parallel";
+  let description = [{
+    Serializes each `gpu.module` directly inside the operation once per target
+    attribute and replaces it with a `gpu.binary` holding those objects, in
+    the targets' order: upstream `gpu-module-to-binary`, with the same
+    options. The objects of all modules and all targets are compiled at the
+    same time on the context's thread pool (one at a time under
+    `--mlir-disable-threading`); each is compiled on its own, so the output
+    is byte-identical to a serial run, and diagnostics come out in the order
+    of the modules and targets.
+
+    Every module is compiled even when one fails, so that one run reports
+    every module that cannot be compiled. A target that fails gives one
+    diagnostic at its module: its own, or, if it said nothing, which target
+    failed.
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", [{""}],
+           "Toolkit path.">,
+    ListOption<"linkFiles", "l", "std::string",
+           "Extra files to link to.">,
+    Option<"cmdOptions", "opts", "std::string", [{""}],
+           "Command line options to pass to the tools.">,
+    Option<"compilationTarget", "format", "std::string", [{"fatbin"}],
+           "The target representation: offloading (llvm), assembly (isa), "
+           "binary (bin) or fatbinary (fatbin).">,
+    Option<"elfSection", "section", "std::string", [{""}],
+           "ELF section where binary is to be located.">
+  ];
+}
+
 def OffloadSplitHostModules : Pass<"offload-split-host-modules", "ModuleOp"> {
   let summary = "Gives the host target of a gpu.module its own copy";
   let description = [{
@@ -112,8 +165,10 @@ def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
   let summary = "Lowers each gpu.module with the lowering its targets need";
   let description = [{
     Runs, on each `gpu.module`, `offload-lower-gpu-to-host` when its targets
-    are `#offload.host`, and otherwise the NVVM lowering (`convert-scf-to-cf`,
-    `convert-gpu-to-nvvm`, `convert-nvvm-to-llvm`, canonicalization, CSE,
+    are `#offload.host`, and otherwise the NVVM lowering
+    (`offload-expand-subgroup-ops`, `convert-scf-to-cf`,
+    `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
+    `convert-nvvm-to-llvm`, canonicalization, CSE,
     `reconcile-unrealized-casts`). A module that lists both kinds is an error:
     `offload-split-host-modules` separates them first.
   }];

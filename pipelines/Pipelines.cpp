@@ -12,7 +12,6 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
-#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
@@ -20,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -60,6 +60,9 @@ mlir::offload::getPipelineConfig(const CudaPipelineOptions &options,
                              options.ptxasOptions.end());
   config.toolkit = options.toolkit;
   config.indexBitwidth = options.indexBitwidth;
+  config.lineInfo = options.lineInfo;
+  if (config.lineInfo)
+    config.ptxasOptions.push_back("-lineinfo");
   config.host = options.host;
   config.hostTriple = options.hostTriple;
   config.hostCpu = options.hostCpu;
@@ -87,6 +90,7 @@ mlir::offload::getPipelineConfig(const HostPipelineOptions &options,
   config.kernelBarePtr = options.kernelBarePtr;
   config.hostBarePtr = options.hostBarePtr;
   config.load = options.load;
+  config.lineInfo = options.lineInfo;
   return config;
 }
 
@@ -183,6 +187,9 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   // can see that every thread reaches it and mark it uniform, which the NVVM
   // lowering needs (upstream's pipeline does the same).
   pm.addPass(createCanonicalizerPass());
+  // Before outlining, as upstream's pipeline: a TMA descriptor made on the
+  // host then reaches the kernel as the pointer it is.
+  pm.addPass(createOffloadLowerNvgpu());
   // Constants and index computations that canonicalization hoisted out of
   // the launches go back in, instead of becoming kernel parameters (MLIR 22's
   // outlining no longer sinks them itself).
@@ -194,11 +201,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   // Host code only: kernels keep their structured control flow, which the
   // host target splits at barriers (the NVVM lowering converts it itself).
-  // Before convert-nvgpu-to-nvvm, whose type conversion marks an scf.for
-  // that carries a !gpu.async.token illegal (which is where upstream's
-  // gpu-lower-to-nvvm-pipeline fails on such loops).
   pm.nest<func::FuncOp>().addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -220,15 +223,30 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 
-  GpuModuleToBinaryPassOptions binary;
+  pm.addPass(createOffloadCheckLowered());
+  // Kernels compile without debug information unless asked for line tables:
+  // the functions' locations go (as upstream's strip-debuginfo does), but
+  // only now and not the gpu.module's own, so that every diagnostic before
+  // and during serialization still points at the source.
+  if (config.lineInfo) {
+    // Every function gets a scope, so that locations become line
+    // directives: what ptxas -lineinfo takes (more debug information makes
+    // it refuse optimized code), as with nvcc -lineinfo.
+    LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
+    scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
+  } else {
+    pm.nest<gpu::GPUModuleOp>().nest<LLVM::LLVMFuncOp>().addPass(
+        createStripDebugInfoPass());
+  }
+  OffloadModuleToBinaryOptions binary;
   binary.toolkitPath = config.toolkit;
   binary.compilationTarget = getCompilationTarget(config.format).str();
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createOffloadModuleToBinary(binary));
   if (split)
     pm.addPass(createOffloadMergeHostBinaries());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createOffloadCheckLowered());
 }
 
 /// Registers `name`, whose options are `Options`, with a builder that checks

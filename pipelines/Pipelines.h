@@ -62,6 +62,11 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::desc("Host functions take memrefs of static shape as bare "
                      "pointers"),
       llvm::cl::init(false)};
+  Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Keep source locations in the kernels as line tables "
+                     "(and ptxas -lineinfo); stripped otherwise"),
+      llvm::cl::init(false)};
   Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Bit width of index in the GPU kernels (64 or 32)"),
@@ -129,6 +134,11 @@ struct HostPipelineOptions : public PassPipelineOptions<HostPipelineOptions> {
       llvm::cl::desc("Host functions take memrefs of static shape as bare "
                      "pointers"),
       llvm::cl::init(false)};
+  Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Keep source locations in the kernels as line tables "
+                     "(and ptxas -lineinfo); stripped otherwise"),
+      llvm::cl::init(false)};
   Option<std::string> load{
       *this, "load",
       llvm::cl::desc("When the objects are loaded: ctor (global constructor) "
@@ -153,6 +163,8 @@ struct PipelineConfig {
   SmallVector<std::string> link, ptxasOptions;
   std::string toolkit;
   unsigned indexBitwidth = 64;
+  /// Source locations kept in the kernels as line tables.
+  bool lineInfo = false;
   /// The host target.
   bool host = false;
   std::string hostTriple, hostCpu, hostFeatures;

@@ -41,3 +41,19 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(
     ("%expect_exit", "%s %s" % (sys.executable, os.path.join(config.test_source_root, "expect_exit.py")))
 )
+
+# Upstream's pipeline beside ours: testdata/parity.py. Upstream's NVVM target
+# finds the toolkit through $CUDA_PATH only.
+config.substitutions.append(
+    (
+        "%parity",
+        "env CUDA_PATH=%s %s %s --runtime=%s --runner-utils=%s --workdir=%%t"
+        % (
+            os.environ["OFFLOAD_CUDA_TOOLKIT"],
+            sys.executable,
+            os.path.join(config.test_source_root, "parity.py"),
+            runtime,
+            llvm_lib_dir,
+        ),
+    )
+)

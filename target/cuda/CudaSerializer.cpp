@@ -7,6 +7,7 @@
 #include "target/cuda/CudaSerializer.h"
 
 #include "dialects/CudaChips.h"
+#include "target/common/FatalErrorRecovery.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Function.h"
@@ -240,8 +241,23 @@ CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
   if (failed(targetMachine))
     return failure();
   auto error = [&] { return emitModuleError(); };
-  FailureOr<SmallString<0>> ptx =
-      translateModuleToISA(llvmModule, **targetMachine, error);
+  FailureOr<SmallString<0>> ptx = failure();
+  std::string fatalError;
+  if (failed(runRecoveringFatalErrors(
+          [&] {
+            ptx = translateModuleToISA(llvmModule, **targetMachine, error);
+          },
+          fatalError))) {
+    InFlightDiagnostic diag = emitModuleError()
+                              << "the NVPTX backend failed: " << fatalError;
+    // Most of what it cannot select is PTX newer than the default.
+    if (target.getFeatures().empty())
+      diag << " (PTX ISA "
+           << formatPtxVersion(lookupChip(target.getChip())->minPtxVersion)
+           << ", the oldest for " << target.getChip()
+           << ", was the target; `features = \"+ptxNN\"` picks a newer one)";
+    return diag;
+  }
   if (failed(ptx))
     return failure();
   LLVM_DEBUG(dbgs() << "PTX of gpu.module @" << gpuModule.getName() << " for "

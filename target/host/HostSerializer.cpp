@@ -6,6 +6,7 @@
 
 #include "target/host/HostSerializer.h"
 
+#include "target/common/FatalErrorRecovery.h"
 #include "target/host/HostToolchain.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -132,7 +133,11 @@ HostSerializer::emitObject(llvm::Module &llvmModule) {
                                CodeGenFileType::ObjectFile))
     return emitModuleError()
            << "LLVM cannot emit object files for " << machine.triple;
-  passes.run(llvmModule);
+  std::string fatalError;
+  if (failed(runRecoveringFatalErrors([&] { passes.run(llvmModule); },
+                                      fatalError)))
+    return emitModuleError() << "the " << triple.getArchName()
+                             << " backend failed: " << fatalError;
   return object;
 }
 
@@ -238,8 +243,16 @@ HostSerializer::moduleToObject(llvm::Module &llvmModule) {
     FailureOr<TargetMachine *> targetMachine = getOrCreateTargetMachine();
     if (failed(targetMachine))
       return failure();
-    FailureOr<SmallString<0>> assembly = translateModuleToISA(
-        llvmModule, **targetMachine, [&] { return emitModuleError(); });
+    FailureOr<SmallString<0>> assembly = failure();
+    std::string fatalError;
+    if (failed(runRecoveringFatalErrors(
+            [&] {
+              assembly = translateModuleToISA(llvmModule, **targetMachine, [&] {
+                return emitModuleError();
+              });
+            },
+            fatalError)))
+      return emitModuleError() << "the backend failed: " << fatalError;
     if (failed(assembly))
       return failure();
     if (isaCallback)
