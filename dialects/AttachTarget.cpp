@@ -82,7 +82,7 @@ struct AttachTargetPass
         StringRef(chip), StringRef(features),
         flags.empty() ? nullptr : builder.getDictionaryAttr(flags),
         getStringArray(builder, linkLibs),
-        getStringArray(builder, ptxasOptions));
+        getStringArray(builder, ptxasOptions), StringRef(assembler));
     if (!target || failed(attachToMatchingModules(module, getArgument(),
                                                   moduleMatcher, target)))
       return signalPassFailure();

@@ -68,6 +68,18 @@ bool isKnownPtxVersion(unsigned version) {
   return is_contained(kPtxVersions, version);
 }
 
+unsigned getCudaVersionForPtx(unsigned version) {
+  // From the PTX ISA manual's release notes.
+  static constexpr std::pair<unsigned, unsigned> kReleases[] = {
+      {78, 118}, {80, 120}, {81, 121}, {82, 122}, {83, 123}, {84, 124},
+      {85, 125}, {86, 127}, {87, 128}, {88, 129}, {90, 130}};
+  unsigned cuda = 110;
+  for (auto [ptx, release] : kReleases)
+    if (ptx <= version)
+      cuda = release;
+  return cuda;
+}
+
 std::string formatPtxVersion(unsigned version) {
   return std::to_string(version / 10) + "." + std::to_string(version % 10);
 }

@@ -56,6 +56,10 @@ llvm::StringRef getArchSuffix(const Chip &chip);
 /// Whether LLVM's NVPTX backend knows PTX ISA `version`.
 bool isKnownPtxVersion(unsigned version);
 
+/// The first CUDA release (130 for 13.0) whose assembler takes PTX ISA
+/// `version`; 110 for those older than 7.8.
+unsigned getCudaVersionForPtx(unsigned version);
+
 /// 78 -> "7.8".
 std::string formatPtxVersion(unsigned version);
 

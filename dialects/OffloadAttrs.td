@@ -41,6 +41,10 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
       zero, in generated code and in libdevice).
     - `link`: LLVM bitcode files linked into the module before optimization.
     - `ptxasOptions`: extra command-line options for `ptxas`.
+    - `assembler`: what turns PTX into a cubin: `nvjitlink` (the toolkit's
+      libnvJitLink, in process), `ptxas` (a subprocess), or, by default,
+      nvJitLink when the toolkit has one new enough for the PTX, else
+      `ptxas`. Their cubins differ in bytes; each is deterministic.
 
     libdevice is linked from the toolkit when the module calls `__nv_*`
     functions. The toolkit is the `toolkit` option of `gpu-module-to-binary`,
@@ -61,7 +65,9 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
     StringRefParameter<"Target features (`+ptxNN`).", "\"\"">:$features,
     OptionalParameter<"DictionaryAttr", "Code generation flags.">:$flags,
     OptionalParameter<"ArrayAttr", "Bitcode files to link.">:$link,
-    OptionalParameter<"ArrayAttr", "Extra ptxas options.">:$ptxasOptions
+    OptionalParameter<"ArrayAttr", "Extra ptxas options.">:$ptxasOptions,
+    StringRefParameter<"PTX assembler: nvjitlink, ptxas, or either.",
+                       "\"\"">:$assembler
   );
   let assemblyFormat = [{
     (`<` struct(params)^ `>`)?
@@ -73,9 +79,10 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
                      CArg<"StringRef", "\"\"">:$features,
                      CArg<"DictionaryAttr", "nullptr">:$flags,
                      CArg<"ArrayAttr", "nullptr">:$link,
-                     CArg<"ArrayAttr", "nullptr">:$ptxasOptions), [{
+                     CArg<"ArrayAttr", "nullptr">:$ptxasOptions,
+                     CArg<"StringRef", "\"\"">:$assembler), [{
       return $_get($_ctxt, optLevel, triple, chip, features, flags, link,
-                   ptxasOptions);
+                   ptxasOptions, assembler);
     }]>
   ];
   let skipDefaultBuilders = 1;

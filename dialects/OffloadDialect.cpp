@@ -57,7 +57,7 @@ LogicalResult
 CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
                        StringRef triple, StringRef chip, StringRef features,
                        DictionaryAttr flags, ArrayAttr link,
-                       ArrayAttr ptxasOptions) {
+                       ArrayAttr ptxasOptions, StringRef assembler) {
   if (O < 0 || O > 3)
     return emitError() << "optimization level O = " << O
                        << " is out of range; it must be 0, 1, 2 or 3";
@@ -88,6 +88,10 @@ CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
   if (failed(verifyStringArray(emitError, link, "link")) ||
       failed(verifyStringArray(emitError, ptxasOptions, "ptxasOptions")))
     return failure();
+  if (!llvm::is_contained({"", "nvjitlink", "ptxas"}, assembler))
+    return emitError() << "unknown assembler '" << assembler
+                       << "'; it is nvjitlink or ptxas (or absent, for "
+                          "nvJitLink where the toolkit has it)";
   return success();
 }
 

@@ -35,7 +35,10 @@ def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
     ListOption<"linkLibs", "l", "std::string",
                "Bitcode files to link into each module.">,
     ListOption<"ptxasOptions", "ptxas-options", "std::string",
-               "Extra options for ptxas.">
+               "Extra options for ptxas.">,
+    Option<"assembler", "assembler", "std::string", "\"\"",
+           "PTX to cubin with nvjitlink or ptxas (empty: nvJitLink where the "
+           "toolkit has it).">
   ];
 }
 

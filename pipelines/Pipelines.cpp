@@ -59,6 +59,7 @@ mlir::offload::getPipelineConfig(const CudaPipelineOptions &options,
   config.ptxasOptions.assign(options.ptxasOptions.begin(),
                              options.ptxasOptions.end());
   config.toolkit = options.toolkit;
+  config.assembler = options.assembler;
   config.indexBitwidth = options.indexBitwidth;
   config.lineInfo = options.lineInfo;
   if (config.lineInfo)
@@ -164,6 +165,7 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
     target.linkLibs.assign(config.link.begin(), config.link.end());
     target.ptxasOptions.assign(config.ptxasOptions.begin(),
                                config.ptxasOptions.end());
+    target.assembler = config.assembler;
     pm.addPass(createOffloadAttachTarget(target));
   }
   if (config.host) {

@@ -43,6 +43,11 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       *this, "l", llvm::cl::desc("Bitcode files to link into the kernels")};
   ListOption<std::string> ptxasOptions{
       *this, "ptxas-options", llvm::cl::desc("Extra options for ptxas")};
+  Option<std::string> assembler{
+      *this, "assembler",
+      llvm::cl::desc("PTX to cubin with nvjitlink (in process) or ptxas; "
+                     "nvJitLink where the toolkit has it if empty"),
+      llvm::cl::init("")};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("Object format: fatbin (cubin and PTX), bin (cubin) or "
@@ -161,6 +166,7 @@ struct PipelineConfig {
   std::string features;
   bool fast = false, ftz = false;
   SmallVector<std::string> link, ptxasOptions;
+  std::string assembler;
   std::string toolkit;
   unsigned indexBitwidth = 64;
   /// Source locations kept in the kernels as line tables.

@@ -197,23 +197,90 @@ static bool isOptLevelOption(StringRef option) {
   return option.starts_with("-O") || option.starts_with("--opt-level");
 }
 
-LogicalResult CudaSerializer::assembleCubin(StringRef ptxPath,
-                                            StringRef cubinPath) {
+std::vector<std::string> CudaSerializer::getPtxasOptions() {
   std::vector<std::string> extra;
   if (ArrayAttr fromTarget = target.getPtxasOptions())
     for (Attribute option : fromTarget)
       extra.push_back(cast<StringAttr>(option).str());
   auto [cmdArena, cmdOptions] = options.tokenizeCmdOptions();
   extra.insert(extra.end(), cmdOptions.begin(), cmdOptions.end());
-
-  std::vector<std::string> args = {"-arch", target.getChip().str()};
   // ptxas optimizes at the target's level unless told otherwise (a second
   // level would only earn a warning).
   if (llvm::none_of(extra, isOptLevelOption))
-    args.push_back("--opt-level=" + std::to_string(target.getO()));
-  args.insert(args.end(), extra.begin(), extra.end());
-  args.insert(args.end(), {"-o", cubinPath.str(), ptxPath.str()});
-  return runTool(kPtxasPath, args);
+    extra.insert(extra.begin(), "--opt-level=" + std::to_string(target.getO()));
+  return extra;
+}
+
+FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
+  StringRef choice = target.getAssembler();
+  if (choice == "ptxas")
+    return static_cast<const NvJitLink *>(nullptr);
+  auto unusable = [&](const Twine &why) -> FailureOr<const NvJitLink *> {
+    LLVM_DEBUG(dbgs() << "nvJitLink not used: " << why << "\n");
+    if (choice == "nvjitlink")
+      return emitModuleError() << "assembler = \"nvjitlink\": " << why;
+    return static_cast<const NvJitLink *>(nullptr);
+  };
+  Expected<std::string> path = toolkit.find(kNvJitLinkPath);
+  if (!path)
+    return unusable(toString(path.takeError()));
+  Expected<const NvJitLink *> library = NvJitLink::load(*path);
+  if (!library)
+    return unusable(toString(library.takeError()));
+  std::optional<unsigned> requested =
+      cantFail(parsePtxFeatures(target.getFeatures()));
+  unsigned ptx =
+      requested ? *requested : lookupChip(target.getChip())->minPtxVersion;
+  unsigned needed = getCudaVersionForPtx(ptx);
+  if ((*library)->getVersion() < needed)
+    return unusable(*path + " is nvJitLink " +
+                    formatPtxVersion((*library)->getVersion()) +
+                    ", older than PTX ISA " + formatPtxVersion(ptx) +
+                    " (CUDA " + formatPtxVersion(needed) + ")");
+  return *library;
+}
+
+FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
+  auto error = [&] { return emitModuleError(); };
+  std::vector<std::string> ptxasOptions = getPtxasOptions();
+  FailureOr<const NvJitLink *> nvJitLink = findNvJitLink();
+  if (failed(nvJitLink))
+    return failure();
+  if (*nvJitLink) {
+    LLVM_DEBUG({
+      dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
+             << " (" << target.getChip() << "):\nnvJitLink -arch="
+             << target.getChip();
+      for (const std::string &option : ptxasOptions)
+        dbgs() << " -Xptxas=" << option;
+      dbgs() << "\n";
+    });
+    Expected<NvJitLink::Output> output =
+        (*nvJitLink)
+            ->assemble(ptx, gpuModule.getName(), target.getChip(),
+                       ptxasOptions);
+    if (!output)
+      return error() << toString(output.takeError());
+    if (!output->infoLog.empty())
+      gpuModule.emitRemark() << "nvJitLink for " << target.getChip() << ":\n"
+                             << output->infoLog;
+    return std::move(output->cubin);
+  }
+
+  // ptxas only reads and writes files.
+  std::string prefix = ("offload-" + gpuModule.getName()).str();
+  TempFile ptxFile, cubinFile;
+  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
+      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
+      failed(writeFile(ptxFile.path, ptx, error)))
+    return failure();
+  std::vector<std::string> args = {"-arch", target.getChip().str()};
+  args.insert(args.end(), ptxasOptions.begin(), ptxasOptions.end());
+  args.insert(args.end(),
+              {"-o", cubinFile.path.str().str(), ptxFile.path.str().str()});
+  if (failed(runTool(kPtxasPath, args)))
+    return failure();
+  return readFile(cubinFile.path, error);
 }
 
 LogicalResult CudaSerializer::bundleFatbin(StringRef ptxPath,
@@ -268,19 +335,19 @@ CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
   if (format == gpu::CompilationTarget::Assembly)
     return SmallVector<char, 0>(ptx->begin(), ptx->end());
 
-  // ptxas and fatbinary only read and write files.
+  FailureOr<SmallVector<char, 0>> cubin = assembleCubin(*ptx);
+  if (failed(cubin) || format == gpu::CompilationTarget::Binary)
+    return cubin;
+
+  // fatbinary only reads and writes files.
   std::string prefix = ("offload-" + gpuModule.getName()).str();
-  TempFile ptxFile, cubinFile;
+  TempFile ptxFile, cubinFile, fatbinFile;
   if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
       failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
+      failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
       failed(writeFile(ptxFile.path, *ptx, error)) ||
-      failed(assembleCubin(ptxFile.path, cubinFile.path)))
-    return failure();
-  if (format == gpu::CompilationTarget::Binary)
-    return readFile(cubinFile.path, error);
-
-  TempFile fatbinFile;
-  if (failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
+      failed(writeFile(cubinFile.path, StringRef(cubin->data(), cubin->size()),
+                       error)) ||
       failed(bundleFatbin(ptxFile.path, cubinFile.path, fatbinFile.path)))
     return failure();
   return readFile(fatbinFile.path, error);

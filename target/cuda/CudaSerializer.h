@@ -9,6 +9,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "target/cuda/CudaToolkit.h"
+#include "target/cuda/NvJitLink.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -32,8 +33,13 @@ protected:
   moduleToObject(llvm::Module &llvmModule) override;
 
 private:
-  /// `ptxas` from `ptxPath` to `cubinPath`.
-  LogicalResult assembleCubin(StringRef ptxPath, StringRef cubinPath);
+  /// The cubin of `ptx`, from nvJitLink or ptxas (`assembler`).
+  FailureOr<SmallVector<char, 0>> assembleCubin(StringRef ptx);
+  /// nvJitLink if it is to assemble: null for ptxas; failure, reported, if
+  /// `assembler = "nvjitlink"` and the toolkit has none that can.
+  FailureOr<const NvJitLink *> findNvJitLink();
+  /// ptxas's options: the target's, the pass's, and the optimization level.
+  std::vector<std::string> getPtxasOptions();
   /// `fatbinary` of the cubin and its PTX into `fatbinPath`.
   LogicalResult bundleFatbin(StringRef ptxPath, StringRef cubinPath,
                              StringRef fatbinPath);

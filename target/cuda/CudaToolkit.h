@@ -43,6 +43,7 @@ private:
 /// Paths of the toolkit files, relative to its root.
 inline constexpr llvm::StringLiteral kPtxasPath = "bin/ptxas";
 inline constexpr llvm::StringLiteral kFatbinaryPath = "bin/fatbinary";
+inline constexpr llvm::StringLiteral kNvJitLinkPath = "lib64/libnvJitLink.so";
 inline constexpr llvm::StringLiteral kLibdevicePath =
     "nvvm/libdevice/libdevice.10.bc";
 

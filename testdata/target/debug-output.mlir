@@ -9,9 +9,9 @@
 // CHECK: PTX of gpu.module @kernels for sm_90:
 // CHECK: .visible .entry scale(
 // CHECK: Tool invocation for gpu.module @kernels (sm_90):
-// CHECK-NEXT: {{.*}}ptxas -arch sm_90 --opt-level=3 -o {{.*}}.cubin {{.*}}.ptx
+// CHECK-NEXT: nvJitLink -arch=sm_90 -Xptxas=--opt-level=3{{$}}
 // CHECK: Tool invocation for gpu.module @user_level (sm_90):
-// CHECK-NEXT: {{.*}}ptxas -arch sm_90 -O1 -o
+// CHECK-NEXT: nvJitLink -arch=sm_90 -Xptxas=-O1
 
 // Without the option, nothing of it.
 // RUN: offload-opt %s --gpu-module-to-binary='format=bin toolkit=%cuda_toolkit' -o /dev/null 2>&1 | count 0

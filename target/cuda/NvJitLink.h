@@ -1,0 +1,57 @@
+//===- NvJitLink.h - PTX to cubin in process --------------------*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+//
+// The CUDA toolkit's libnvJitLink, loaded with dlopen when first needed, so
+// that the tools start (and fall back to ptxas) where it is missing. It
+// assembles PTX as ptxas does, without a process, a file or a wait.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TARGET_CUDA_NVJITLINK_H
+#define OFFLOAD_TARGET_CUDA_NVJITLINK_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir::offload::cuda {
+
+class NvJitLink {
+public:
+  /// The library at `path`, loaded once per process; an error says why it
+  /// cannot be used (missing, or not nvJitLink).
+  static llvm::Expected<const NvJitLink *> load(llvm::StringRef path);
+
+  /// Its version as CUDA numbers it: 130 for 13.0.
+  unsigned getVersion() const { return version; }
+
+  struct Output {
+    llvm::SmallVector<char, 0> cubin;
+    /// Warnings and, with -Xptxas=-v, statistics.
+    std::string infoLog;
+  };
+
+  /// Assembles `ptx` (named `name` in messages) for `arch` ("sm_90a") with
+  /// ptxas's `ptxasOptions`. The error holds nvJitLink's error log.
+  llvm::Expected<Output>
+  assemble(llvm::StringRef ptx, llvm::StringRef name, llvm::StringRef arch,
+           llvm::ArrayRef<std::string> ptxasOptions) const;
+
+private:
+  struct Api;
+  explicit NvJitLink(const Api *api, unsigned version)
+      : api(api), version(version) {}
+
+  const Api *api;
+  unsigned version;
+};
+
+} // namespace mlir::offload::cuda
+
+#endif // OFFLOAD_TARGET_CUDA_NVJITLINK_H

@@ -1,0 +1,36 @@
+// PTX to cubin with nvJitLink (the default where the toolkit has it) or ptxas:
+// each deterministic, and an assembler that cannot be had is one error.
+
+// RUN: offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' > %t.first
+// RUN: offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' --mlir-disable-threading > %t.second
+// RUN: cmp %t.first %t.second
+// RUN: FileCheck %s --input-file=%t.first
+// CHECK: gpu.binary @kernels [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}bin = "\7FELF{{.*}}">, #gpu.object<#offload.cuda<chip = "sm_90", assembler = "nvjitlink">, {{.*}}bin = "\7FELF{{.*}}">, #gpu.object<#offload.cuda<chip = "sm_90", assembler = "ptxas">, {{.*}}bin = "\7FELF{{.*}}">]
+
+// The default is nvJitLink; ptxas runs when asked.
+// RUN: offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' --mlir-disable-threading -debug-only=serialize-to-binary 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=CHOICE
+// CHOICE-COUNT-2: nvJitLink -arch=sm_90
+// CHOICE: Tool invocation for gpu.module @kernels (sm_90):
+// CHOICE-NEXT: {{.*}}ptxas -arch sm_90
+
+// A toolkit without nvJitLink: ptxas by default, an error when nvJitLink is
+// asked for.
+// RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin toolkit=%S/Inputs/old-toolkit' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MISSING
+// MISSING: error: cannot compile gpu.module @kernels for sm_90: ptxas failed
+// MISSING: error: cannot compile gpu.module @kernels for sm_90: assembler = "nvjitlink": cannot find the CUDA toolkit's lib64/libnvJitLink.so; looked in:
+
+// RUN: %expect_exit 1 offload-opt %s --offload-attach-target='chip=sm_90 assembler=nvlink' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: offload-attach-target: unknown assembler 'nvlink'; it is nvjitlink or ptxas (or absent, for nvJitLink where the toolkit has it)
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#offload.cuda<chip = "sm_90">,
+                       #offload.cuda<chip = "sm_90", assembler = "nvjitlink">,
+                       #offload.cuda<chip = "sm_90", assembler = "ptxas">] {
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
