@@ -249,8 +249,8 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
   if (*nvJitLink) {
     LLVM_DEBUG({
       dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
-             << " (" << target.getChip() << "):\nnvJitLink -arch="
-             << target.getChip();
+             << " (" << target.getChip()
+             << "):\nnvJitLink -arch=" << target.getChip();
       for (const std::string &option : ptxasOptions)
         dbgs() << " -Xptxas=" << option;
       dbgs() << "\n";

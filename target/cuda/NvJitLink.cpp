@@ -6,9 +6,9 @@
 
 #include "target/cuda/NvJitLink.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DynamicLibrary.h"
-#include "llvm/Support/FileSystem.h"
 
 #include <memory>
 #include <mutex>
@@ -41,16 +41,18 @@ struct NvJitLink::Api {
   Result (*version)(unsigned *, unsigned *);
 };
 
+NvJitLink::NvJitLink(std::unique_ptr<const Api> api, unsigned version)
+    : api(std::move(api)), version(version) {}
+
+NvJitLink::~NvJitLink() = default;
+
 Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
   static std::mutex mutex;
   static StringMap<std::unique_ptr<NvJitLink>> loaded;
-  static StringMap<std::unique_ptr<Api>> apis;
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = loaded.find(path); it != loaded.end())
     return it->second.get();
 
-  if (!sys::fs::exists(path))
-    return createStringError(inconvertibleErrorCode(), "no " + path.str());
   std::string error;
   sys::DynamicLibrary library =
       sys::DynamicLibrary::getPermanentLibrary(path.str().c_str(), &error);
@@ -79,10 +81,9 @@ Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
   if (!complete || api->version(&major, &minor) != kSuccess)
     return createStringError(inconvertibleErrorCode(),
                              path.str() + " is not a usable nvJitLink");
-  auto *result = new NvJitLink(api.get(), major * 10 + minor);
-  apis[path] = std::move(api);
-  loaded[path].reset(result);
-  return result;
+  std::unique_ptr<NvJitLink> &entry = loaded[path];
+  entry.reset(new NvJitLink(std::move(api), major * 10 + minor));
+  return entry.get();
 }
 
 Expected<NvJitLink::Output>
@@ -99,7 +100,8 @@ NvJitLink::assemble(StringRef ptx, StringRef name, StringRef arch,
   Result status = api->create(&handle, argv.size(), argv.data());
   if (status != kSuccess)
     return createStringError(inconvertibleErrorCode(),
-                             "nvJitLink rejected the options (error " +
+                             "nvJitLink rejected the options '" +
+                                 join(options, " ") + "' (error " +
                                  std::to_string(status) + ")");
   auto readLog = [&](Result (*size)(Handle, size_t *),
                      Result (*read)(Handle, char *)) {

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 
 namespace mlir::offload::cuda {
@@ -43,12 +44,13 @@ public:
   assemble(llvm::StringRef ptx, llvm::StringRef name, llvm::StringRef arch,
            llvm::ArrayRef<std::string> ptxasOptions) const;
 
+  ~NvJitLink();
+
 private:
   struct Api;
-  explicit NvJitLink(const Api *api, unsigned version)
-      : api(api), version(version) {}
+  NvJitLink(std::unique_ptr<const Api> api, unsigned version);
 
-  const Api *api;
+  std::unique_ptr<const Api> api;
   unsigned version;
 };
 

@@ -21,6 +21,12 @@
 // MISSING: error: cannot compile gpu.module @kernels for sm_90: ptxas failed
 // MISSING: error: cannot compile gpu.module @kernels for sm_90: assembler = "nvjitlink": cannot find the CUDA toolkit's lib64/libnvJitLink.so; looked in:
 
+// An option that ptxas does not know, passed on by nvJitLink: ptxas's message.
+// RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit opts=--no-such-option' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTION
+// OPTION: error: cannot compile gpu.module @kernels for sm_90: nvJitLink failed (error {{[0-9]+}}):
+// OPTION-NEXT: ptxas fatal   : Unknown option '-no-such-option'
+
 // RUN: %expect_exit 1 offload-opt %s --offload-attach-target='chip=sm_90 assembler=nvlink' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: offload-attach-target: unknown assembler 'nvlink'; it is nvjitlink or ptxas (or absent, for nvJitLink where the toolkit has it)
