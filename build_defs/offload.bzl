@@ -116,7 +116,9 @@ def _check_attrs(ctx):
 
 def _offload_objects_impl(ctx):
     _check_attrs(ctx)
-    tool_files, env = [], {}
+    # Bazel caches these actions itself; the object cache would only be a
+    # file outside the sandbox.
+    tool_files, env = [], {"OFFLOAD_CACHE": "off"}
     toolkit = None
     if not _for_host_only(ctx):
         tool_files += ctx.files._toolkit + ctx.files.link

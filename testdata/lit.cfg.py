@@ -21,6 +21,11 @@ for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"]:
     config.environment.pop(var, None)
 
 config.substitutions.append(("%cuda_toolkit", os.environ["OFFLOAD_CUDA_TOOLKIT"]))
+# Every compile is a fresh one unless a test turns the object cache on, in a
+# directory of its own.
+config.environment["OFFLOAD_CACHE"] = "off"
+for var in ["OFFLOAD_CACHE_DIR", "OFFLOAD_CACHE_SIZE"]:
+    config.environment.pop(var, None)
 
 # Programs run as MLIR's own GPU integration tests run them: JIT-compiled by
 # offload-runner with libmgpu.so and MLIR's runner utilities (printMemref*),

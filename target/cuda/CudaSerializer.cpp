@@ -31,12 +31,9 @@ namespace mlir::offload::cuda {
 
 CudaSerializer::CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
                                const gpu::TargetOptions &options)
-    : ModuleToObject(
-          *module, target.getTriple(), target.getChip(), target.getFeatures(),
-          target.getO(), options.getInitialLlvmIRCallback(),
-          options.getLinkedLlvmIRCallback(),
-          options.getOptimizedLlvmIRCallback(), options.getISACallback()),
-      gpuModule(module), target(target), options(options),
+    : CachingSerializer(module, target, target.getTriple(), target.getChip(),
+                        target.getFeatures(), target.getO(), options),
+      target(target),
       toolkit(ToolkitSearchPath::get(options.getToolkitPath())) {}
 
 InFlightDiagnostic CudaSerializer::emitModuleError() {
@@ -176,9 +173,8 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
   if (status == 0) {
     // Warnings and `-v` statistics are worth seeing, but are not errors.
     if (!message.empty())
-      gpuModule.emitRemark() << sys::path::filename(toolPath) << " for "
-                             << target.getChip() << ":\n"
-                             << message;
+      emitToolRemark(sys::path::filename(toolPath) + " for " +
+                     target.getChip() + ":\n" + message);
     return success();
   }
   InFlightDiagnostic diag = error();
@@ -212,14 +208,20 @@ std::vector<std::string> CudaSerializer::getPtxasOptions() {
 }
 
 FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
+  if (nvJitLink)
+    return *nvJitLink;
+  auto decide = [&](const NvJitLink *library) {
+    nvJitLink = library;
+    return library;
+  };
   StringRef choice = target.getAssembler();
   if (choice == "ptxas")
-    return static_cast<const NvJitLink *>(nullptr);
+    return decide(nullptr);
   auto unusable = [&](const Twine &why) -> FailureOr<const NvJitLink *> {
     LLVM_DEBUG(dbgs() << "nvJitLink not used: " << why << "\n");
     if (choice == "nvjitlink")
       return emitModuleError() << "assembler = \"nvjitlink\": " << why;
-    return static_cast<const NvJitLink *>(nullptr);
+    return decide(nullptr);
   };
   Expected<std::string> path = toolkit.find(kNvJitLinkPath);
   if (!path)
@@ -237,16 +239,46 @@ FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
                     formatPtxVersion((*library)->getVersion()) +
                     ", older than PTX ISA " + formatPtxVersion(ptx) +
                     " (CUDA " + formatPtxVersion(needed) + ")");
-  return *library;
+  nvJitLinkPath = *path;
+  return decide(*library);
+}
+
+LogicalResult CudaSerializer::addToolsToKey(CacheKey &key) {
+  gpu::CompilationTarget format = options.getCompilationTarget();
+  if (format == gpu::CompilationTarget::Offload ||
+      format == gpu::CompilationTarget::Assembly)
+    return success();
+  FailureOr<const NvJitLink *> assembler = findNvJitLink();
+  if (failed(assembler))
+    return failure();
+  // A tool that is missing goes into the key as its error, which the
+  // compile then reports; nothing is stored for it.
+  auto addTool = [&](StringRef relativePath) {
+    Expected<std::string> path = toolkit.find(relativePath);
+    if (path)
+      key.addFileIdentity(*path);
+    else
+      key.add(toString(path.takeError()));
+  };
+  if (*assembler) {
+    key.add("nvJitLink").add((*assembler)->getVersion());
+    key.addFileIdentity(nvJitLinkPath);
+  } else {
+    key.add("ptxas");
+    addTool(kPtxasPath);
+  }
+  if (format == gpu::CompilationTarget::Fatbin)
+    addTool(kFatbinaryPath);
+  return success();
 }
 
 FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
   auto error = [&] { return emitModuleError(); };
   std::vector<std::string> ptxasOptions = getPtxasOptions();
-  FailureOr<const NvJitLink *> nvJitLink = findNvJitLink();
-  if (failed(nvJitLink))
+  FailureOr<const NvJitLink *> assembler = findNvJitLink();
+  if (failed(assembler))
     return failure();
-  if (*nvJitLink) {
+  if (*assembler) {
     LLVM_DEBUG({
       dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
              << " (" << target.getChip()
@@ -256,14 +288,14 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
       dbgs() << "\n";
     });
     Expected<NvJitLink::Output> output =
-        (*nvJitLink)
+        (*assembler)
             ->assemble(ptx, gpuModule.getName(), target.getChip(),
                        ptxasOptions);
     if (!output)
       return error() << toString(output.takeError());
     if (!output->infoLog.empty())
-      gpuModule.emitRemark() << "nvJitLink for " << target.getChip() << ":\n"
-                             << output->infoLog;
+      emitToolRemark("nvJitLink for " + target.getChip() + ":\n" +
+                     output->infoLog);
     return std::move(output->cubin);
   }
 
@@ -294,7 +326,7 @@ LogicalResult CudaSerializer::bundleFatbin(StringRef ptxPath,
 }
 
 FailureOr<SmallVector<char, 0>>
-CudaSerializer::moduleToObject(llvm::Module &llvmModule) {
+CudaSerializer::compileObject(llvm::Module &llvmModule) {
   gpu::CompilationTarget format = options.getCompilationTarget();
   if (format == gpu::CompilationTarget::Offload)
     return ModuleToObject::moduleToObject(llvmModule);

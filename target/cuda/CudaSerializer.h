@@ -8,19 +8,19 @@
 #define OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
 
 #include "dialects/OffloadDialect.h"
+#include "target/common/CachingSerializer.h"
 #include "target/cuda/CudaToolkit.h"
 #include "target/cuda/NvJitLink.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Target/LLVM/ModuleToObject.h"
 
 namespace mlir::offload::cuda {
 
 /// Compiles one gpu.module for an #offload.cuda target: LLVM IR, linked with
 /// `link` files and (when called) libdevice, optimized at `O`, to PTX; then
-/// `ptxas` for a cubin, and `fatbinary` for cubin plus PTX.
-class CudaSerializer : public LLVM::ModuleToObject {
+/// `ptxas` (or nvJitLink) for a cubin, and `fatbinary` for cubin plus PTX.
+class CudaSerializer : public CachingSerializer {
 public:
   CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
                  const gpu::TargetOptions &options);
@@ -30,13 +30,16 @@ protected:
   std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
   loadBitcodeFiles(llvm::Module &module) override;
   FailureOr<SmallVector<char, 0>>
-  moduleToObject(llvm::Module &llvmModule) override;
+  compileObject(llvm::Module &llvmModule) override;
+  LogicalResult addToolsToKey(CacheKey &key) override;
+  InFlightDiagnostic emitModuleError() override;
 
 private:
   /// The cubin of `ptx`, from nvJitLink or ptxas (`assembler`).
   FailureOr<SmallVector<char, 0>> assembleCubin(StringRef ptx);
   /// nvJitLink if it is to assemble: null for ptxas; failure, reported, if
-  /// `assembler = "nvjitlink"` and the toolkit has none that can.
+  /// `assembler = "nvjitlink"` and the toolkit has none that can. Decided
+  /// once, for the cache key and the assembly alike.
   FailureOr<const NvJitLink *> findNvJitLink();
   /// ptxas's options: the target's, the pass's, and the optimization level.
   std::vector<std::string> getPtxasOptions();
@@ -46,12 +49,11 @@ private:
   /// Runs the toolkit program at `toolPath` (relative to the toolkit root)
   /// with `args`; on failure, reports its output at the module.
   LogicalResult runTool(StringRef toolPath, ArrayRef<std::string> args);
-  InFlightDiagnostic emitModuleError();
 
-  gpu::GPUModuleOp gpuModule;
   CudaTargetAttr target;
-  const gpu::TargetOptions &options;
   ToolkitSearchPath toolkit;
+  std::optional<const NvJitLink *> nvJitLink;
+  std::string nvJitLinkPath;
 };
 
 } // namespace mlir::offload::cuda

@@ -91,11 +91,9 @@ FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
 HostSerializer::HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
                                const HostMachine &machine,
                                const gpu::TargetOptions &options)
-    : ModuleToObject(
-          *module, machine.triple, machine.cpu, machine.features, target.getO(),
-          options.getInitialLlvmIRCallback(), options.getLinkedLlvmIRCallback(),
-          options.getOptimizedLlvmIRCallback(), options.getISACallback()),
-      gpuModule(module), target(target), machine(machine), options(options) {}
+    : CachingSerializer(module, target, machine.triple, machine.cpu,
+                        machine.features, target.getO(), options),
+      target(target), machine(machine) {}
 
 InFlightDiagnostic HostSerializer::emitModuleError() {
   return gpuModule.emitError()
@@ -229,8 +227,25 @@ HostSerializer::linkSharedObject(ArrayRef<char> object) {
   return SmallVector<char, 0>(bytes.begin(), bytes.end());
 }
 
+LogicalResult HostSerializer::addToolsToKey(CacheKey &key) {
+  // The attribute may leave them to the compiling machine.
+  key.add(machine.triple).add(machine.cpu).add(machine.features);
+  gpu::CompilationTarget format = options.getCompilationTarget();
+  if (format != gpu::CompilationTarget::Binary &&
+      format != gpu::CompilationTarget::Fatbin)
+    return success();
+  // A missing linker goes into the key as its error, which the compile then
+  // reports; nothing is stored for it.
+  Expected<std::string> linker = findLinker();
+  if (linker)
+    key.addFileIdentity(*linker);
+  else
+    key.add(toString(linker.takeError()));
+  return success();
+}
+
 FailureOr<SmallVector<char, 0>>
-HostSerializer::moduleToObject(llvm::Module &llvmModule) {
+HostSerializer::compileObject(llvm::Module &llvmModule) {
   LLVM_DEBUG({
     dbgs() << "LLVM IR of gpu.module @" << gpuModule.getName()
            << " for the host, linked and optimized:\n";

@@ -8,10 +8,10 @@
 #define OFFLOAD_TARGET_HOST_HOSTSERIALIZER_H
 
 #include "dialects/OffloadDialect.h"
+#include "target/common/CachingSerializer.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Target/LLVM/ModuleToObject.h"
 
 #include <string>
 
@@ -34,25 +34,24 @@ FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
 /// #offload.host target: LLVM IR optimized at `O` for the CPU, then bitcode
 /// (`offload`), assembly (`isa`), or an object linked by ld.lld into a shared
 /// object (`bin`, `fatbin`), which the runtime loads from memory.
-class HostSerializer : public LLVM::ModuleToObject {
+class HostSerializer : public CachingSerializer {
 public:
   HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
                  const HostMachine &machine, const gpu::TargetOptions &options);
 
 protected:
   FailureOr<SmallVector<char, 0>>
-  moduleToObject(llvm::Module &llvmModule) override;
+  compileObject(llvm::Module &llvmModule) override;
+  LogicalResult addToolsToKey(CacheKey &key) override;
+  InFlightDiagnostic emitModuleError() override;
 
 private:
   /// The object file, position-independent for a shared object.
   FailureOr<SmallVector<char, 0>> emitObject(llvm::Module &llvmModule);
   FailureOr<SmallVector<char, 0>> linkSharedObject(ArrayRef<char> object);
-  InFlightDiagnostic emitModuleError();
 
-  gpu::GPUModuleOp gpuModule;
   HostTargetAttr target;
   HostMachine machine;
-  const gpu::TargetOptions &options;
 };
 
 } // namespace mlir::offload::host

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "target/cuda/CudaToolkit.h"
+#include "target/common/tests/ScopedEnv.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -17,6 +18,7 @@
 #include <cstdlib>
 
 using namespace mlir::offload::cuda;
+using mlir::offload::test::ScopedEnv;
 using ::testing::HasSubstr;
 
 namespace {
@@ -43,26 +45,6 @@ public:
 
 private:
   llvm::SmallString<128> root;
-};
-
-/// Sets an environment variable for the scope of a test.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const std::string &value) : name(name) {
-    if (const char *old = std::getenv(name))
-      previous = old;
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (previous)
-      setenv(name, previous->c_str(), 1);
-    else
-      unsetenv(name);
-  }
-
-private:
-  const char *name;
-  std::optional<std::string> previous;
 };
 
 TEST(CudaToolkit, ExplicitToolkitIsTheOnlyPlaceSearched) {

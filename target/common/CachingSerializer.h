@@ -1,0 +1,71 @@
+//===- CachingSerializer.h - ModuleToObject with an object cache -*- C++
+//-*-===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TARGET_COMMON_CACHINGSERIALIZER_H
+#define OFFLOAD_TARGET_COMMON_CACHINGSERIALIZER_H
+
+#include "target/common/ObjectCache.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Target/LLVM/ModuleToObject.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::offload {
+
+/// A target's serializer whose objects go through the ObjectCache: once the
+/// module is translated and linked, its bitcode, the target attribute, the
+/// format, the pass options, this compiler and the target's tools make the
+/// key; a hit skips the optimizer, the backend and the tools, and repeats the
+/// remarks the tools made. The cache stays out of the way when the caller
+/// asked to see intermediate LLVM IR or ISA, which a hit would not produce.
+class CachingSerializer : public LLVM::ModuleToObject {
+public:
+  CachingSerializer(gpu::GPUModuleOp module, Attribute target, StringRef triple,
+                    StringRef chip, StringRef features, int optLevel,
+                    const gpu::TargetOptions &options);
+
+  std::optional<SmallVector<char, 0>> run() override;
+
+protected:
+  /// The object of `llvmModule`, linked and optimized.
+  virtual FailureOr<SmallVector<char, 0>>
+  compileObject(llvm::Module &llvmModule) = 0;
+
+  /// Adds the tools that compileObject() will use, with their versions, to
+  /// `key`. Failure, reported at the module, when they cannot be had.
+  virtual LogicalResult addToolsToKey(CacheKey &key) = 0;
+
+  /// An error at the module, prefixed with what was being compiled.
+  virtual InFlightDiagnostic emitModuleError() = 0;
+
+  /// A tool's message, as a remark at the module, which a cache hit repeats.
+  void emitToolRemark(const Twine &message);
+
+  gpu::GPUModuleOp gpuModule;
+  const gpu::TargetOptions &options;
+
+private:
+  void handleModulePostLink(llvm::Module &llvmModule) final;
+  LogicalResult optimizeModule(llvm::Module &llvmModule, int level) final;
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) final;
+
+  Attribute target;
+  std::optional<ObjectCache> cache;
+  std::string key;
+  std::optional<CachedObject> hit;
+  std::vector<std::string> remarks;
+  bool keyFailed = false;
+};
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_TARGET_COMMON_CACHINGSERIALIZER_H
