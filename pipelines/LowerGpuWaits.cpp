@@ -10,7 +10,10 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
@@ -69,52 +72,132 @@ private:
   ModuleOp module;
 };
 
+/// The token that stands for the stream `token`'s work runs on. gpu-to-llvm
+/// queues an asynchronous operation on the stream of its first dependency and
+/// makes its token that stream, so tokens forked from one token share its
+/// stream; gpu.wait async (below) and anything else start their own.
+static Value getStreamToken(Value token) {
+  while (Operation *producer = token.getDefiningOp()) {
+    auto async = dyn_cast<gpu::AsyncOpInterface>(producer);
+    if (!async || isa<gpu::WaitOp>(producer) ||
+        async.getAsyncToken() != token || async.getAsyncDependencies().empty())
+      break;
+    token = async.getAsyncDependencies().front();
+  }
+  return token;
+}
+
+/// Where each stream that synchronous waits end is destroyed. Every wait
+/// synchronizes the streams it names, but a stream may be destroyed once:
+/// at the wait that every other wait on it dominates, which comes after them
+/// all. Where there is none (waits on both arms of a branch), no wait
+/// destroys it: a stream left alive costs little, one destroyed twice or
+/// used after destruction fails the program.
+static DenseMap<Value, Operation *>
+getStreamDestroyers(ArrayRef<gpu::WaitOp> waits, DominanceInfo &dominance) {
+  llvm::MapVector<Value, SmallVector<Operation *>> waitsOnStream;
+  for (gpu::WaitOp wait : waits) {
+    if (wait.getAsyncToken())
+      continue;
+    for (Value token : wait.getAsyncDependencies()) {
+      SmallVector<Operation *> &onStream = waitsOnStream[getStreamToken(token)];
+      if (onStream.empty() || onStream.back() != wait)
+        onStream.push_back(wait);
+    }
+  }
+  DenseMap<Value, Operation *> destroyers;
+  for (auto &[stream, onStream] : waitsOnStream) {
+    for (Operation *candidate : onStream) {
+      if (llvm::all_of(onStream, [&](Operation *other) {
+            return other == candidate || dominance.dominates(other, candidate);
+          })) {
+        destroyers[stream] = candidate;
+        break;
+      }
+    }
+    LLVM_DEBUG(if (!destroyers.count(stream)) llvm::dbgs()
+               << "no wait comes after every other on " << stream
+               << "; it is synchronized, not destroyed\n");
+  }
+  return destroyers;
+}
+
 struct LowerGpuWaitsPass
     : public offload::impl::OffloadLowerGpuWaitsBase<LowerGpuWaitsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<gpu::WaitOp> waits;
+    SmallVector<gpu::WaitOp> joins, waits;
     module.walk([&](gpu::WaitOp wait) {
-      if (!wait.getAsyncDependencies().empty() &&
-          !wait->getParentOfType<gpu::GPUModuleOp>())
-        waits.push_back(wait);
+      if (wait.getAsyncDependencies().empty() ||
+          wait->getParentOfType<gpu::GPUModuleOp>())
+        return;
+      (wait.getAsyncToken() ? joins : waits).push_back(wait);
     });
-
     StreamCalls calls(module);
-    Type ptrType = LLVM::LLVMPointerType::get(&getContext());
-    for (gpu::WaitOp wait : waits) {
-      OpBuilder b(wait);
-      Location loc = wait.getLoc();
-      LLVM_DEBUG(llvm::dbgs() << "lowering " << wait << "\n");
-      // A token listed twice is one stream, to be destroyed once.
-      llvm::SetVector<Value> tokens(wait.getAsyncDependencies().begin(),
-                                    wait.getAsyncDependencies().end());
-      SmallVector<Value> streams;
-      for (Value token : tokens)
-        streams.push_back(
-            UnrealizedConversionCastOp::create(b, loc, ptrType, token)
-                .getResult(0));
+    // Joins first: their new streams are what later waits end.
+    for (gpu::WaitOp join : joins)
+      if (failed(lowerJoin(join, calls)))
+        return signalPassFailure();
+    DominanceInfo dominance(module);
+    DenseMap<Value, Operation *> destroyers =
+        getStreamDestroyers(waits, dominance);
+    for (gpu::WaitOp wait : waits)
+      if (failed(lowerWait(wait, destroyers, calls)))
+        return signalPassFailure();
+  }
 
-      if (!wait.getAsyncToken()) {
-        for (Value stream : streams) {
-          if (failed(calls.synchronizeStream(b, loc, stream)) ||
-              failed(calls.destroyStream(b, loc, stream)))
-            return signalPassFailure();
-        }
-      } else {
-        FailureOr<Value> joined = calls.createStream(b, loc);
-        if (failed(joined))
-          return signalPassFailure();
-        for (Value stream : streams)
-          if (failed(calls.streamWaitsFor(b, loc, *joined, stream)))
-            return signalPassFailure();
-        Value token = UnrealizedConversionCastOp::create(
-                          b, loc, wait.getAsyncToken().getType(), *joined)
-                          .getResult(0);
-        wait.getAsyncToken().replaceAllUsesWith(token);
-      }
-      wait.erase();
+  /// The streams `wait` names, each once: the casts of their stream tokens.
+  SmallVector<std::pair<Value, Value>> getStreams(OpBuilder &b,
+                                                  gpu::WaitOp wait) {
+    llvm::SetVector<Value> streamTokens;
+    for (Value token : wait.getAsyncDependencies())
+      streamTokens.insert(getStreamToken(token));
+    Type ptrType = LLVM::LLVMPointerType::get(&getContext());
+    SmallVector<std::pair<Value, Value>> streams;
+    for (Value token : streamTokens)
+      streams.emplace_back(token, UnrealizedConversionCastOp::create(
+                                      b, wait.getLoc(), ptrType, token)
+                                      .getResult(0));
+    return streams;
+  }
+
+  /// `gpu.wait async [...]`: a new stream that waits for the others.
+  LogicalResult lowerJoin(gpu::WaitOp join, StreamCalls &calls) {
+    LLVM_DEBUG(llvm::dbgs() << "lowering " << join << "\n");
+    OpBuilder b(join);
+    Location loc = join.getLoc();
+    SmallVector<std::pair<Value, Value>> streams = getStreams(b, join);
+    FailureOr<Value> joined = calls.createStream(b, loc);
+    if (failed(joined))
+      return failure();
+    for (Value stream : llvm::make_second_range(streams))
+      if (failed(calls.streamWaitsFor(b, loc, *joined, stream)))
+        return failure();
+    Value token = UnrealizedConversionCastOp::create(
+                      b, loc, join.getAsyncToken().getType(), *joined)
+                      .getResult(0);
+    join.getAsyncToken().replaceAllUsesWith(token);
+    join.erase();
+    return success();
+  }
+
+  /// `gpu.wait [...]`: the host waits for the streams; the last wait on a
+  /// stream destroys it.
+  LogicalResult lowerWait(gpu::WaitOp wait,
+                          const DenseMap<Value, Operation *> &destroyers,
+                          StreamCalls &calls) {
+    LLVM_DEBUG(llvm::dbgs() << "lowering " << wait << "\n");
+    OpBuilder b(wait);
+    Location loc = wait.getLoc();
+    for (auto [token, stream] : getStreams(b, wait)) {
+      if (failed(calls.synchronizeStream(b, loc, stream)))
+        return failure();
+      if (destroyers.lookup(token) == wait &&
+          failed(calls.destroyStream(b, loc, stream)))
+        return failure();
     }
+    wait.erase();
+    return success();
   }
 };
 } // namespace

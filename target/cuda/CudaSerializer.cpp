@@ -8,18 +8,16 @@
 
 #include "dialects/CudaChips.h"
 #include "target/common/FatalErrorRecovery.h"
+#include "target/common/ToolInvocation.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 // As upstream's NVVM target, so that one -debug-only shows both.
@@ -99,93 +97,43 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   return libraries;
 }
 
-namespace {
-/// A temporary file, removed when it goes out of scope.
-struct TempFile {
-  SmallString<128> path;
-  FileRemover remover;
-};
-} // namespace
-
-static LogicalResult createTempFile(StringRef prefix, StringRef suffix,
-                                    TempFile &file,
-                                    function_ref<InFlightDiagnostic()> error) {
-  if (std::error_code ec =
-          sys::fs::createTemporaryFile(prefix, suffix, file.path))
-    return error() << "cannot create a temporary file: " << ec.message();
-  file.remover.setFile(file.path);
-  return success();
-}
-
-static LogicalResult writeFile(StringRef path, StringRef contents,
-                               function_ref<InFlightDiagnostic()> error) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_None);
-  if (!ec) {
-    os << contents;
-    os.close();
-    ec = os.error();
-  }
-  if (ec)
-    return error() << "cannot write " << path << ": " << ec.message();
-  return success();
-}
-
-static FailureOr<SmallVector<char, 0>>
-readFile(StringRef path, function_ref<InFlightDiagnostic()> error) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!buffer)
-    return error() << "cannot read " << path << ": "
-                   << buffer.getError().message();
-  StringRef data = (*buffer)->getBuffer();
-  return SmallVector<char, 0>(data.begin(), data.end());
-}
-
 LogicalResult CudaSerializer::runTool(StringRef toolPath,
                                       ArrayRef<std::string> args) {
-  auto error = [&] { return emitModuleError(); };
   Expected<std::string> program = toolkit.find(toolPath);
   if (!program)
-    return error() << toString(program.takeError());
-  TempFile log;
-  if (failed(createTempFile("offload-tool", "log", log, error)))
-    return failure();
-
-  SmallVector<StringRef> argv = {*program};
-  argv.append(args.begin(), args.end());
+    return emitModuleError() << toString(program.takeError());
   LLVM_DEBUG({
     dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName() << " ("
-           << target.getChip() << "):\n";
-    interleave(argv, dbgs(), " ");
+           << target.getChip() << "):\n"
+           << *program;
+    for (const std::string &arg : args)
+      dbgs() << " " << arg;
     dbgs() << "\n";
   });
-  std::optional<StringRef> redirects[] = {std::nullopt, log.path.str(),
-                                          log.path.str()};
-  std::string execError;
-  int status = sys::ExecuteAndWait(*program, argv, /*Env=*/std::nullopt,
-                                   redirects, /*SecondsToWait=*/0,
-                                   /*MemoryLimit=*/0, &execError);
-  FailureOr<SmallVector<char, 0>> output = readFile(log.path, error);
-  StringRef message = succeeded(output)
-                          ? StringRef(output->data(), output->size()).rtrim()
-                          : StringRef();
-  if (status == 0) {
-    // Warnings and `-v` statistics are worth seeing, but are not errors.
-    if (!message.empty())
-      emitToolRemark(sys::path::filename(toolPath) + " for " +
-                     target.getChip() + ":\n" + message);
-    return success();
-  }
-  InFlightDiagnostic diag = error();
-  diag << sys::path::filename(toolPath) << " failed";
-  if (status < 0)
-    diag << " to run (" << execError << ")";
-  else
-    diag << " with exit code " << status;
-  if (!message.empty())
-    diag << ":\n" << message;
-  return diag;
+  Expected<std::string> output = offload::runTool(*program, args);
+  if (!output)
+    return emitModuleError() << toString(output.takeError());
+  // Warnings and `-v` statistics are worth seeing, but are not errors.
+  if (!output->empty())
+    emitToolRemark(sys::path::filename(toolPath) + " for " + target.getChip() +
+                   ":\n" + *output);
+  return success();
+}
+
+/// Whether `bytes` is a cubin: an ELF file for EM_CUDA.
+static bool isCubin(ArrayRef<char> bytes) {
+  constexpr uint16_t kElfMachineCuda = 190;
+  return bytes.size() >= 64 &&
+         StringRef(bytes.data(), 4) == "\x7f"
+                                       "ELF" &&
+         support::endian::read16le(bytes.data() + 18) == kElfMachineCuda;
+}
+
+/// Whether `bytes` is a fatbin: its header's magic number.
+static bool isFatbin(ArrayRef<char> bytes) {
+  constexpr uint32_t kFatbinMagic = 0xBA55ED50;
+  return bytes.size() >= 16 &&
+         support::endian::read32le(bytes.data()) == kFatbinMagic;
 }
 
 /// Whether `option` sets ptxas's optimization level.
@@ -296,23 +244,46 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
     if (!output->infoLog.empty())
       emitToolRemark("nvJitLink for " + target.getChip() + ":\n" +
                      output->infoLog);
+    if (!isCubin(output->cubin))
+      return error() << "nvJitLink succeeded without a cubin for "
+                     << target.getChip();
     return std::move(output->cubin);
   }
 
   // ptxas only reads and writes files.
-  std::string prefix = ("offload-" + gpuModule.getName()).str();
-  TempFile ptxFile, cubinFile;
-  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
-      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
-      failed(writeFile(ptxFile.path, ptx, error)))
+  FailureOr<SmallVector<char, 0>> cubin = failure();
+  if (failed(withToolFiles([&](const TempDirectory &files) -> LogicalResult {
+        Expected<std::string> ptxPath = files.write("module.ptx", ptx);
+        if (!ptxPath)
+          return error() << toString(ptxPath.takeError());
+        std::vector<std::string> args = {"-arch", target.getChip().str()};
+        args.insert(args.end(), ptxasOptions.begin(), ptxasOptions.end());
+        args.insert(args.end(),
+                    {"-o", files.getPath("module.cubin"), *ptxPath});
+        if (failed(runTool(kPtxasPath, args)))
+          return failure();
+        Expected<SmallVector<char, 0>> bytes = files.read("module.cubin");
+        if (!bytes) {
+          consumeError(bytes.takeError());
+          return error() << "ptxas exited 0 without writing a cubin for "
+                         << target.getChip();
+        }
+        cubin = std::move(*bytes);
+        return success();
+      })))
     return failure();
-  std::vector<std::string> args = {"-arch", target.getChip().str()};
-  args.insert(args.end(), ptxasOptions.begin(), ptxasOptions.end());
-  args.insert(args.end(),
-              {"-o", cubinFile.path.str().str(), ptxFile.path.str().str()});
-  if (failed(runTool(kPtxasPath, args)))
-    return failure();
-  return readFile(cubinFile.path, error);
+  if (!isCubin(*cubin))
+    return error() << "ptxas exited 0 without writing a cubin for "
+                   << target.getChip();
+  return cubin;
+}
+
+LogicalResult CudaSerializer::withToolFiles(
+    function_ref<LogicalResult(const TempDirectory &)> work) {
+  Expected<TempDirectory> files = TempDirectory::create();
+  if (!files)
+    return emitModuleError() << toString(files.takeError());
+  return work(*files);
 }
 
 LogicalResult CudaSerializer::bundleFatbin(StringRef ptxPath,
@@ -372,17 +343,30 @@ CudaSerializer::compileObject(llvm::Module &llvmModule) {
     return cubin;
 
   // fatbinary only reads and writes files.
-  std::string prefix = ("offload-" + gpuModule.getName()).str();
-  TempFile ptxFile, cubinFile, fatbinFile;
-  if (failed(createTempFile(prefix, "ptx", ptxFile, error)) ||
-      failed(createTempFile(prefix, "cubin", cubinFile, error)) ||
-      failed(createTempFile(prefix, "fatbin", fatbinFile, error)) ||
-      failed(writeFile(ptxFile.path, *ptx, error)) ||
-      failed(writeFile(cubinFile.path, StringRef(cubin->data(), cubin->size()),
-                       error)) ||
-      failed(bundleFatbin(ptxFile.path, cubinFile.path, fatbinFile.path)))
+  FailureOr<SmallVector<char, 0>> fatbin = failure();
+  if (failed(withToolFiles([&](const TempDirectory &files) -> LogicalResult {
+        Expected<std::string> ptxPath = files.write("module.ptx", *ptx);
+        if (!ptxPath)
+          return error() << toString(ptxPath.takeError());
+        Expected<std::string> cubinPath = files.write(
+            "module.cubin", StringRef(cubin->data(), cubin->size()));
+        if (!cubinPath)
+          return error() << toString(cubinPath.takeError());
+        if (failed(bundleFatbin(*ptxPath, *cubinPath,
+                                files.getPath("module.fatbin"))))
+          return failure();
+        Expected<SmallVector<char, 0>> bytes = files.read("module.fatbin");
+        if (!bytes) {
+          consumeError(bytes.takeError());
+          return error() << "fatbinary exited 0 without writing a fatbin";
+        }
+        fatbin = std::move(*bytes);
+        return success();
+      })))
     return failure();
-  return readFile(fatbinFile.path, error);
+  if (!isFatbin(*fatbin))
+    return error() << "fatbinary exited 0 without writing a fatbin";
+  return fatbin;
 }
 
 } // namespace mlir::offload::cuda

@@ -9,6 +9,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "target/common/CachingSerializer.h"
+#include "target/common/ToolInvocation.h"
 #include "target/cuda/CudaToolkit.h"
 #include "target/cuda/NvJitLink.h"
 
@@ -49,6 +50,9 @@ private:
   /// Runs the toolkit program at `toolPath` (relative to the toolkit root)
   /// with `args`; on failure, reports its output at the module.
   LogicalResult runTool(StringRef toolPath, ArrayRef<std::string> args);
+  /// Runs `work` with a private directory for the tools' files.
+  LogicalResult
+  withToolFiles(function_ref<LogicalResult(const TempDirectory &)> work);
 
   CudaTargetAttr target;
   ToolkitSearchPath toolkit;

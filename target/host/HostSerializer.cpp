@@ -7,6 +7,7 @@
 #include "target/host/HostSerializer.h"
 
 #include "target/common/FatalErrorRecovery.h"
+#include "target/common/ToolInvocation.h"
 #include "target/host/HostToolchain.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -17,7 +18,6 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -139,84 +139,45 @@ HostSerializer::emitObject(llvm::Module &llvmModule) {
   return object;
 }
 
-namespace {
-/// A temporary file, removed when it goes out of scope. Its name comes from
-/// a fixed prefix, never from a symbol name.
-struct TempFile {
-  SmallString<128> path;
-  FileRemover remover;
-};
-} // namespace
-
 FailureOr<SmallVector<char, 0>>
 HostSerializer::linkSharedObject(ArrayRef<char> object) {
   Expected<std::string> linker = findLinker();
   if (!linker)
     return emitModuleError() << toString(linker.takeError());
-  TempFile input, output, log;
-  for (auto [file, suffix] :
-       {std::pair{&input, "o"}, {&output, "so"}, {&log, "log"}}) {
-    if (std::error_code ec =
-            sys::fs::createTemporaryFile("offload-host", suffix, file->path))
-      return emitModuleError()
-             << "cannot create a temporary file: " << ec.message();
-    file->remover.setFile(file->path);
-  }
-  {
-    std::error_code ec;
-    raw_fd_ostream os(input.path, ec, sys::fs::OF_None);
-    if (!ec) {
-      os.write(object.data(), object.size());
-      os.close();
-      ec = os.error();
-    }
-    if (ec)
-      return emitModuleError()
-             << "cannot write " << input.path << ": " << ec.message();
-  }
-  SmallVector<StringRef> argv = {*linker,
-                                 "-shared",
-                                 "--hash-style=gnu",
-                                 "--build-id=none",
-                                 "-z",
-                                 "noexecstack",
-                                 "-z",
-                                 "now",
-                                 "-o",
-                                 output.path,
-                                 input.path};
+  Expected<TempDirectory> files = TempDirectory::create();
+  if (!files)
+    return emitModuleError() << toString(files.takeError());
+  Expected<std::string> input =
+      files->write("module.o", StringRef(object.data(), object.size()));
+  if (!input)
+    return emitModuleError() << toString(input.takeError());
+  std::vector<std::string> args = {"-shared",
+                                   "--hash-style=gnu",
+                                   "--build-id=none",
+                                   "-z",
+                                   "noexecstack",
+                                   "-z",
+                                   "now",
+                                   "-o",
+                                   files->getPath("module.so"),
+                                   *input};
   LLVM_DEBUG({
     dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
-           << " (host):\n";
-    interleave(argv, dbgs(), " ");
+           << " (host):\n"
+           << *linker;
+    for (const std::string &arg : args)
+      dbgs() << " " << arg;
     dbgs() << "\n";
   });
-  std::optional<StringRef> redirects[] = {std::nullopt, log.path.str(),
-                                          log.path.str()};
-  std::string execError;
-  int status =
-      sys::ExecuteAndWait(*linker, argv, std::nullopt, redirects,
-                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &execError);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> message =
-      MemoryBuffer::getFile(log.path);
-  StringRef text = message ? (*message)->getBuffer().rtrim() : "";
-  if (status != 0) {
-    InFlightDiagnostic diag = emitModuleError();
-    diag << sys::path::filename(*linker) << " failed";
-    if (status < 0)
-      diag << " to run (" << execError << ")";
-    else
-      diag << " with exit code " << status;
-    if (!text.empty())
-      diag << ":\n" << text;
-    return diag;
-  }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> linked =
-      MemoryBuffer::getFile(output.path, /*IsText=*/false);
+  Expected<std::string> output = runTool(*linker, args);
+  if (!output)
+    return emitModuleError() << toString(output.takeError());
+  if (!output->empty())
+    emitToolRemark(sys::path::filename(*linker) + " for the host:\n" + *output);
+  Expected<SmallVector<char, 0>> linked = files->read("module.so");
   if (!linked)
-    return emitModuleError() << "cannot read " << output.path << ": "
-                             << linked.getError().message();
-  StringRef bytes = (*linked)->getBuffer();
+    return emitModuleError() << toString(linked.takeError());
+  StringRef bytes(linked->data(), linked->size());
   // An ELF shared object (e_type ET_DYN), or the linker did not do its job.
   if (bytes.size() < 64 ||
       !bytes.starts_with("\x7f"
