@@ -4,9 +4,9 @@
 //
 // MLIR's JIT runner, able to translate #offload.loader's binaries: a program
 // lowered by our pipelines runs as MLIR's own GPU integration tests do,
-//   offload-opt prog.mlir --offload-lower-to-host | offload-runner \
-//     --entry-point-result=void
-//     --shared-libs=libmgpu.so,libmlir_runner_utils.so
+//   offload-opt prog.mlir --offload-lower-to-host |
+//     offload-runner --entry-point-result=void
+//       --shared-libs=libmgpu.so,libmlir_runner_utils.so
 // with the objects loaded by the global constructors of the JIT'd module.
 //
 //===----------------------------------------------------------------------===//
