@@ -10,6 +10,7 @@
 #include "target/common/FatalErrorRecovery.h"
 #include "target/common/ToolInvocation.h"
 
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -122,11 +123,9 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
 
 /// Whether `bytes` is a cubin: an ELF file for EM_CUDA.
 static bool isCubin(ArrayRef<char> bytes) {
-  constexpr uint16_t kElfMachineCuda = 190;
-  return bytes.size() >= 64 &&
-         StringRef(bytes.data(), 4) == "\x7f"
-                                       "ELF" &&
-         support::endian::read16le(bytes.data() + 18) == kElfMachineCuda;
+  return bytes.size() >= sizeof(ELF::Elf64_Ehdr) &&
+         StringRef(bytes.data(), 4) == ELF::ElfMagic &&
+         support::endian::read16le(bytes.data() + 18) == ELF::EM_CUDA;
 }
 
 /// Whether `bytes` is a fatbin: its header's magic number.
