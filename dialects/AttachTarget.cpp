@@ -17,6 +17,8 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Regex.h"
 
+#include <limits>
+
 #define DEBUG_TYPE "offload-attach-target"
 
 namespace mlir::offload {
@@ -63,13 +65,31 @@ static ArrayAttr getStringArray(Builder &builder, ArrayRef<std::string> list) {
       list, [](const std::string &s) { return StringRef(s); })));
 }
 
+/// The attributes keep `O` as an int; a larger option value would wrap to a
+/// negative level in the verifier's message.
+static LogicalResult checkOptLevelFits(ModuleOp module, StringRef pass,
+                                       unsigned optLevel) {
+  if (optLevel <= static_cast<unsigned>(std::numeric_limits<int>::max()))
+    return success();
+  return emitError(module.getLoc())
+         << pass << ": optimization level O = " << optLevel
+         << " is out of range; it must be 0, 1, 2 or 3";
+}
+
 namespace {
 struct AttachTargetPass
     : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    addPromisedModels(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+      return signalPassFailure();
     Builder builder(&getContext());
     SmallVector<NamedAttribute> flags;
     if (fastFlag)
@@ -93,8 +113,15 @@ struct AttachHostTargetPass
     : public offload::impl::OffloadAttachHostTargetBase<AttachHostTargetPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    addPromisedModels(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+      return signalPassFailure();
     HostTargetAttr target = HostTargetAttr::getChecked(
         [&] {
           return emitError(module.getLoc(), "offload-attach-host-target: ");

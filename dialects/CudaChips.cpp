@@ -86,16 +86,23 @@ std::string formatPtxVersion(unsigned version) {
 
 Expected<std::optional<unsigned>> parsePtxFeatures(StringRef features) {
   std::optional<unsigned> version;
+  if (features.empty())
+    return version;
   SmallVector<StringRef> entries;
-  features.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  features.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   for (StringRef entry : entries) {
-    entry = entry.trim();
+    // Exactly the spelling LLVM knows: it takes " +ptx80" or "+ptx0080" for
+    // features of their own name, warns outside any diagnostic, and falls
+    // back to its default PTX version.
     StringRef digits = entry;
     unsigned value = 0;
-    if (!digits.consume_front("+ptx") || digits.getAsInteger(10, value))
+    if (!digits.consume_front("+ptx") || digits.empty() ||
+        !llvm::all_of(digits, isDigit) || digits.front() == '0' ||
+        digits.getAsInteger(10, value))
       return createStringError(
-          "unsupported feature '%s': features are '+ptxNN' entries that "
-          "choose the PTX ISA version, for example '+ptx80'",
+          "unsupported feature '%s': features are '+ptxNN' entries, "
+          "separated by commas without spaces, that choose the PTX ISA "
+          "version, for example '+ptx80'",
           entry.str().c_str());
     if (!isKnownPtxVersion(value))
       return createStringError(

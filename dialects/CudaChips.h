@@ -64,7 +64,8 @@ unsigned getCudaVersionForPtx(unsigned version);
 std::string formatPtxVersion(unsigned version);
 
 /// Parses a feature string: empty, or comma-separated `+ptxNN` entries (the
-/// last one wins, as in LLVM). Returns the requested PTX ISA version, if any.
+/// last one wins, as in LLVM), spelled exactly so: no spaces, no leading
+/// zeros. Returns the requested PTX ISA version, if any.
 llvm::Expected<std::optional<unsigned>>
 parsePtxFeatures(llvm::StringRef features);
 

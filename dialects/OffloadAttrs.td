@@ -88,7 +88,7 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
   let skipDefaultBuilders = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Whether `flags` holds `flag`.
+    /// Whether `flags` sets `flag`: by its name alone (`{fast}`) or `= true`.
     bool hasFlag(StringRef flag) const;
   }];
 }

@@ -12,8 +12,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <atomic>
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -37,6 +40,19 @@ void OffloadDialect::initialize() {
   declarePromisedInterface<gpu::TargetAttrInterface, HostTargetAttr>();
   declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
                            LoaderAttr>();
+}
+
+static std::atomic<void (*)(DialectRegistry &)> promisedModelRegistration{
+    nullptr};
+
+void mlir::offload::setPromisedModelRegistration(
+    void (*registration)(DialectRegistry &)) {
+  promisedModelRegistration.store(registration);
+}
+
+void mlir::offload::addPromisedModels(DialectRegistry &registry) {
+  if (auto registration = promisedModelRegistration.load())
+    registration(registry);
 }
 
 //===----------------------------------------------------------------------===//
@@ -83,6 +99,11 @@ CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
       if (!llvm::is_contained(kKnownFlags, flag.getName().strref()))
         return emitError() << "unknown flag '" << flag.getName().strref()
                            << "'; known flags: fast, ftz";
+      if (!isa<UnitAttr, BoolAttr>(flag.getValue()))
+        return emitError() << "flag '" << flag.getName().strref()
+                           << "' is set by its name alone or by true or "
+                              "false, not by "
+                           << flag.getValue();
     }
   }
   if (failed(verifyStringArray(emitError, link, "link")) ||
@@ -97,7 +118,10 @@ CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
 
 bool CudaTargetAttr::hasFlag(StringRef flag) const {
   DictionaryAttr flags = getFlags();
-  return flags && flags.contains(flag);
+  Attribute value = flags ? flags.get(flag) : Attribute();
+  if (auto boolean = dyn_cast_or_null<BoolAttr>(value))
+    return boolean.getValue();
+  return isa_and_nonnull<UnitAttr>(value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -142,9 +166,16 @@ HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
 LogicalResult LoaderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Attribute object, int priority,
                                  LoadMode load) {
+  // `true` parses as an i1 integer, -1 when read as a signed index.
+  if (isa_and_nonnull<BoolAttr>(object))
+    return emitError() << "object must be an index or a GPU target attribute, "
+                          "not "
+                       << object;
   if (auto index = dyn_cast_or_null<IntegerAttr>(object);
       index && index.getValue().isNegative())
-    return emitError() << "object index " << index.getInt() << " is negative";
+    return emitError() << "object index "
+                       << llvm::toString(index.getValue(), 10, /*Signed=*/true)
+                       << " is negative";
   // A promise is enough: the model may live in a library this tool does not
   // link (offload-translate has no serializer), and asking for the interface
   // itself would abort there.

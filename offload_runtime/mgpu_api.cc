@@ -11,6 +11,7 @@
 #include "mgpu/mgpu.h"
 
 #include "offload_runtime/backend.h"
+#include "offload_runtime/live_modules.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
 
@@ -108,13 +109,35 @@ GetDenseMemRef(int64_t rank, const MgpuMemRefDescriptor *descriptor,
                         static_cast<uint64_t>(elements * elementSizeBytes));
 }
 
+/// `loaded`, recorded as live.
+StatusOr<MgpuModuleHandle> Track(Backend *backend,
+                                 StatusOr<MgpuModuleHandle> loaded) {
+  if (!loaded.ok())
+    return loaded;
+  try {
+    AddLiveModule(*loaded);
+  } catch (...) {
+    (void)backend->Unload(*loaded);
+    throw;
+  }
+  return loaded;
+}
+
 StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
                                        const MgpuObject *objects, int32_t count,
                                        const char *binaryName) {
   if (!objects || count <= 0)
     return InvalidValue(StrCat("gpu.binary @", binaryName ? binaryName : "?",
                                " has no objects"));
-  return backend->LoadObjects(objects, count, binaryName ? binaryName : "?");
+  return Track(backend, backend->LoadObjects(objects, count,
+                                             binaryName ? binaryName : "?"));
+}
+
+Status NotLoaded(MgpuModuleHandle module) {
+  return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                      StrCat("the module ", static_cast<const void *>(module),
+                             " is not loaded (already unloaded, or not a "
+                             "module handle)"));
 }
 
 } // namespace
@@ -124,29 +147,30 @@ StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
 //===----------------------------------------------------------------------===//
 
 MgpuModuleHandle mgpuModuleLoad(void *data, size_t size) {
-  return RunEntryPoint("mgpuModuleLoad", MgpuModuleHandle(nullptr),
-                       [&]() -> StatusOr<MgpuModuleHandle> {
-                         if (!data)
-                           return InvalidValue("the GPU object is null");
-                         return WithBackend([&](Backend *backend) {
-                           return backend->LoadImage(data, size, std::nullopt);
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuModuleLoad", MgpuModuleHandle(nullptr),
+      [&]() -> StatusOr<MgpuModuleHandle> {
+        if (!data)
+          return InvalidValue("the GPU object is null");
+        return WithBackend([&](Backend *backend) {
+          return Track(backend, backend->LoadImage(data, size, std::nullopt));
+        });
+      });
 }
 
 MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
-  return RunEntryPoint("mgpuModuleLoadJIT", MgpuModuleHandle(nullptr),
-                       [&]() -> StatusOr<MgpuModuleHandle> {
-                         if (!data)
-                           return InvalidValue("the GPU object is null");
-                         if (optLevel < 0 || optLevel > 4)
-                           return InvalidValue(StrCat("JIT optimization level ",
-                                                      optLevel,
-                                                      " is not 0 to 4"));
-                         return WithBackend([&](Backend *backend) {
-                           return backend->LoadImage(data, 0, optLevel);
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuModuleLoadJIT", MgpuModuleHandle(nullptr),
+      [&]() -> StatusOr<MgpuModuleHandle> {
+        if (!data)
+          return InvalidValue("the GPU object is null");
+        if (optLevel < 0 || optLevel > 4)
+          return InvalidValue(
+              StrCat("JIT optimization level ", optLevel, " is not 0 to 4"));
+        return WithBackend([&](Backend *backend) {
+          return Track(backend, backend->LoadImage(data, 0, optLevel));
+        });
+      });
 }
 
 void mgpuModuleUnload(MgpuModuleHandle module) {
@@ -154,6 +178,8 @@ void mgpuModuleUnload(MgpuModuleHandle module) {
     // A module never loaded: lazy loading that never launched.
     if (!module)
       return OkStatus();
+    if (!RemoveLiveModule(module))
+      return NotLoaded(module);
     return WithBackend(
         [&](Backend *backend) { return backend->Unload(module); });
   });
@@ -171,6 +197,8 @@ MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
                                       name ? name : "", "'"));
                          if (!name)
                            return InvalidValue("the kernel name is null");
+                         if (!IsLiveModule(module))
+                           return NotLoaded(module);
                          return WithBackend([&](Backend *backend) {
                            return backend->GetFunction(module, name);
                          });

@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -62,9 +64,32 @@ Status RuntimeError(CUresult result, std::string message) {
   return Status(result, std::move(message));
 }
 
-void ReportError(const char *entryPoint, const Status &status) {
+Status StatusOfCurrentException() noexcept {
+  // Status's string is moved, never copied, so building one for bad_alloc
+  // from a short literal allocates nothing (the small-string buffer).
+  try {
+    throw;
+  } catch (const std::bad_alloc &) {
+    return Status(CUDA_ERROR_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception &error) {
+    try {
+      return Status(CUDA_ERROR_UNKNOWN,
+                    StrCat("internal error: exception ", error.what()));
+    } catch (...) {
+      return Status(CUDA_ERROR_UNKNOWN, "internal error");
+    }
+  } catch (...) {
+    return Status(CUDA_ERROR_UNKNOWN, "internal error");
+  }
+}
+
+void ReportError(const char *entryPoint, const Status &status) noexcept {
   lastError.result = status.cudaResult();
-  lastError.message = status.text();
+  try {
+    lastError.message = status.text();
+  } catch (...) {
+    lastError.message.clear();
+  }
   InstalledHandler installed;
   {
     HandlerSlot &slot = GetHandlerSlot();
@@ -77,8 +102,8 @@ void ReportError(const char *entryPoint, const Status &status) {
     return;
   }
   ErrorPolicy policy = GetErrorPolicy();
-  std::string line = StrCat("mgpu: ", entryPoint, ": ", status.text(), "\n");
-  std::fputs(line.c_str(), stderr);
+  // One write, so that lines of concurrent threads do not interleave.
+  std::fprintf(stderr, "mgpu: %s: %s\n", entryPoint, status.text().c_str());
   if (policy == ErrorPolicy::kAbort) {
     // Not abort(): no core dump or signal, and no destructors racing other
     // threads; only the program's buffered output is written out.

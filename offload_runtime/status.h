@@ -90,7 +90,8 @@ struct PairHash {
 Status RuntimeError(CUresult result, std::string message);
 
 /// Prints "mgpu: <entryPoint>: <message>" and applies the error policy.
-void ReportError(const char *entryPoint, const Status &status);
+/// Allocates nothing that could fail on the way.
+void ReportError(const char *entryPoint, const Status &status) noexcept;
 
 /// The calling thread's last error (mgpuGetLastError and its message).
 CUresult TakeLastError();
@@ -100,22 +101,34 @@ const char *GetLastErrorMessage();
 /// restores the policy (mgpuSetErrorHandler).
 void SetErrorHandler(MgpuErrorHandler handler, void *userData);
 
+/// The Status of the exception being handled: C callers cannot catch one, so
+/// none may leave an entry point. std::bad_alloc is CUDA_ERROR_OUT_OF_MEMORY.
+Status StatusOfCurrentException() noexcept;
+
 /// Runs `body` for the C entry point `entryPoint`: its value, or `fallback`
-/// after reporting the error.
+/// after reporting the error, whether returned or thrown.
 template <typename T, typename Body>
-T RunEntryPoint(const char *entryPoint, T fallback, Body &&body) {
-  StatusOr<T> result = body();
-  if (result.ok())
-    return *result;
-  ReportError(entryPoint, result.status());
+T RunEntryPoint(const char *entryPoint, T fallback, Body &&body) noexcept {
+  try {
+    StatusOr<T> result = body();
+    if (result.ok())
+      return *result;
+    ReportError(entryPoint, result.status());
+  } catch (...) {
+    ReportError(entryPoint, StatusOfCurrentException());
+  }
   return fallback;
 }
 
 template <typename Body>
-void RunEntryPoint(const char *entryPoint, Body &&body) {
-  Status status = body();
-  if (!status.ok())
-    ReportError(entryPoint, status);
+void RunEntryPoint(const char *entryPoint, Body &&body) noexcept {
+  try {
+    Status status = body();
+    if (!status.ok())
+      ReportError(entryPoint, status);
+  } catch (...) {
+    ReportError(entryPoint, StatusOfCurrentException());
+  }
 }
 
 } // namespace mgpu

@@ -6,6 +6,8 @@
 
 #include "pipelines/Passes.h"
 
+#include "dialects/OffloadDialect.h"
+
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
@@ -41,6 +43,11 @@ thread_local bool errorOnThisThread = false;
 struct ModuleToBinaryPass
     : public offload::impl::OffloadModuleToBinaryBase<ModuleToBinaryPass> {
   using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    offload::addPromisedModels(registry);
+  }
 
   void runOnOperation() override {
     std::optional<gpu::CompilationTarget> format =

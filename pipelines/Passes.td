@@ -68,6 +68,17 @@ def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
   }];
 }
 
+def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
+  let summary = "Fails on input that the offload pipelines would not lower";
+  let description = [{
+    Runs first in the offload pipelines. A nested `builtin.module` is an
+    error at that module: the pipelines lower the module they run on (kernel
+    outlining would leave the nested one half done), and the translation to
+    LLVM IR drops nested modules without a word. Anchoring the pipeline at
+    the nested module (`builtin.module(builtin.module(...))`) lowers it.
+  }];
+}
+
 def OffloadExpandSubgroupOps
     : Pass<"offload-expand-subgroup-ops", "gpu::GPUModuleOp"> {
   let summary = "Expands the subgroup operations that convert-gpu-to-nvvm "

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -183,6 +184,7 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
 
 void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
                                          const PipelineConfig &config) {
+  pm.addPass(createOffloadCheckInput());
   if (config.loops)
     addLoopsToLaunches(pm, config);
   // While a gpu.all_reduce still sits in its gpu.launch, canonicalization
@@ -260,9 +262,21 @@ static void registerPipeline(StringRef name, StringRef description,
       name, description,
       [name, loops](OpPassManager &pm, StringRef text,
                     function_ref<LogicalResult(const Twine &)> errorHandler) {
+        // Its passes run on the module that holds the GPU code and the host
+        // code; nested under anything else, adding them is a fatal error.
+        if (pm.getOpAnchorName() != ModuleOp::getOperationName())
+          return errorHandler(name + " runs on builtin.module, not on '" +
+                              pm.getOpAnchorName() + "': write " +
+                              "builtin.module(" + name + ")");
+        // Into the diagnostic, not straight to stderr without "error:".
         Options options;
-        if (failed(options.parseFromString(text)))
-          return failure();
+        std::string parseErrors;
+        llvm::raw_string_ostream parseErrorStream(parseErrors);
+        if (failed(options.parseFromString(text, parseErrorStream)))
+          return errorHandler(name + ": " +
+                              (parseErrors.empty()
+                                   ? "cannot parse options '" + text + "'"
+                                   : StringRef(parseErrors).trim()));
         PipelineConfig config = getPipelineConfig(options, loops);
         if (failed(verifyPipelineConfig(config, [&](const Twine &msg) {
               return errorHandler(name + ": " + msg);

@@ -20,8 +20,12 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
-void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
-  registry.insert<OffloadDialect>();
+using namespace mlir;
+using namespace mlir::offload;
+
+/// Every model the offload dialect promises, and the LLVM IR translations
+/// that serializing a gpu.module needs.
+static void registerPromisedModels(DialectRegistry &registry) {
   registerCudaTargetInterfaceExternalModels(registry);
   registerHostTargetInterfaceExternalModels(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
@@ -34,11 +38,19 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
 }
 
+void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
+  registry.insert<OffloadDialect>();
+  registerPromisedModels(registry);
+}
+
 void mlir::offload::registerOffloadPassesOnce() {
   static bool registered = [] {
     registerOffloadPasses();
     registerOffloadConversionPasses();
     registerOffloadPipelines();
+    // A pass plugin loaded alone gives us no registry: the passes that need
+    // the models add them to the context themselves.
+    setPromisedModelRegistration(registerPromisedModels);
     return true;
   }();
   (void)registered;

@@ -102,7 +102,8 @@ mlir::offload::getObjectsToEmbed(gpu::BinaryOp binary, LoaderAttr loader) {
     if (auto index = dyn_cast<IntegerAttr>(choice)) {
       if (index.getValue().uge(objects.size()))
         return binary.emitError()
-               << "#offload.loader<object = " << index.getInt()
+               << "#offload.loader<object = "
+               << llvm::toString(index.getValue(), 10, /*Signed=*/false)
                << "> chooses nothing: gpu.binary @" << binary.getName()
                << " has " << objects.size() << " object"
                << (objects.size() == 1 ? "" : "s");

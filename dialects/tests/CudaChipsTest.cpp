@@ -77,7 +77,7 @@ TEST(CudaChips, ParsesFeatures) {
 
   // As in LLVM, the last version named wins.
   llvm::Expected<std::optional<unsigned>> two =
-      parsePtxFeatures("+ptx80, +ptx86");
+      parsePtxFeatures("+ptx80,+ptx86");
   ASSERT_TRUE(static_cast<bool>(two));
   EXPECT_EQ(**two, 86u);
 }
@@ -91,6 +91,17 @@ TEST(CudaChips, RejectsFeaturesItCannotHonour) {
               HasSubstr("unsupported feature '+ptxabc'"));
   EXPECT_THAT(errorOf(parsePtxFeatures("+ptx79")),
               HasSubstr("unknown PTX ISA version in '+ptx79'"));
+}
+
+// LLVM takes any other spelling for a feature of its own name: it warns
+// outside any diagnostic and emits its default PTX version.
+TEST(CudaChips, RejectsSpellingsLlvmWouldMisread) {
+  for (llvm::StringRef features :
+       {" +ptx80 ", "+ptx80, +ptx86", "+ptx0080", "+ptx", "+ptx+80", "+ptx80,",
+        ",+ptx80", "+PTX80"})
+    EXPECT_THAT(errorOf(parsePtxFeatures(features)),
+                HasSubstr("unsupported feature"))
+        << "'" << features.str() << "'";
 }
 
 } // namespace

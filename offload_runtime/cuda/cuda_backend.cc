@@ -39,10 +39,10 @@ public:
   explicit CudaBackend(const CudaDriver &driver) : driver(driver) {}
 
   StatusOr<MgpuModuleHandle>
-  LoadImage(const void *image, size_t /*size*/,
+  LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     MGPU_ASSIGN_OR_RETURN(CudaModule * module,
-                          mgpu::LoadImage(driver, image, jitOptLevel));
+                          mgpu::LoadImage(driver, image, size, jitOptLevel));
     return reinterpret_cast<MgpuModuleHandle>(module);
   }
 

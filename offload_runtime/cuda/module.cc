@@ -6,6 +6,8 @@
 
 #include "offload_runtime/cuda/module.h"
 
+#include "offload_runtime/cuda/image_check.h"
+
 #include "offload_runtime/cuda/cuda_error.h"
 #include "offload_runtime/object_selection.h"
 
@@ -222,6 +224,7 @@ private:
     std::optional<int> jit = jitOptLevel;
     if (!jit && chosenObject.kind == MGPU_OBJECT_PTX)
       jit = 4; // the driver's default, and its best
+    MGPU_RETURN_IF_ERROR(CheckCudaImage(chosenObject.data, chosenObject.size));
     MGPU_ASSIGN_OR_RETURN(CUlibrary library,
                           LoadLibrary(driver, chosenObject.data, jit));
     libraries[object].store(library, std::memory_order_release);
@@ -248,10 +251,10 @@ private:
 };
 
 StatusOr<CudaModule *> LoadImage(const CudaDriver &driver, const void *image,
-                                 std::optional<int> jitOptLevel) {
+                                 size_t size, std::optional<int> jitOptLevel) {
   MGPU_ASSIGN_OR_RETURN(int deviceCount, GetDeviceCount());
   WatchForExit();
-  MgpuObject object = {image, 0, 0, 0, MGPU_ARCH_PORTABLE, 0};
+  MgpuObject object = {image, size, 0, 0, MGPU_ARCH_PORTABLE, 0};
   auto module = std::make_unique<CudaModule>(
       driver, std::vector<MgpuObject>{object},
       /*anyDevice=*/true, jitOptLevel, "", deviceCount);

@@ -31,10 +31,11 @@ namespace mgpu {
 class CudaModule;
 class CudaKernel;
 
-/// Loads a cubin, fatbin or NUL-terminated PTX. With `jitOptLevel`, PTX is
-/// compiled by the driver at that level; the JIT log is part of any error.
+/// Loads a cubin, fatbin or NUL-terminated PTX of `size` bytes (0: unknown).
+/// With `jitOptLevel`, PTX is compiled by the driver at that level; the JIT
+/// log is part of any error.
 StatusOr<CudaModule *> LoadImage(const CudaDriver &driver, const void *image,
-                                 std::optional<int> jitOptLevel);
+                                 size_t size, std::optional<int> jitOptLevel);
 
 /// Loads the object of `objects` that fits `device`; other devices load
 /// theirs when they first use the module.

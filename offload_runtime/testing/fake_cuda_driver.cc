@@ -42,7 +42,13 @@ struct FakeLibrary {
 struct FakeKernel {
   FakeLibrary *library;
   std::string name;
+  /// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES per device; a launch
+  /// asking for more fails, as on a GPU.
+  std::map<CUdevice, int> maxDynamicSharedBytes;
 };
+
+constexpr int kDefaultDynamicSharedBytes = 48 * 1024;
+constexpr int kMaxSharedMemoryOptin = 227 * 1024;
 
 struct Failure {
   CUresult result;
@@ -231,6 +237,8 @@ CUresult fake_cuDeviceGet(CUdevice *device, int ordinal) {
 CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
                                    CUdevice device) {
   ENTER("cuDeviceGetAttribute");
+  if (!value)
+    return CUDA_ERROR_INVALID_VALUE;
   if (device < 0 || device >= static_cast<int>(s.devices.size()))
     return CUDA_ERROR_INVALID_DEVICE;
   switch (attribute) {
@@ -241,7 +249,7 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
     *value = s.devices[device] % 10;
     return CUDA_SUCCESS;
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
-    *value = 227 * 1024;
+    *value = kMaxSharedMemoryOptin;
     return CUDA_SUCCESS;
   default:
     *value = 0;
@@ -302,13 +310,20 @@ CUresult fake_cuCtxPopCurrent(CUcontext *context) {
 
 constexpr uint32_t kFatbinMagic = 0xBA55ED50;
 
-/// The size of an ELF image, from its section header table.
+/// Larger images than this are corrupt headers, not programs.
+constexpr uint64_t kMaxImageBytes = uint64_t(1) << 32;
+
+/// The size of an ELF image, from its section header table (where the image
+/// ends if it has none); 0 if the header is not one of a 64-bit cubin.
 size_t elfSize(const unsigned char *image) {
   uint64_t shoff;
   uint16_t shentsize, shnum;
   std::memcpy(&shoff, image + 0x28, 8);
   std::memcpy(&shentsize, image + 0x3A, 2);
   std::memcpy(&shnum, image + 0x3C, 2);
+  if (image[4] != 2 /*ELFCLASS64*/ || (shnum && shentsize != 64) ||
+      shoff < 64 || shoff > kMaxImageBytes)
+    return 0;
   return shoff + static_cast<size_t>(shentsize) * shnum;
 }
 
@@ -337,11 +352,14 @@ CUresult inspectImage(const void *code, int arch, std::string &image,
     std::memcpy(&machine, bytes + 0x12, 2);
     if (machine != 190) // EM_CUDA
       return CUDA_ERROR_INVALID_IMAGE;
+    size_t size = elfSize(bytes);
+    if (!size)
+      return CUDA_ERROR_INVALID_IMAGE;
     kind = 'c';
     imageArch = cubinArch(bytes);
     if (!cubinRunsOn(imageArch, arch))
       return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    image.assign(reinterpret_cast<const char *>(bytes), elfSize(bytes));
+    image.assign(reinterpret_cast<const char *>(bytes), size);
     return CUDA_SUCCESS;
   }
   uint32_t magic;
@@ -351,6 +369,8 @@ CUresult inspectImage(const void *code, int arch, std::string &image,
     uint64_t fatSize;
     std::memcpy(&headerSize, bytes + 6, 2);
     std::memcpy(&fatSize, bytes + 8, 8);
+    if (headerSize != 16 || fatSize == 0 || fatSize > kMaxImageBytes)
+      return CUDA_ERROR_INVALID_IMAGE;
     image.assign(reinterpret_cast<const char *>(bytes), headerSize + fatSize);
     kind = 'f';
     // Runnable if it holds a cubin for the device, or PTX to JIT.
@@ -359,6 +379,8 @@ CUresult inspectImage(const void *code, int arch, std::string &image,
          at != std::string::npos; at = image.find("\x7f"
                                                   "ELF",
                                                   at + 1)) {
+      if (image.size() - at < 64) // not a whole ELF header
+        break;
       int cubin = cubinArch(bytes + at);
       if (cubinRunsOn(cubin, arch)) {
         imageArch = cubin;
@@ -454,6 +476,8 @@ CUresult fake_cuLibraryUnload(CUlibrary library) {
 CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
                                  const char *name) {
   ENTER("cuLibraryGetKernel");
+  if (!kernel || !name)
+    return CUDA_ERROR_INVALID_VALUE;
   auto *fake = reinterpret_cast<FakeLibrary *>(library);
   if (!s.libraries.count(fake))
     return CUDA_ERROR_INVALID_HANDLE;
@@ -474,11 +498,19 @@ CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
   return CUDA_SUCCESS;
 }
 
-CUresult fake_cuKernelSetAttribute(CUfunction_attribute, int, CUkernel kernel,
-                                   CUdevice) {
+CUresult fake_cuKernelSetAttribute(CUfunction_attribute attribute, int value,
+                                   CUkernel kernel, CUdevice device) {
   ENTER("cuKernelSetAttribute");
-  if (!s.kernels.count(reinterpret_cast<FakeKernel *>(kernel)))
+  auto *fake = reinterpret_cast<FakeKernel *>(kernel);
+  if (!s.kernels.count(fake))
     return CUDA_ERROR_INVALID_HANDLE;
+  if (device < 0 || device >= static_cast<int>(s.devices.size()))
+    return CUDA_ERROR_INVALID_DEVICE;
+  if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    if (value < 0 || value > kMaxSharedMemoryOptin)
+      return CUDA_ERROR_INVALID_VALUE;
+    fake->maxDynamicSharedBytes[device] = value;
+  }
   return CUDA_SUCCESS;
 }
 
@@ -491,6 +523,22 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
     return CUDA_ERROR_INVALID_HANDLE;
   if (stream && !s.streams.count(stream))
     return CUDA_ERROR_INVALID_HANDLE;
+  // The limits of every GPU the runtime supports.
+  constexpr unsigned kMaxGrid[3] = {0x7fffffffu, 65535, 65535};
+  constexpr unsigned kMaxBlock[3] = {1024, 1024, 64};
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] == 0 || grid[i] > kMaxGrid[i] || block[i] == 0 ||
+        block[i] > kMaxBlock[i] || cluster[i] == 0 || grid[i] % cluster[i])
+      return CUDA_ERROR_INVALID_VALUE;
+  if (uint64_t(block[0]) * block[1] * block[2] > 1024)
+    return CUDA_ERROR_INVALID_VALUE;
+  int device = currentContext()->device;
+  auto optedIn = kernel->maxDynamicSharedBytes.find(device);
+  unsigned limit = optedIn == kernel->maxDynamicSharedBytes.end()
+                       ? kDefaultDynamicSharedBytes
+                       : optedIn->second;
+  if (smem > limit)
+    return CUDA_ERROR_INVALID_VALUE;
   // The library's image must run on the device of the current context.
   if (!kernel->library->runsOn[currentContext()->device])
     return CUDA_ERROR_NO_BINARY_FOR_GPU;
@@ -519,6 +567,8 @@ CUresult fake_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
 CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
                                void **, void **) {
   ENTER("cuLaunchKernelEx", /*needsContext=*/true);
+  if (!config || (config->numAttrs && !config->attrs))
+    return CUDA_ERROR_INVALID_VALUE;
   unsigned cluster[3] = {1, 1, 1};
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
@@ -539,6 +589,8 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 
 CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   ENTER("cuStreamCreate", /*needsContext=*/true);
+  if (!stream)
+    return CUDA_ERROR_INVALID_VALUE;
   *stream = reinterpret_cast<CUstream>(new char);
   s.streams.insert(*stream);
   return CUDA_SUCCESS;
@@ -567,6 +619,8 @@ CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
 
 CUresult fake_cuEventCreate(CUevent *event, unsigned) {
   ENTER("cuEventCreate", /*needsContext=*/true);
+  if (!event)
+    return CUDA_ERROR_INVALID_VALUE;
   *event = reinterpret_cast<CUevent>(new char);
   s.events.insert(*event);
   return CUDA_SUCCESS;
@@ -596,6 +650,8 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
 
 /// Host memory standing in for device memory, zeroed as the fake's habit.
 CUresult allocate(State &s, CUdeviceptr *ptr, size_t bytes) {
+  if (!ptr || bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
   void *memory = std::calloc(1, bytes);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -626,6 +682,8 @@ CUresult fake_cuMemFree(CUdeviceptr ptr) {
 CUresult fake_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                             CUstream) {
   ENTER("cuMemcpyAsync", /*needsContext=*/true);
+  if (bytes && (!dst || !src))
+    return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
                bytes);
   return CUDA_SUCCESS;
@@ -633,6 +691,8 @@ CUresult fake_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
 
 CUresult fake_cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes) {
   ENTER("cuMemcpyHtoD", /*needsContext=*/true);
+  if (bytes && (!dst || !src))
+    return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(dst), src, bytes);
   return CUDA_SUCCESS;
 }
@@ -640,6 +700,8 @@ CUresult fake_cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes) {
 CUresult fake_cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                                CUstream) {
   ENTER("cuMemsetD32Async", /*needsContext=*/true);
+  if (count && !dst)
+    return CUDA_ERROR_INVALID_VALUE;
   std::fill_n(reinterpret_cast<uint32_t *>(dst), count, value);
   return CUDA_SUCCESS;
 }
@@ -647,6 +709,8 @@ CUresult fake_cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
 CUresult fake_cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
                                size_t count, CUstream) {
   ENTER("cuMemsetD16Async", /*needsContext=*/true);
+  if (count && !dst)
+    return CUDA_ERROR_INVALID_VALUE;
   std::fill_n(reinterpret_cast<uint16_t *>(dst), count, value);
   return CUDA_SUCCESS;
 }
@@ -667,8 +731,11 @@ CUresult fake_cuTensorMapEncodeTiled(
     const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
     CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
   ENTER("cuTensorMapEncodeTiled");
-  if (rank < 1 || rank > 5)
+  if (rank < 1 || rank > 5 || !map || !dims || !box || (rank > 1 && !strides))
     return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i < rank; ++i)
+    if (box[i] == 0 || box[i] > 256 || dims[i] == 0)
+      return CUDA_ERROR_INVALID_VALUE;
   // Some function of the inputs, so that equal inputs give equal maps.
   std::memset(map, 0, sizeof(*map));
   uint64_t words[16] = {static_cast<uint64_t>(type), rank,

@@ -68,9 +68,22 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   llvm::append_range(files, options.getLibrariesToLink());
   for (Attribute file : files) {
     auto path = dyn_cast<StringAttr>(file);
-    if (path && !sys::fs::is_regular_file(path.getValue())) {
-      emitModuleError() << "the bitcode file " << path
-                        << " to link does not exist";
+    if (!path)
+      continue;
+    // Reading a device or a FIFO would never end, or never stop growing.
+    sys::fs::file_status status;
+    std::error_code error = sys::fs::status(path.getValue(), status);
+    if (error || status.type() != sys::fs::file_type::regular_file) {
+      InFlightDiagnostic diag = emitModuleError()
+                                << "the bitcode file " << path << " to link ";
+      if (error == std::errc::no_such_file_or_directory)
+        diag << "does not exist";
+      else if (error)
+        diag << "cannot be read: " << error.message();
+      else if (status.type() == sys::fs::file_type::directory_file)
+        diag << "is a directory";
+      else
+        diag << "is not a regular file (a device, FIFO or socket)";
       return std::nullopt;
     }
   }

@@ -90,3 +90,55 @@ gpu.binary @kernels <#offload.loader<load = eager>> [
 gpu.binary @kernels <#offload.loader<object = -1>> [
   #gpu.object<#offload.cuda, bin = "CUBIN">
 ]
+
+// -----
+
+// Other dialects' targets are rejected at the op, not by an abort in a tool
+// that lacks their models.
+module attributes {gpu.container_module} {
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #xevm.target, which is neither a CUDA target nor the host}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = #xevm.target>> [
+    #gpu.object<#xevm.target, bin = "SPIRV">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, which is neither a CUDA target nor the host}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>>> [
+    #gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, bin = "SPIRV">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is neither a CUDA target nor the host}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = #rocdl.target<chip = "gfx90a">>> [
+    #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "HSACO">
+  ]
+}
+
+// -----
+
+// `true` is an i1 integer, which a signed read makes -1.
+module attributes {gpu.container_module} {
+  // expected-error @below {{object must be an index or a GPU target attribute, not true}}
+  gpu.binary @kernels <#offload.loader<object = true>> [
+    #gpu.object<#offload.cuda, bin = "CUBIN">
+  ]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{#offload.loader<object = 18446744073709551616> chooses nothing: gpu.binary @kernels has 1 object}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @kernels <#offload.loader<object = 18446744073709551616 : i128>> [
+    #gpu.object<#offload.cuda, bin = "CUBIN">
+  ]
+}

@@ -22,7 +22,13 @@
 // LOAD: error: offload-attach-loader: load = 'eager' is not ctor or lazy
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="bogus=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: no such option bogus
+// UNKNOWN: error: offload-lower-to-cuda: <Pass-Options-Parser>: no such option bogus
+
+// A value the option's type cannot hold: LLVM's option parser says why on
+// stderr, the diagnostic names the pipeline.
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="O=abc" 2>&1 | FileCheck %s --check-prefix=VALUE
+// VALUE: 'abc' value invalid for uint argument
+// VALUE: error: offload-lower-to-host: cannot parse options 'O=abc'
 
 func.func @f() {
   return

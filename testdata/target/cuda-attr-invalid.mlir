@@ -25,8 +25,22 @@ gpu.module @m [#offload.cuda<chip = "sm_80", features = "+ptx60">] {
 
 // -----
 
-// expected-error @below {{unsupported feature '+avx2': features are '+ptxNN' entries that choose the PTX ISA version, for example '+ptx80'}}
+// expected-error @below {{unsupported feature '+avx2': features are '+ptxNN' entries, separated by commas without spaces, that choose the PTX ISA version, for example '+ptx80'}}
 gpu.module @m [#offload.cuda<features = "+avx2">] {
+}
+
+// -----
+
+// LLVM reads other spellings as features of their own name, warns outside any
+// diagnostic and emits its default PTX version.
+// expected-error @below {{unsupported feature '+ptx0080'}}
+gpu.module @m [#offload.cuda<chip = "sm_90", features = "+ptx0080">] {
+}
+
+// -----
+
+// expected-error @below {{unsupported feature ' +ptx80 '}}
+gpu.module @m [#offload.cuda<chip = "sm_90", features = " +ptx80 ">] {
 }
 
 // -----
@@ -51,6 +65,20 @@ gpu.module @m [#offload.cuda<triple = "amdgcn-amd-amdhsa">] {
 
 // expected-error @below {{unknown flag 'fastest'; known flags: fast, ftz}}
 gpu.module @m [#offload.cuda<flags = {fastest}>] {
+}
+
+// -----
+
+// expected-error @below {{flag 'fast' is set by its name alone or by true or false, not by 1 : i64}}
+gpu.module @m [#offload.cuda<flags = {fast = 1}>] {
+}
+
+// -----
+
+// Too large for its int: the attribute parser says so, never a wrapped level.
+// expected-error @below {{integer value too large}}
+// expected-error @below {{failed to parse Offload_CudaTargetAttr parameter 'O'}}
+gpu.module @m [#offload.cuda<O = 4294967295>] {
 }
 
 // -----

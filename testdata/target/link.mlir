@@ -25,6 +25,24 @@
 // RUN:   --gpu-module-to-binary='format=isa' 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: error: cannot compile gpu.module @user for sm_90: the bitcode file "{{.*}}missing.bc" to link does not exist
 
+// Devices, FIFOs and directories are named as what they are; reading them
+// would hang or fail with a misleading message. One error each.
+// RUN: rm -rf %t.fifo %t.dir && mkfifo %t.fifo && mkdir %t.dir && printf 'BC\300\336garbage' > %t.garbage.bc
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-attach-target='module=user chip=sm_90 l=/dev/zero' \
+// RUN:   --offload-module-to-binary='format=isa' 2>&1 | FileCheck %s --check-prefix=DEVICE
+// DEVICE: error: cannot compile gpu.module @user for sm_90: the bitcode file "/dev/zero" to link is not a regular file (a device, FIFO or socket)
+// DEVICE-NOT: error:
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-attach-target='module=user chip=sm_90 l=%t.fifo' \
+// RUN:   --offload-module-to-binary='format=isa' 2>&1 | FileCheck %s --check-prefix=FIFO
+// FIFO: error: cannot compile gpu.module @user for sm_90: the bitcode file "{{.*}}.fifo" to link is not a regular file (a device, FIFO or socket)
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-attach-target='module=user chip=sm_90 l=%t.dir' \
+// RUN:   --offload-module-to-binary='format=isa' 2>&1 | FileCheck %s --check-prefix=DIR
+// DIR: error: cannot compile gpu.module @user for sm_90: the bitcode file "{{.*}}.dir" to link is a directory
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-attach-target='module=user chip=sm_90 l=%t.garbage.bc' \
+// RUN:   --offload-module-to-binary='format=isa' 2>&1 | FileCheck %s --check-prefix=GARBAGE
+// GARBAGE: error: Failed loading file from {{.*}}garbage.bc, error: Invalid bitcode signature
+// GARBAGE-NOT: error:
+
 module attributes {gpu.container_module} {
   gpu.module @library [#offload.cuda<chip = "sm_90">] {
     llvm.func @twice(%x: f32) -> f32 {

@@ -1,0 +1,27 @@
+//===- image_check.h - What the driver will read of an image ----*- C++ -*-===//
+//
+// Part of mlir-offload.
+//
+// cuLibraryLoadData takes no size: the driver reads as far as the image's own
+// header says. Where the runtime knows the object's size, it checks that the
+// header stays inside it, so that a truncated or damaged object is an error
+// instead of a read past its end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_CUDA_IMAGE_CHECK_H
+#define OFFLOAD_RUNTIME_CUDA_IMAGE_CHECK_H
+
+#include "offload_runtime/status.h"
+
+#include <cstddef>
+
+namespace mgpu {
+
+/// OK if the cubin or fatbin at `data` ends within `size` bytes, or if it is
+/// neither (PTX, which ends at its NUL). `size` 0 means unknown: OK.
+Status CheckCudaImage(const void *data, size_t size);
+
+} // namespace mgpu
+
+#endif // OFFLOAD_RUNTIME_CUDA_IMAGE_CHECK_H

@@ -1,0 +1,44 @@
+//===- CheckInput.cpp - Input the pipelines can lower ---------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipelines/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-check-input"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADCHECKINPUT
+#include "pipelines/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+
+namespace {
+struct CheckInputPass
+    : public offload::impl::OffloadCheckInputBase<CheckInputPass> {
+  void runOnOperation() override {
+    ModuleOp root = getOperation();
+    WalkResult result = root.walk<WalkOrder::PreOrder>([&](ModuleOp module) {
+      if (module == root)
+        return WalkResult::advance();
+      LLVM_DEBUG(llvm::dbgs()
+                 << "nested module at " << module.getLoc() << "\n");
+      InFlightDiagnostic diag = module.emitError() << "nested builtin.module";
+      if (std::optional<StringRef> name = module.getName())
+        diag << " @" << *name;
+      diag << " is not lowered by the pipeline, and the translation to LLVM "
+              "IR would drop it: run the pipeline on it (anchor it at "
+              "builtin.module(builtin.module(...))) or move its contents "
+              "into the outer module";
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
