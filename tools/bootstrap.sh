@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   bazel-bootstrap  # Bazel 4.2.3
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  libclang-rt-22-dev  # libFuzzer and the sanitizers for clang-22 (fuzz/)
   clang-format-22  # the formatting of every C++ file (.clang-format)
   libabsl-dev libgtest-dev libgmock-dev
   python3

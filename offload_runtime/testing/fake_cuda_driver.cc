@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <set>
 #include <string>
 #include <utility>
@@ -454,8 +455,11 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
   }
   if (result != CUDA_SUCCESS)
     return result;
-  auto *created = new FakeLibrary{std::move(image), std::move(runsOn), {}};
+  auto owned = std::make_unique<FakeLibrary>(
+      FakeLibrary{std::move(image), std::move(runsOn), {}});
+  FakeLibrary *created = owned.get();
   s.libraries.insert(created);
+  owned.release();
   s.lastImageKind = kind;
   s.lastImageArch = arch;
   *library = reinterpret_cast<CUlibrary>(created);
@@ -491,8 +495,9 @@ CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
       fake->kernels.erase(name);
       return CUDA_ERROR_NOT_FOUND;
     }
-    slot = std::make_unique<FakeKernel>(FakeKernel{fake, name});
-    s.kernels.insert(slot.get());
+    auto created = std::make_unique<FakeKernel>(FakeKernel{fake, name, {}});
+    s.kernels.insert(created.get());
+    slot = std::move(created);
   }
   *kernel = reinterpret_cast<CUkernel>(slot.get());
   return CUDA_SUCCESS;
@@ -591,8 +596,9 @@ CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   ENTER("cuStreamCreate", /*needsContext=*/true);
   if (!stream)
     return CUDA_ERROR_INVALID_VALUE;
-  *stream = reinterpret_cast<CUstream>(new char);
-  s.streams.insert(*stream);
+  auto created = std::make_unique<char>();
+  s.streams.insert(created.get());
+  *stream = reinterpret_cast<CUstream>(created.release());
   return CUDA_SUCCESS;
 }
 
@@ -621,8 +627,9 @@ CUresult fake_cuEventCreate(CUevent *event, unsigned) {
   ENTER("cuEventCreate", /*needsContext=*/true);
   if (!event)
     return CUDA_ERROR_INVALID_VALUE;
-  *event = reinterpret_cast<CUevent>(new char);
-  s.events.insert(*event);
+  auto created = std::make_unique<char>();
+  s.events.insert(created.get());
+  *event = reinterpret_cast<CUevent>(created.release());
   return CUDA_SUCCESS;
 }
 
@@ -652,11 +659,12 @@ CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
 CUresult allocate(State &s, CUdeviceptr *ptr, size_t bytes) {
   if (!ptr || bytes == 0)
     return CUDA_ERROR_INVALID_VALUE;
-  void *memory = std::calloc(1, bytes);
+  std::unique_ptr<void, decltype(&std::free)> memory(std::calloc(1, bytes),
+                                                     &std::free);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  s.allocations.insert(memory);
-  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  s.allocations.insert(memory.get());
+  *ptr = reinterpret_cast<CUdeviceptr>(memory.release());
   return CUDA_SUCCESS;
 }
 
@@ -756,10 +764,27 @@ struct Entry {
   void *function;
 };
 
+/// A driver is C: where the test driver's own allocations fail, it answers
+/// CUDA_ERROR_OUT_OF_MEMORY, as a driver out of host memory does, and no
+/// exception reaches the runtime from it.
+template <auto Function> struct NoThrow;
+template <typename... Args, CUresult (*Function)(Args...)>
+struct NoThrow<Function> {
+  static CUresult Call(Args... args) noexcept {
+    try {
+      return Function(args...);
+    } catch (const std::bad_alloc &) {
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    } catch (...) {
+      return CUDA_ERROR_UNKNOWN;
+    }
+  }
+};
+
 // Each entry is checked against cuda.h's declaration of the real one.
 #define MGPU_CUDA_ENTRY(name)                                                  \
-  {#name,                                                                      \
-   reinterpret_cast<void *>(static_cast<decltype(&::name)>(&fake_##name))},
+  {#name, reinterpret_cast<void *>(                                            \
+              static_cast<decltype(&::name)>(&NoThrow<&fake_##name>::Call))},
 const Entry kEntries[] = {
 #include "offload_runtime/cuda/cuda_driver_symbols.inc"
 };

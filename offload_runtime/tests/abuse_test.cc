@@ -11,36 +11,20 @@
 
 #include "mgpu/mgpu.h"
 
+#include "offload_runtime/testing/failing_allocations.h"
 #include "offload_runtime/testing/fake_cuda.h"
 
 #include "gtest/gtest.h"
 
 #include <cuda.h>
 
-#include <cstdlib>
-#include <new>
+#include <algorithm>
 #include <string>
 
+using ::mgpu::testing::FailAllocationAfter;
 using ::mgpu::testing::FakeCuda;
 using ::mgpu::testing::MakeCubin;
-
-//===--- Allocation failures on demand ------------------------------------===//
-
-namespace {
-/// The allocation, counted from 0 on this thread, that throws bad_alloc; -1:
-/// none.
-thread_local long allocationsUntilFailure = -1;
-} // namespace
-
-void *operator new(std::size_t size) {
-  if (allocationsUntilFailure >= 0 && allocationsUntilFailure-- == 0)
-    throw std::bad_alloc();
-  if (void *memory = std::malloc(size ? size : 1))
-    return memory;
-  throw std::bad_alloc();
-}
-void operator delete(void *memory) noexcept { std::free(memory); }
-void operator delete(void *memory, std::size_t) noexcept { std::free(memory); }
+using ::mgpu::testing::TakeAllocationFailure;
 
 namespace {
 
@@ -256,7 +240,7 @@ TEST_F(RuntimeAbuse, AllocationFailuresAreErrorsNotExceptions) {
   std::string cubin = MakeCubin(90, {"kernel", "other"});
   int failuresSeen = 0;
   for (long failAt = 0;; ++failAt) {
-    allocationsUntilFailure = failAt;
+    FailAllocationAfter(failAt);
     MgpuModuleHandle module = Load(cubin);
     MgpuFunctionHandle f =
         module ? mgpuModuleGetFunction(module, "kernel") : nullptr;
@@ -272,9 +256,7 @@ TEST_F(RuntimeAbuse, AllocationFailuresAreErrorsNotExceptions) {
     mgpuEventDestroy(event);
     mgpuStreamDestroy(other);
     mgpuModuleUnload(module);
-    bool failed = allocationsUntilFailure < 0;
-    allocationsUntilFailure = -1;
-    if (!failed) {
+    if (!TakeAllocationFailure()) {
       EXPECT_EQ(errors.count, 0) << "no allocation failed, yet errors";
       break;
     }

@@ -3,6 +3,8 @@
 // gpu-to-llvm alone, the gpu.wait after the loop would synchronize and
 // destroy the loop's stream as an event. offload-lower-to-cuda keeps the
 // stream through the loop and waits on it as a stream.
+// A plugin built with ASan cannot load into the stock mlir-opt.
+// UNSUPPORTED: asan
 
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 format=bin toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 format=bin toolkit=%cuda_toolkit" \

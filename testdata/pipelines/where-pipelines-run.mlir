@@ -18,12 +18,6 @@
 // INNER-DAG: gpu.binary @main_kernel <#offload.loader> [#gpu.object<#offload.host
 // INNER-DAG: gpu.launch_func @main_kernel::@main_kernel
 
-// Stock mlir-opt with the pass plugin alone (no dialect plugin): the passes
-// bring the target models with them.
-// RUN: mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-host)' | FileCheck %s --check-prefix=PLUGIN
-// RUN: mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-cuda{chips=sm_90 toolkit=%cuda_toolkit})' | FileCheck %s --check-prefix=PLUGIN
-// PLUGIN: gpu.binary @kernels <#offload.loader> [#gpu.object<#offload.
-
 module {
   module @inner {
     func.func @main(%buffer: memref<4xf32>) {

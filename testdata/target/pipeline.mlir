@@ -1,5 +1,7 @@
 // The whole flow from the gpu dialect, as the README runs it, for each format,
 // with offload-opt and with stock mlir-opt-22 and our plugin.
+// A plugin built with ASan cannot load into the stock mlir-opt.
+// UNSUPPORTED: asan
 
 // RUN: offload-opt %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-attach-target{chip=sm_90},convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm),gpu-to-llvm,reconcile-unrealized-casts,gpu-module-to-binary{format=bin toolkit=%cuda_toolkit})' -o %t.mlir
 // RUN: FileCheck %s < %t.mlir

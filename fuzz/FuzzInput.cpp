@@ -1,0 +1,15 @@
+//===- FuzzInput.cpp - What the MLIR fuzz targets share -------------------===//
+//
+// Part of mlir-offload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fuzz/FuzzInput.h"
+
+// LLVM's allocators poison and unpoison their slabs in inline code: compiled
+// here with AddressSanitizer it poisons, compiled into the installed
+// (uninstrumented) libMLIR it never unpoisons. Without user poisoning, ASan
+// still checks every heap and stack access of the code built here.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}

@@ -1,0 +1,2 @@
+
+module"=#gpu.kernel_metadata<wÊ

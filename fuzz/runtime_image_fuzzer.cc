@@ -1,0 +1,46 @@
+//===- runtime_image_fuzzer.cc - What libmgpu reads of objects ------------===//
+//
+// Part of mlir-offload.
+//
+// The runtime's inspection of the objects a program hands it: the check of a
+// cubin's or fatbin's extent before the driver reads it, and the choice of
+// an object table's entry for a device. The input is an image, then an
+// object table built from its bytes. Out-of-bounds reads and undefined
+// behaviour are findings; so is a choice that names no object when one
+// fits, or one that does not fit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/cuda/image_check.h"
+#include "offload_runtime/object_selection.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // An exact-size copy, so that AddressSanitizer sees any read past it.
+  std::vector<uint8_t> image(data, data + size);
+  (void)mgpu::CheckCudaImage(image.data(), image.size());
+
+  // Every 16 bytes: one MgpuObject's kind, arch and variant.
+  std::vector<MgpuObject> objects;
+  for (size_t at = 0; at + 12 <= size && objects.size() < 64; at += 16) {
+    int32_t fields[3];
+    std::memcpy(fields, data + at, sizeof(fields));
+    objects.push_back(
+        {image.data(), image.size(), fields[0], fields[1], fields[2], 0});
+  }
+  int count = static_cast<int>(objects.size());
+  for (int device : {75, 80, 86, 89, 90, 100, 103, 120, 121}) {
+    int chosen = mgpu::SelectObject(objects.data(), count, device);
+    if (chosen < -1 || chosen >= count)
+      std::abort();
+  }
+  int host = mgpu::SelectHostObject(objects.data(), count, 62);
+  if (host >= 0 && objects[host].kind != MGPU_OBJECT_HOST)
+    std::abort();
+  (void)mgpu::DescribeObjects(objects.data(), count);
+  return 0;
+}

@@ -1,0 +1,80 @@
+//===- translation_fuzzer.cc - gpu.binary and gpu.launch_func to LLVM IR --===//
+//
+// Part of mlir-offload.
+//
+// Parses the input as a module and, if it parses and verifies, translates it
+// to LLVM IR with #offload.loader's translation, as offload-translate does.
+// A module the translation cannot take must fail with a diagnostic; one it
+// takes must give an LLVM module that verifies. Crashes, aborts, sanitizer
+// reports and invalid LLVM IR are findings.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/OffloadDialect.h"
+#include "translation/LoaderTranslation.h"
+
+#include "fuzz/FuzzInput.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+using namespace mlir;
+
+/// The context the inputs are parsed in.
+static std::unique_ptr<MLIRContext> makeContext() {
+  DialectRegistry registry;
+  registry.insert<offload::OffloadDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  NVVM::NVVMDialect, func::FuncDialect, DLTIDialect>();
+  // As offload-translate: every translation, #gpu.select_object's too (a
+  // gpu.binary without a handler gets it), then ours.
+  registerAllToLLVMIRTranslations(registry);
+  offload::registerLoaderTranslationInterfaceExternalModels(registry);
+  auto context = std::make_unique<MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  context->disableMultithreading();
+  return context;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  offload::fuzz::FuzzInput input(data, size, makeContext, 20000);
+  MLIRContext *context = input.context;
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(input.text, context);
+  if (!module)
+    return 0;
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmContext);
+  if (!llvmModule) {
+    if (!input.diagnosed)
+      llvm::report_fatal_error("the translation failed without a diagnostic");
+    return 0;
+  }
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*llvmModule, &os)) {
+    llvm::errs() << "invalid LLVM IR from '" << input.text << "':\n"
+                 << problems;
+    std::abort();
+  }
+  return 0;
+}
