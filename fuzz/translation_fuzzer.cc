@@ -12,6 +12,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "translation/LoaderTranslation.h"
+#include "translation/VerifiedTranslation.h"
 
 #include "fuzz/FuzzInput.h"
 
@@ -63,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext);
+      offload::translateToVerifiedLLVMIR(*module, llvmContext);
   if (!llvmModule) {
     if (!input.diagnosed)
       llvm::report_fatal_error("the translation failed without a diagnostic");

@@ -8,6 +8,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "translation/LoaderTranslation.h"
+#include "translation/VerifiedTranslation.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,7 +27,7 @@ void mlir::offload::registerOffloadToLLVMIRTranslation() {
       [](Operation *op, raw_ostream &output) {
         llvm::LLVMContext llvmContext;
         std::unique_ptr<llvm::Module> llvmModule =
-            translateModuleToLLVMIR(op, llvmContext);
+            translateToVerifiedLLVMIR(op, llvmContext);
         if (!llvmModule)
           return failure();
         llvmModule->removeDebugIntrinsicDeclarations();

@@ -142,3 +142,14 @@ module attributes {gpu.container_module} {
     #gpu.object<#offload.cuda, bin = "CUBIN">
   ]
 }
+
+// -----
+
+// LLVM's verifier says what is wrong as an error at the module, not as bare
+// text on stderr.
+// expected-error @below {{the translation to LLVM IR gives invalid LLVM IR: llvm intrinsics cannot be defined!}}
+module {
+  llvm.func @llvm.mlir.not_an_intrinsic() {
+    llvm.return
+  }
+}

@@ -1,0 +1,1 @@
+llvm.mlir.global @o(@missing) : i32
