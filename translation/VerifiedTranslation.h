@@ -1,6 +1,8 @@
 //===- VerifiedTranslation.h - MLIR to LLVM IR, verified --------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +22,12 @@ class Operation;
 
 namespace mlir::offload {
 
-/// translateModuleToLLVMIR, whose LLVM IR, if invalid, is an error at `op`
-/// saying why (upstream prints the LLVM verifier's text to stderr, without
-/// a diagnostic: a function named `llvm.*` is "llvm intrinsics cannot be
-/// defined!" and exit code 1).
+/// translateModuleToLLVMIR, refusing first what it would crash on (a global
+/// initialized by a symbol that is not a function: an error at the global;
+/// `llvm.dependent_libraries` that is not an array of strings),
+/// and whose LLVM IR, if invalid, is an error at `op` saying why (upstream
+/// prints the LLVM verifier's text to stderr, without a diagnostic: a function
+/// named `llvm.*` is "llvm intrinsics cannot be defined!" and exit code 1).
 std::unique_ptr<llvm::Module>
 translateToVerifiedLLVMIR(Operation *op, llvm::LLVMContext &context);
 

@@ -153,3 +153,35 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+// A global initialized by a name that is not a function is an error at the
+// global (the translation would take it for a function and crash).
+// expected-error @below {{'llvm.mlir.global' op is initialized with @missing, which does not exist}}
+llvm.mlir.global @o(@missing) : i32
+
+// -----
+
+// expected-note @below {{@g is defined here}}
+llvm.mlir.global @g() : i32
+// expected-error @below {{'llvm.mlir.global' op is initialized with @g, which is a 'llvm.mlir.global'; only an 'llvm.func' can initialize a global by name}}
+llvm.mlir.global @o(@g) : !llvm.ptr
+
+// -----
+
+// A function's address is a valid initializer.
+llvm.func @h()
+llvm.mlir.global @o(@h) : !llvm.ptr
+
+// -----
+
+// expected-error @below {{'builtin.module' op attribute 'llvm.dependent_libraries' must be an array of library names (strings), not unit}}
+module attributes {llvm.dependent_libraries} {
+}
+
+// -----
+
+// expected-error @below {{'builtin.module' op attribute 'llvm.dependent_libraries' must be an array of library names (strings), not ["m", 1]}}
+module attributes {llvm.dependent_libraries = ["m", 1]} {
+}

@@ -1,0 +1,2 @@
+module attributes {llvm.dependent_libraries} {
+}
