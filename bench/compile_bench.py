@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Times serialization of generated gpu.modules for sm_90: upstream's
 `mlir-opt --gpu-module-to-binary` against `offload-opt
 --offload-module-to-binary`, cold (an empty object cache) and warm (every

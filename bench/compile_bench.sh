@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs compile_bench.py with the tools Bazel built and found, from the
 # runfiles root (where bazel run and bazel test start):
 #   bazel run -c opt //bench:compile_bench [-- --modules 8 80 --repeat 5]

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs compile_bench on a tiny corpus: every column must be there, and ours
 # byte-identical cold and warm (compile_bench.py fails otherwise). Nothing
 # about speed is asserted.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a C++ source defining `name` and `name_size` as the bytes of a file."""
 import sys
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the compile-speed corpus: gpu.modules of small kernels, already
 lowered to the LLVM and NVVM dialects, so that serialization alone is timed.
 

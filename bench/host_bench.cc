@@ -1,6 +1,8 @@
 //===- host_bench.cc - The host target against plain C++ loops ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Times three GPU kernels compiled for the host CPU and run by libmgpu's host
 // backend (vector add over 2^24 floats, a block reduction with barriers and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs host_bench on small sizes: both sides must agree and the table must
 # name every benchmark. Nothing about speed is asserted.
 set -euo pipefail

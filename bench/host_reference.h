@@ -1,7 +1,9 @@
 //===- host_reference.h - The host benchmark's plain C++ loops ---*- C++
 //-*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What the host-target benchmark's kernels compute, written as plain C++
 // loops split over `threads` std::threads; built by clang++-22 -O2 on its own

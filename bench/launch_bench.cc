@@ -1,6 +1,8 @@
 //===- launch_bench.cc - Host cost of a synchronous kernel launch ---------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Prints, per synchronous launch of one small kernel, the host time and (when
 // the driver is the test driver) the number of driver calls, for:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The benchmark runs against the test driver and prints its table, with the
 # driver calls per launch that the runtime promises: (a) upstream's IR and
 # (b) ours cost one launch and one synchronize, like (c) the driver alone,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """libFuzzer targets, built with clang-22 beside the gcc-built project.
 
 `offload_fuzzer` compiles its `srcs` (the fuzz target and the project sources

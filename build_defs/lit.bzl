@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One Bazel test per lit test file, so that Bazel caches and parallelizes them."""
 
 def lit_tests(name, srcs, data = [], size = "small"):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs one lit test inside a Bazel test: the tools are taken from the runfiles,
 # never from the machine's PATH, so the test sees what Bazel built.
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """offload_cc_library: `.mlir` sources with GPU kernels to a cc_library.
 
 Each source goes through three actions, each cached on its own:
@@ -91,6 +92,11 @@ def _check_attrs(ctx):
         fail("index_bitwidth must be 32 or 64, not %d" % ctx.attr.index_bitwidth, attr = "index_bitwidth")
     if ctx.attr.tile_sizes and ctx.attr.pipeline not in _LOOP_PIPELINES:
         fail("tile_sizes applies to the pipelines %s only" % _LOOP_PIPELINES, attr = "tile_sizes")
+    if len(ctx.attr.tile_sizes) > 3:
+        fail("tile_sizes has at most 3 entries (x, y, z), not %d" % len(ctx.attr.tile_sizes), attr = "tile_sizes")
+    for size in ctx.attr.tile_sizes:
+        if size <= 0:
+            fail("tile_sizes must be positive, not %d" % size, attr = "tile_sizes")
     for chip in ctx.attr.chips:
         if not chip.startswith("sm_"):
             fail("chips are SM architectures such as \"sm_90\", not '%s'" % chip, attr = "chips")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Repositories that mlir-offload needs, all offline, over installed files.
 
 A workspace that uses mlir-offload (this one included) calls:
@@ -6,38 +7,71 @@ A workspace that uses mlir-offload (this one included) calls:
     offload_dependencies()
 """
 
+load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
+load(":cuda_toolkit.bzl", "CUDA_TOOLKIT_SEARCH_ORDER", "cuda_toolkit_environment_variables")
+
+# The variables that the repositories below read: changing one refetches them.
+_LLVM_PREFIX_VARIABLE = "OFFLOAD_LLVM_PREFIX"
+_ENVIRONMENT = cuda_toolkit_environment_variables() + [_LLVM_PREFIX_VARIABLE]
+
+def _find_root(rctx):
+    """The first of rctx.attr.search_order that names a directory holding
+    every marker: "$NAME" is a variable, anything else a directory."""
+    searched = []
+    for entry in rctx.attr.search_order:
+        where = entry
+        if entry.startswith("$"):
+            where = rctx.os.environ.get(entry[1:], "")
+            if not where:
+                continue
+        root = rctx.path(where)
+        missing = [m for m in rctx.attr.markers if not rctx.path("%s/%s" % (root, m)).exists]
+        if not missing:
+            return root
+        searched.append("%s%s (no %s)" % (where, " from " + entry if entry != where else "", ", ".join(missing)))
+    fail("%s: not found; looked in:\n  %s\nRun tools/bootstrap.sh to install it, or set %s." % (
+        rctx.name,
+        "\n  ".join(searched) if searched else "nothing (no variable set)",
+        " or ".join([e for e in rctx.attr.search_order if e.startswith("$")]) or "nothing",
+    ))
+
+def _find_multiarch_libdir(rctx, root):
+    """lib/<multiarch triple> under root holding every lib marker (Debian
+    puts libraries there: x86_64-linux-gnu, aarch64-linux-gnu, ...)."""
+    lib = rctx.path("%s/lib" % root)
+    for entry in lib.readdir():
+        if "-linux-" not in entry.basename:
+            continue
+        if all([rctx.path("%s/%s" % (entry, m)).exists for m in rctx.attr.lib_markers]):
+            return entry
+    fail("%s: no %s under %s/lib/<triple>. Run tools/bootstrap.sh to install it." % (
+        rctx.name,
+        ", ".join(rctx.attr.lib_markers),
+        root,
+    ))
+
 def _installed_repository_impl(rctx):
-    root = None
-    for var in rctx.attr.path_env:
-        value = rctx.os.environ.get(var, "")
-        if value:
-            root = rctx.path(value)
-            break
-    if root == None:
-        root = rctx.path(rctx.attr.default_path)
-    missing = [m for m in rctx.attr.markers if not rctx.path("%s/%s" % (root, m)).exists]
-    if missing:
-        fail("%s: %s not found under %s%s. Run tools/bootstrap.sh to install it." % (
-            rctx.name,
-            ", ".join(missing),
-            root,
-            " (from $%s)" % " or $".join(rctx.attr.path_env) if rctx.attr.path_env else "",
-        ))
+    root = _find_root(rctx)
     for entry in root.readdir():
         rctx.symlink(entry, entry.basename)
-    rctx.symlink(rctx.attr.build_file, "BUILD.bazel")
+    if rctx.attr.lib_markers:
+        # One name for the multiarch library directory, whatever the host.
+        rctx.symlink(_find_multiarch_libdir(rctx, root), "multiarch_lib")
+    if rctx.attr.build_file:
+        rctx.symlink(rctx.attr.build_file, "BUILD.bazel")
     rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
 
-# Like new_local_repository, but the path may come from the environment and a
-# missing installation fails with a message that says what to run.
+# Like new_local_repository, but the directory is searched for (variables
+# first, then defaults) and a missing installation fails with what to run.
 _installed_repository = repository_rule(
     implementation = _installed_repository_impl,
     local = True,
+    environ = _ENVIRONMENT,
     attrs = {
-        "build_file": attr.label(mandatory = True, allow_single_file = True),
-        "default_path": attr.string(mandatory = True),
-        "markers": attr.string_list(doc = "Files that must exist under the path."),
-        "path_env": attr.string_list(doc = "Variables that override default_path, first set wins."),
+        "build_file": attr.label(allow_single_file = True, doc = "Else the directory's own BUILD file."),
+        "search_order": attr.string_list(mandatory = True, doc = "\"$NAME\" (a variable) or a directory; the first with every marker wins."),
+        "markers": attr.string_list(doc = "Files that must exist under the directory."),
+        "lib_markers": attr.string_list(doc = "Files that must exist under lib/<multiarch triple>, linked as multiarch_lib."),
     },
 )
 
@@ -56,51 +90,66 @@ _standin_repository = repository_rule(
 )
 
 def offload_dependencies():
-    """Declares every external repository that mlir-offload builds against."""
-    _standin_repository(
+    """Declares every external repository that mlir-offload builds against,
+    each only if the workspace has not declared it already."""
+    maybe(
+        _standin_repository,
         name = "rules_cc",
         files = {
             Label("//third_party:standins/rules_cc_cc.BUILD"): "cc/BUILD.bazel",
             Label("//third_party:standins/rules_cc_defs.bzl"): "cc/defs.bzl",
         },
     )
-    _standin_repository(
+    maybe(
+        _standin_repository,
         name = "rules_java",
         files = {
             Label("//third_party:standins/empty.BUILD"): "java/BUILD.bazel",
             Label("//third_party:standins/rules_java_defs.bzl"): "java/defs.bzl",
         },
     )
-    _standin_repository(
+    maybe(
+        _standin_repository,
         name = "remote_coverage_tools",
         files = {
             Label("//third_party:standins/remote_coverage_tools.BUILD"): "BUILD.bazel",
             Label("//third_party:standins/coverage_unavailable.sh"): "coverage_unavailable.sh",
         },
     )
-    _installed_repository(
+    maybe(
+        _installed_repository,
         name = "llvm",
         build_file = Label("//third_party:llvm.BUILD"),
-        default_path = "/usr/lib/llvm-22",
-        path_env = ["OFFLOAD_LLVM_PREFIX"],
+        search_order = ["$" + _LLVM_PREFIX_VARIABLE, "/usr/lib/llvm-22"],
         markers = ["lib/libMLIR.so.22.1", "lib/libLLVM.so.22.1", "include/mlir", "bin/mlir-tblgen", "bin/FileCheck"],
     )
-    _installed_repository(
+    maybe(
+        _installed_repository,
         name = "cuda",
         build_file = Label("//third_party:cuda.BUILD"),
-        default_path = "/usr/local/cuda",
-        path_env = ["CUDA_PATH", "CUDA_HOME"],
+        search_order = CUDA_TOOLKIT_SEARCH_ORDER,
         markers = ["bin/ptxas", "bin/fatbinary", "nvvm/libdevice/libdevice.10.bc", "include/cuda.h"],
     )
-    _installed_repository(
+    maybe(
+        _installed_repository,
         name = "gtest",
         build_file = Label("//third_party:gtest.BUILD"),
-        default_path = "/usr",
-        markers = ["include/gtest/gtest.h", "lib/x86_64-linux-gnu/libgtest.a", "lib/x86_64-linux-gnu/libgmock.a"],
+        search_order = ["/usr"],
+        markers = ["include/gtest/gtest.h"],
+        lib_markers = ["libgtest.a", "libgmock.a", "libgtest_main.a"],
     )
-    _installed_repository(
+    maybe(
+        _installed_repository,
         name = "absl",
         build_file = Label("//third_party:absl.BUILD"),
-        default_path = "/usr",
-        markers = ["include/absl/base/config.h", "lib/x86_64-linux-gnu/libabsl_base.so"],
+        search_order = ["/usr"],
+        markers = ["include/absl/base/config.h"],
+        lib_markers = ["libabsl_base.so"],
+    )
+    # Debian's bazel-skylib: analysistest, for the rule's tests.
+    maybe(
+        _installed_repository,
+        name = "bazel_skylib",
+        search_order = ["/usr/share/bazel/tools/skylib"],
+        markers = ["lib/unittest.bzl", "BUILD"],
     )

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs mlir-tblgen-22 over ODS definitions and wraps the results in a cc_library."""
 
 def _gentbl_impl(ctx):

@@ -1,6 +1,8 @@
 //===- LowerGpuToHost.cpp - A gpu.module for the host CPU -----------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The phases, on one gpu.module:
 //   1. ops with no host meaning are reported;

@@ -1,6 +1,8 @@
 //===- ThreadLoops.h - A kernel as loops over its threads -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // On the host, one call runs one block of a kernel: every thread of it, as
 // loops. A kernel without barriers or subgroup operations becomes one loop

@@ -1,6 +1,8 @@
 //===- AttachTarget.cpp - Attach target attributes to gpu.modules ---------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // offload-attach-target (#offload.cuda) and offload-attach-host-target
 // (#offload.host), as upstream's nvvm-attach-target: each builds its target

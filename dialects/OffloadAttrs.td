@@ -1,6 +1,8 @@
 //===- OffloadAttrs.td - Attributes of the offload dialect -*- tablegen -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,8 +50,8 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
 
     libdevice is linked from the toolkit when the module calls `__nv_*`
     functions. The toolkit is the `toolkit` option of `gpu-module-to-binary`,
-    else `$CUDA_PATH`, `$CUDA_HOME`, `$CUDA_ROOT`, the directory of `ptxas` on
-    `PATH`, then `/usr/local/cuda`.
+    else `$CUDA_ROOT`, `$CUDA_HOME`, `$CUDA_PATH`, then `/usr/local/cuda`
+    (upstream's order; the build and `tools/bootstrap.sh` search the same).
 
     Example:
     ```mlir

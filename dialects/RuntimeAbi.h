@@ -1,6 +1,8 @@
 //===- RuntimeAbi.h - The mgpu runtime's ABI as LLVM types ------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The compiler's view of offload_runtime/include/mgpu/mgpu_abi.def: every
 // entry point and shared struct, generated from that table, with the LLVM

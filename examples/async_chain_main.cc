@@ -1,6 +1,8 @@
 //===- async_chain_main.cc - Host of async_chain.mlir ---------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // y = (a * x)^2 through a memset, two copies and two launches on one stream.
 //

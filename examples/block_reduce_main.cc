@@ -1,6 +1,8 @@
 //===- block_reduce_main.cc - Host of block_reduce.mlir -------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Sums each block of 256 elements on the device and checks every partial sum
 // against the CPU's.

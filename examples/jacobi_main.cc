@@ -1,6 +1,8 @@
 //===- jacobi_main.cc - Host of jacobi.mlir -------------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs the Jacobi iterations on the device, launched from a loop that carries
 // an async token, and on the CPU, and compares.

@@ -1,6 +1,8 @@
 //===- math_main.cc - Host of math.mlir -----------------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // y = sqrt(x) * exp(-x) through libdevice's __nv_sqrtf and __nv_expf on a
 // GPU, the C library's on the host, checked against the C library in double

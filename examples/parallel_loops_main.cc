@@ -1,6 +1,8 @@
 //===- parallel_loops_main.cc - Host of parallel_loops.mlir ---------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // y = a x + y over a 2-D array in managed memory, from an scf.parallel loop
 // that the pipeline turned into a kernel.

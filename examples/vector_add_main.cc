@@ -1,6 +1,8 @@
 //===- vector_add_main.cc - Host of vector_add.mlir -----------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Allocates device memory with the mgpu runtime, calls the MLIR function,
 // which launches the kernel synchronously, and checks c = a + b.

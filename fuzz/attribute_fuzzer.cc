@@ -1,6 +1,8 @@
 //===- attribute_fuzzer.cc - #offload.* parsers and verifiers -------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as an attribute with the offload and GPU dialects loaded.
 // Whatever parses must have been verified, print, and parse back to itself;

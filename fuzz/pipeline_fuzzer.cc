@@ -1,6 +1,8 @@
 //===- pipeline_fuzzer.cc - offload-lower-to-cuda on parsed IR ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as a module with every upstream dialect and ours, and runs
 // offload-lower-to-cuda to PTX (format=isa: the NVPTX backend in process, no

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs a fuzzer for a bounded number of inputs, starting from its seeds:
 #   run_fuzzer.sh FUZZER RUNS DICT|- SEED...
 # Fails if the fuzzer finds a crash, a leak or undefined behaviour; the input

@@ -1,6 +1,8 @@
 //===- runtime_image_fuzzer.cc - What libmgpu reads of objects ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime's inspection of the objects a program hands it: the check of a
 // cubin's or fatbin's extent before the driver reads it, and the choice of

@@ -1,6 +1,8 @@
 //===- translation_fuzzer.cc - gpu.binary and gpu.launch_func to LLVM IR --===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as a module and, if it parses and verifies, translates it
 // to LLVM IR with #offload.loader's translation, as offload-translate does.

@@ -1,6 +1,8 @@
 //===- abi_check.cc - The ABI table checked against itself ----------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The compiler declares each entry point of mgpu_abi.def with its IR kinds,
 // C callers and this library with its C types: each C type must have the size

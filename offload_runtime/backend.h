@@ -1,6 +1,8 @@
 //===- backend.h - What carries out the mgpu entry points -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The C entry points (mgpu_api.cc) check what they can and forward to the
 // process's backend: the CUDA driver (cuda/) or the host CPU (host/). A

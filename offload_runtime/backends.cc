@@ -1,6 +1,8 @@
 //===- backends.cc - The process's backend --------------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // $MGPU_DEVICE chooses, at the first call:
 //   auto (the default): CUDA if its driver loads and sees a device, else the

@@ -1,6 +1,8 @@
 //===- live_modules.h - Modules loaded and not yet unloaded -----*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The entry points record every module a backend hands out, so that unloading
 // one twice, or looking a kernel up in one already unloaded, is an error

@@ -1,6 +1,8 @@
 //===- mgpu_api.cc - The C entry points of the mgpu runtime ---------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Thin: each entry point checks what it can without a device (null pointers,
 // sizes, launch geometry), forwards to the process's backend (backend.h), and
@@ -133,6 +135,14 @@ StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
                                              binaryName ? binaryName : "?"));
 }
 
+/// `function`, whose name the trace remembers for its launches.
+StatusOr<MgpuFunctionHandle> NamedKernel(StatusOr<MgpuFunctionHandle> function,
+                                         const char *name) {
+  if (function.ok())
+    trace::NameKernel(*function, name);
+  return function;
+}
+
 Status NotLoaded(MgpuModuleHandle module) {
   return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
                       StrCat("the module ", static_cast<const void *>(module),
@@ -155,7 +165,8 @@ MgpuModuleHandle mgpuModuleLoad(void *data, size_t size) {
         return WithBackend([&](Backend *backend) {
           return Track(backend, backend->LoadImage(data, size, std::nullopt));
         });
-      });
+      },
+      [&](trace::Args &args) { args.Add("bytes", int64_t(size)); });
 }
 
 MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
@@ -170,50 +181,60 @@ MgpuModuleHandle mgpuModuleLoadJIT(void *data, int optLevel) {
         return WithBackend([&](Backend *backend) {
           return Track(backend, backend->LoadImage(data, 0, optLevel));
         });
-      });
+      },
+      [&](trace::Args &args) { args.Add("optLevel", int64_t(optLevel)); });
 }
 
 void mgpuModuleUnload(MgpuModuleHandle module) {
-  RunEntryPoint("mgpuModuleUnload", [&]() -> Status {
-    // A module never loaded: lazy loading that never launched.
-    if (!module)
-      return OkStatus();
-    if (!RemoveLiveModule(module))
-      return NotLoaded(module);
-    return WithBackend(
-        [&](Backend *backend) { return backend->Unload(module); });
-  });
+  RunEntryPoint(
+      "mgpuModuleUnload",
+      [&]() -> Status {
+        // A module never loaded: lazy loading that never launched.
+        if (!module)
+          return OkStatus();
+        if (!RemoveLiveModule(module))
+          return NotLoaded(module);
+        return WithBackend(
+            [&](Backend *backend) { return backend->Unload(module); });
+      },
+      [&](trace::Args &args) { args.Add("module", module); });
 }
 
 MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
                                          const char *name) {
-  return RunEntryPoint("mgpuModuleGetFunction", MgpuFunctionHandle(nullptr),
-                       [&]() -> StatusOr<MgpuFunctionHandle> {
-                         if (!module)
-                           return RuntimeError(
-                               CUDA_ERROR_INVALID_HANDLE,
-                               StrCat("the module is null (a failed "
-                                      "mgpuModuleLoad?) looking up '",
-                                      name ? name : "", "'"));
-                         if (!name)
-                           return InvalidValue("the kernel name is null");
-                         if (!IsLiveModule(module))
-                           return NotLoaded(module);
-                         return WithBackend([&](Backend *backend) {
-                           return backend->GetFunction(module, name);
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuModuleGetFunction", MgpuFunctionHandle(nullptr),
+      [&]() -> StatusOr<MgpuFunctionHandle> {
+        if (!module)
+          return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+                              StrCat("the module is null (a failed "
+                                     "mgpuModuleLoad?) looking up '",
+                                     name ? name : "", "'"));
+        if (!name)
+          return InvalidValue("the kernel name is null");
+        if (!IsLiveModule(module))
+          return NotLoaded(module);
+        return WithBackend([&](Backend *backend) {
+          return NamedKernel(backend->GetFunction(module, name), name);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("module", module).Add("kernel", name);
+      });
 }
 
 MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects, int32_t count,
                                        const char *binaryName) {
-  return RunEntryPoint("mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
-                       [&]() -> StatusOr<MgpuModuleHandle> {
-                         return WithBackend([&](Backend *backend) {
-                           return LoadObjects(backend, objects, count,
-                                              binaryName);
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
+      [&]() -> StatusOr<MgpuModuleHandle> {
+        return WithBackend([&](Backend *backend) {
+          return LoadObjects(backend, objects, count, binaryName);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("binary", binaryName).Add("objects", int64_t(count));
+      });
 }
 
 MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
@@ -237,11 +258,16 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
                 MGPU_ASSIGN_OR_RETURN(
                     *module, LoadObjects(backend, objects, count, binaryName));
               }
-              MGPU_ASSIGN_OR_RETURN(MgpuFunctionHandle function,
-                                    backend->GetFunction(*module, kernelName));
+              MGPU_ASSIGN_OR_RETURN(
+                  MgpuFunctionHandle function,
+                  NamedKernel(backend->GetFunction(*module, kernelName),
+                              kernelName));
               __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
               return function;
             });
+      },
+      [&](trace::Args &args) {
+        args.Add("binary", binaryName).Add("kernel", kernelName);
       });
 }
 
@@ -263,6 +289,19 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
     return backend->Launch(function, config, stream, params, extra);
   });
 }
+
+/// A launch's event: what cuLaunchKernel would be asked.
+void DescribeLaunch(trace::Args &args, MgpuFunctionHandle function,
+                    const intptr_t grid[3], const intptr_t block[3],
+                    int32_t smem, MgpuStream stream) {
+  const int64_t gridDims[3] = {grid[0], grid[1], grid[2]};
+  const int64_t blockDims[3] = {block[0], block[1], block[2]};
+  args.Add("kernel", trace::KernelName(function))
+      .Add("grid", gridDims)
+      .Add("block", blockDims)
+      .Add("sharedMemoryBytes", int64_t(smem))
+      .Add("stream", stream);
+}
 } // namespace
 
 void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
@@ -270,11 +309,17 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem,
                       MgpuStream stream, void **params, void **extra,
                       size_t /*paramsCount*/) {
-  RunEntryPoint("mgpuLaunchKernel", [&] {
-    const intptr_t grid[3] = {gridX, gridY, gridZ};
-    const intptr_t block[3] = {blockX, blockY, blockZ};
-    return Launch(function, nullptr, grid, block, smem, stream, params, extra);
-  });
+  const intptr_t grid[3] = {gridX, gridY, gridZ};
+  const intptr_t block[3] = {blockX, blockY, blockZ};
+  RunEntryPoint(
+      "mgpuLaunchKernel",
+      [&] {
+        return Launch(function, nullptr, grid, block, smem, stream, params,
+                      extra);
+      },
+      [&](trace::Args &args) {
+        DescribeLaunch(args, function, grid, block, smem, stream);
+      });
 }
 
 void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
@@ -283,12 +328,20 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t smem, MgpuStream stream, void **params,
                              void **extra) {
-  RunEntryPoint("mgpuLaunchClusterKernel", [&] {
-    const intptr_t cluster[3] = {clusterX, clusterY, clusterZ};
-    const intptr_t grid[3] = {gridX, gridY, gridZ};
-    const intptr_t block[3] = {blockX, blockY, blockZ};
-    return Launch(function, cluster, grid, block, smem, stream, params, extra);
-  });
+  const intptr_t cluster[3] = {clusterX, clusterY, clusterZ};
+  const intptr_t grid[3] = {gridX, gridY, gridZ};
+  const intptr_t block[3] = {blockX, blockY, blockZ};
+  RunEntryPoint(
+      "mgpuLaunchClusterKernel",
+      [&] {
+        return Launch(function, cluster, grid, block, smem, stream, params,
+                      extra);
+      },
+      [&](trace::Args &args) {
+        DescribeLaunch(args, function, grid, block, smem, stream);
+        const int64_t clusterDims[3] = {cluster[0], cluster[1], cluster[2]};
+        args.Add("cluster", clusterDims);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,29 +358,41 @@ MgpuStream mgpuStreamCreate(void) {
 }
 
 void mgpuStreamDestroy(MgpuStream stream) {
-  RunEntryPoint("mgpuStreamDestroy", [&]() -> Status {
-    if (!stream)
-      return OkStatus();
-    return WithBackend(
-        [&](Backend *backend) { return backend->DestroyStream(stream); });
-  });
+  RunEntryPoint(
+      "mgpuStreamDestroy",
+      [&]() -> Status {
+        if (!stream)
+          return OkStatus();
+        return WithBackend(
+            [&](Backend *backend) { return backend->DestroyStream(stream); });
+      },
+      [&](trace::Args &args) { args.Add("stream", stream); });
 }
 
 void mgpuStreamSynchronize(MgpuStream stream) {
-  RunEntryPoint("mgpuStreamSynchronize", [&] {
-    return WithBackend(
-        [&](Backend *backend) { return backend->SynchronizeStream(stream); });
-  });
+  RunEntryPoint(
+      "mgpuStreamSynchronize",
+      [&] {
+        return WithBackend([&](Backend *backend) {
+          return backend->SynchronizeStream(stream);
+        });
+      },
+      [&](trace::Args &args) { args.Add("stream", stream); });
 }
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
-  RunEntryPoint("mgpuStreamWaitEvent", [&]() -> Status {
-    if (!event)
-      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
-    return WithBackend([&](Backend *backend) {
-      return backend->StreamWaitEvent(stream, event);
-    });
-  });
+  RunEntryPoint(
+      "mgpuStreamWaitEvent",
+      [&]() -> Status {
+        if (!event)
+          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        return WithBackend([&](Backend *backend) {
+          return backend->StreamWaitEvent(stream, event);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("stream", stream).Add("event", event);
+      });
 }
 
 MgpuEvent mgpuEventCreate(void) {
@@ -350,21 +415,30 @@ void mgpuEventDestroy(MgpuEvent event) {
 }
 
 void mgpuEventSynchronize(MgpuEvent event) {
-  RunEntryPoint("mgpuEventSynchronize", [&]() -> Status {
-    if (!event)
-      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
-    return WithBackend(
-        [&](Backend *backend) { return backend->SynchronizeEvent(event); });
-  });
+  RunEntryPoint(
+      "mgpuEventSynchronize",
+      [&]() -> Status {
+        if (!event)
+          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        return WithBackend(
+            [&](Backend *backend) { return backend->SynchronizeEvent(event); });
+      },
+      [&](trace::Args &args) { args.Add("event", event); });
 }
 
 void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
-  RunEntryPoint("mgpuEventRecord", [&]() -> Status {
-    if (!event)
-      return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
-    return WithBackend(
-        [&](Backend *backend) { return backend->RecordEvent(event, stream); });
-  });
+  RunEntryPoint(
+      "mgpuEventRecord",
+      [&]() -> Status {
+        if (!event)
+          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        return WithBackend([&](Backend *backend) {
+          return backend->RecordEvent(event, stream);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("event", event).Add("stream", stream);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -372,35 +446,53 @@ void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
 //===----------------------------------------------------------------------===//
 
 void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
-  return RunEntryPoint("mgpuMemAlloc", static_cast<void *>(nullptr),
-                       [&]() -> StatusOr<void *> {
-                         if (sizeBytes == 0)
-                           return nullptr;
-                         return WithBackend([&](Backend *backend) {
-                           return backend->Allocate(sizeBytes, hostShared);
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuMemAlloc", static_cast<void *>(nullptr),
+      [&]() -> StatusOr<void *> {
+        if (sizeBytes == 0)
+          return nullptr;
+        return WithBackend([&](Backend *backend) {
+          return backend->Allocate(sizeBytes, hostShared);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("bytes", int64_t(sizeBytes))
+            .Add("hostShared", int64_t(hostShared));
+      });
 }
 
 void mgpuMemFree(void *ptr, MgpuStream /*stream*/) {
-  RunEntryPoint("mgpuMemFree", [&]() -> Status {
-    if (!ptr)
-      return OkStatus();
-    return WithBackend([&](Backend *backend) { return backend->Free(ptr); });
-  });
+  RunEntryPoint(
+      "mgpuMemFree",
+      [&]() -> Status {
+        if (!ptr)
+          return OkStatus();
+        return WithBackend(
+            [&](Backend *backend) { return backend->Free(ptr); });
+      },
+      [&](trace::Args &args) { args.Add("pointer", ptr); });
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
-  RunEntryPoint("mgpuMemcpy", [&]() -> Status {
-    if (sizeBytes == 0)
-      return OkStatus();
-    if (!dst || !src)
-      return InvalidValue(StrCat("a copy of ", sizeBytes, " bytes with a null ",
-                                 dst ? "source" : "destination"));
-    return WithBackend([&](Backend *backend) {
-      return backend->Copy(dst, src, sizeBytes, stream);
-    });
-  });
+  RunEntryPoint(
+      "mgpuMemcpy",
+      [&]() -> Status {
+        if (sizeBytes == 0)
+          return OkStatus();
+        if (!dst || !src)
+          return InvalidValue(StrCat("a copy of ", sizeBytes,
+                                     " bytes with a null ",
+                                     dst ? "source" : "destination"));
+        return WithBackend([&](Backend *backend) {
+          return backend->Copy(dst, src, sizeBytes, stream);
+        });
+      },
+      [&](trace::Args &args) {
+        args.Add("bytes", int64_t(sizeBytes))
+            .Add("destination", dst)
+            .Add("source", src)
+            .Add("stream", stream);
+      });
 }
 
 namespace {
@@ -414,18 +506,27 @@ Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
     return backend->Fill(dst, value, count, elementBytes, stream);
   });
 }
+
+void DescribeFill(trace::Args &args, void *dst, size_t count, int elementBytes,
+                  MgpuStream stream) {
+  args.Add("destination", dst)
+      .Add("bytes", int64_t(count) * elementBytes)
+      .Add("stream", stream);
+}
 } // namespace
 
 void mgpuMemset32(void *dst, unsigned int value, size_t count,
                   MgpuStream stream) {
-  RunEntryPoint("mgpuMemset32",
-                [&] { return Fill(dst, value, count, 4, stream); });
+  RunEntryPoint(
+      "mgpuMemset32", [&] { return Fill(dst, value, count, 4, stream); },
+      [&](trace::Args &args) { DescribeFill(args, dst, count, 4, stream); });
 }
 
 void mgpuMemset16(void *dst, unsigned short value, size_t count,
                   MgpuStream stream) {
-  RunEntryPoint("mgpuMemset16",
-                [&] { return Fill(dst, value, count, 2, stream); });
+  RunEntryPoint(
+      "mgpuMemset16", [&] { return Fill(dst, value, count, 2, stream); },
+      [&](trace::Args &args) { DescribeFill(args, dst, count, 2, stream); });
 }
 
 namespace {
@@ -446,8 +547,11 @@ Status HostUnregister(void *ptr) {
 } // namespace
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  RunEntryPoint("mgpuMemHostRegister",
-                [&] { return HostRegister(ptr, sizeBytes); });
+  RunEntryPoint(
+      "mgpuMemHostRegister", [&] { return HostRegister(ptr, sizeBytes); },
+      [&](trace::Args &args) {
+        args.Add("pointer", ptr).Add("bytes", int64_t(sizeBytes));
+      });
 }
 
 void mgpuMemHostUnregister(void *ptr) {

@@ -1,6 +1,8 @@
 //===- object_selection.h - The object that fits a device -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One gpu.binary can hold objects for several architectures and for the host
 // CPU; at load time the runtime picks the one for the device: for a CUDA

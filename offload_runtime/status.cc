@@ -1,6 +1,8 @@
 //===- status.cc - Errors of the mgpu runtime -----------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +110,7 @@ void ReportError(const char *entryPoint, const Status &status) noexcept {
     // Not abort(): no core dump or signal, and no destructors racing other
     // threads; only the program's buffered output is written out.
     std::fflush(nullptr);
+    trace::Finish();
     std::_Exit(EXIT_FAILURE);
   }
 }

@@ -1,6 +1,8 @@
 //===- status.h - Errors of the mgpu runtime --------------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internally every operation returns a Status (a CUresult and a message) or a
 // StatusOr<T>; the C entry points hand a failure to ReportError, which records
@@ -21,6 +23,7 @@
 #define OFFLOAD_RUNTIME_STATUS_H
 
 #include "mgpu/mgpu.h"
+#include "offload_runtime/trace.h"
 
 #include <cuda.h>
 
@@ -30,6 +33,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -105,29 +109,78 @@ void SetErrorHandler(MgpuErrorHandler handler, void *userData);
 /// none may leave an entry point. std::bad_alloc is CUDA_ERROR_OUT_OF_MEMORY.
 Status StatusOfCurrentException() noexcept;
 
+/// Describes a call for the trace: no arguments.
+struct NoTraceArgs {
+  void operator()(trace::Args &) const {}
+};
+
+namespace detail {
+/// The event of a call that started at `start` (tracing is on): `describe`
+/// fills in its arguments. Out of line, and `describe` by value, so that the
+/// untraced path neither calls nor builds anything for the trace.
+template <typename Describe>
+[[gnu::noinline, gnu::cold]] void TraceCall(const char *entryPoint,
+                                            uint64_t start, Describe describe,
+                                            const Status &status) noexcept {
+  trace::Args args;
+  try {
+    describe(args);
+  } catch (...) {
+  }
+  trace::RecordCall(entryPoint, start, args, status.text());
+}
+} // namespace detail
+
 /// Runs `body` for the C entry point `entryPoint`: its value, or `fallback`
-/// after reporting the error, whether returned or thrown.
-template <typename T, typename Body>
-T RunEntryPoint(const char *entryPoint, T fallback, Body &&body) noexcept {
+/// after reporting the error, whether returned or thrown. When tracing,
+/// `describe(trace::Args &)` gives the call's arguments after `body` ran;
+/// otherwise the trace costs a load and two branches that the predictor
+/// always gets right, and `describe` nothing.
+template <typename T, typename Body, typename Describe = NoTraceArgs,
+          std::enable_if_t<std::is_invocable_v<Body &> &&
+                               std::is_invocable_v<Describe &, trace::Args &>,
+                           int> = 0>
+T RunEntryPoint(const char *entryPoint, T fallback, Body &&body,
+                Describe describe = {}) noexcept {
+  // 0: not tracing.
+  const uint64_t start =
+      __builtin_expect(trace::Enabled(), 0) ? trace::Now() : 0;
   try {
     StatusOr<T> result = body();
+    if (__builtin_expect(start != 0, 0))
+      detail::TraceCall(entryPoint, start, describe, result.status());
     if (result.ok())
       return *result;
     ReportError(entryPoint, result.status());
   } catch (...) {
-    ReportError(entryPoint, StatusOfCurrentException());
+    Status status = StatusOfCurrentException();
+    if (start)
+      detail::TraceCall(entryPoint, start, describe, status);
+    ReportError(entryPoint, status);
   }
   return fallback;
 }
 
-template <typename Body>
-void RunEntryPoint(const char *entryPoint, Body &&body) noexcept {
+template <typename Body, typename Describe = NoTraceArgs,
+          std::enable_if_t<std::is_invocable_v<Body &> &&
+                               std::is_invocable_v<Describe &, trace::Args &>,
+                           int> = 0>
+void RunEntryPoint(const char *entryPoint, Body &&body,
+                   Describe describe = {}) noexcept {
+  // 0: not tracing.
+  const uint64_t start =
+      __builtin_expect(trace::Enabled(), 0) ? trace::Now() : 0;
   try {
     Status status = body();
+    if (__builtin_expect(start != 0, 0))
+      detail::TraceCall(entryPoint, start, describe, status);
     if (!status.ok())
       ReportError(entryPoint, status);
   } catch (...) {
-    ReportError(entryPoint, StatusOfCurrentException());
+    Status status = StatusOfCurrentException();
+    if (start)
+      detail::TraceCall(entryPoint, start, describe, status);
+    ReportError(entryPoint, status);
   }
 }
 

@@ -1,6 +1,8 @@
 //===- HostModules.cpp - One copy of a gpu.module per kind of target ------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // offload-split-host-modules and offload-merge-host-binaries. The pairs the
 // first makes are recorded on the top module (kHostCopiesAttr, copy name to

@@ -1,6 +1,8 @@
 //===- Pipelines.h - From the main dialects to GPU binaries -----*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +57,8 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::init("fatbin")};
   Option<std::string> toolkit{
       *this, "toolkit",
-      llvm::cl::desc("CUDA toolkit root (else $CUDA_PATH, $CUDA_HOME, "
-                     "$CUDA_ROOT, ptxas on $PATH, /usr/local/cuda)"),
+      llvm::cl::desc("CUDA toolkit root (else $CUDA_ROOT, $CUDA_HOME, "
+                     "$CUDA_PATH, /usr/local/cuda)"),
       llvm::cl::init("")};
   Option<bool> kernelBarePtr{
       *this, "kernel-bare-ptr",

@@ -1,6 +1,8 @@
 //===- Registration.cpp - Everything mlir-offload registers ---------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,9 @@
 #include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -51,6 +56,21 @@ void mlir::offload::registerOffloadPassesOnce() {
     // A pass plugin loaded alone gives us no registry: the passes that need
     // the models add them to the context themselves.
     setPromisedModelRegistration(registerPromisedModels);
+    return true;
+  }();
+  (void)registered;
+}
+
+void mlir::offload::registerAllDialectsWithOffload(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerOffloadDialect(registry);
+}
+
+void mlir::offload::registerAllPassesWithOffload() {
+  static bool registered = [] {
+    registerAllPasses();
+    registerOffloadPassesOnce();
     return true;
   }();
   (void)registered;

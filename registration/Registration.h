@@ -1,6 +1,8 @@
 //===- Registration.h - Everything mlir-offload registers -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The one place where the layers below meet: tools and the plugin call these
 // (as upstream tools call InitAllDialects.h and InitAllPasses.h), never the
@@ -25,6 +27,14 @@ void registerOffloadDialect(DialectRegistry &registry);
 /// The passes of the dialect and the pipelines, once: plugins and tools may
 /// both ask, and registering a pass twice aborts.
 void registerOffloadPassesOnce();
+
+/// What a tool of ours registers, as its upstream counterpart does: every
+/// upstream dialect and extension with ours (offload-opt, offload-reduce,
+/// offload-lsp-server).
+void registerAllDialectsWithOffload(DialectRegistry &registry);
+
+/// Every upstream pass with ours, once.
+void registerAllPassesWithOffload();
 
 } // namespace mlir::offload
 

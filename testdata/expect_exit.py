@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs a command and fails unless it exits with the given code.
 
 Usage: expect_exit.py CODE COMMAND [ARGS...]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the bytes of one #gpu.object in MLIR text (stdin) to a file.
 
 Usage: extract_object.py [--index N] -o OUT < input.mlir

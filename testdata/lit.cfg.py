@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration for mlir-offload's tests. build_defs/lit_runner.sh sets the
 # OFFLOAD_* variables to tools in the Bazel runfiles.
 import os
@@ -41,6 +42,9 @@ config.substitutions.append(
     ("%offload_runner", "offload-runner --entry-point-result=void --shared-libs=" + shared_libs)
 )
 config.environment["MGPU_DEVICE"] = os.environ.get("MGPU_DEVICE", "host")
+config.substitutions.append(
+    ("%check_trace", os.path.join(config.test_source_root, "..", "offload_runtime", "tests", "check_trace.py"))
+)
 config.substitutions.append(("%plugin", os.path.join(tools_dir, "liboffload_plugin.so")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compiles one GPU program with upstream MLIR's gpu-lower-to-nvvm-pipeline and
 with offload-lower-to-cuda, for the same chip, and says what each made of it.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what mlir-offload needs on Debian 12, and says where the CUDA
 # toolkit is. Idempotent, and quick when everything is already there.
 set -euo pipefail
@@ -10,6 +11,8 @@ packages=(
   clang-format-22  # the formatting of every C++ file (.clang-format)
   libabsl-dev libgtest-dev libgmock-dev
   python3
+  nginx  # the HTTP cache of the remote-cache test (testdata/consumer_workspace_test.sh)
+  bazel-skylib  # analysistest, for the tests of offload_cc_library's analysis errors
 )
 
 missing=()
@@ -31,18 +34,46 @@ if ((${#missing[@]})); then
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The CUDA toolkit is not an apt package on these machines: find it, as the
-# build does ($CUDA_PATH, then $CUDA_HOME, then /usr/local/cuda).
+# Debian's Bazel 4.2.3 turns on linux-sandbox's debug log for every action
+# (`build --sandbox_debug` in its system bazelrc, /etc/bazel/bazelrc, after
+# the import of /etc/bazel.bazelrc, so nothing there can turn it off): turn it
+# off where it is set, so that no workspace needs a .bazelrc for a quiet build.
+system_rc=/etc/bazel/bazelrc
+if grep -qs -- '^build --sandbox_debug$' "$system_rc"; then
+  echo "bootstrap: turning off linux-sandbox's debug log in $system_rc"
+  edit=(sed -i 's/^build --sandbox_debug$/build --nosandbox_debug/' "$system_rc")
+  if [[ $(id -u) == 0 ]]; then
+    "${edit[@]}"
+  else
+    sudo "${edit[@]}"
+  fi
+fi
+
+# The CUDA toolkit is not an apt package on these machines: find it as the
+# build and the tools do, in build_defs/cuda_toolkit.bzl's order ("$NAME" is
+# a variable, anything else a directory).
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+mapfile -t search_order < <(sed -n '/^CUDA_TOOLKIT_SEARCH_ORDER = \[/,/^\]/s/^ *"\(.*\)",$/\1/p' \
+  "$here/../build_defs/cuda_toolkit.bzl")
+if ((${#search_order[@]} == 0)); then
+  echo "bootstrap: cannot read the toolkit search order from build_defs/cuda_toolkit.bzl" >&2
+  exit 1
+fi
 cuda=""
-for candidate in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
+for entry in "${search_order[@]}"; do
+  candidate=$entry
+  if [[ $entry == \$* ]]; then
+    name=${entry#\$}
+    candidate=${!name:-}
+  fi
   if [[ -n $candidate && -x $candidate/bin/ptxas ]]; then
     cuda=$candidate
     break
   fi
 done
 if [[ -z $cuda ]]; then
-  echo "bootstrap: no CUDA toolkit found (looked at \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda)." >&2
-  echo "bootstrap: install the CUDA 13 toolkit, or set CUDA_PATH to it." >&2
+  echo "bootstrap: no CUDA toolkit found (looked at ${search_order[*]})." >&2
+  echo "bootstrap: install the CUDA 13 toolkit, or set one of those variables to it." >&2
   exit 1
 fi
 for file in bin/ptxas bin/fatbinary nvvm/libdevice/libdevice.10.bc include/cuda.h; do

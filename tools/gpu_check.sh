@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the programs that check mlir-offload on a real GPU and gathers them,
 # with libmgpu.so, in one folder that a machine with an NVIDIA driver and no
 # Bazel or LLVM runs as it is:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The BUILD graph points one way (docs/building.md, "Layers"):
 #
 #   tools -> registration -> {pipelines -> conversion, translation, target/*}

@@ -1,6 +1,8 @@
 //===- offload-opt.cpp - mlir-opt with the offload dialect ----------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,20 +10,14 @@
 #include "tools/DebugOptions.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::offload::registerDebugOptions();
-  mlir::registerAllPasses();
-  mlir::offload::registerOffloadPassesOnce();
+  mlir::offload::registerAllPassesWithOffload();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::offload::registerOffloadDialect(registry);
+  mlir::offload::registerAllDialectsWithOffload(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "mlir-offload modular optimizer driver\n", registry));
 }

@@ -1,6 +1,8 @@
 //===- offload-plugin.cpp - The offload dialect for stock mlir-opt --------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `mlir-opt-22 --load-dialect-plugin=liboffload_plugin.so
 //  --load-pass-plugin=liboffload_plugin.so` gets #offload.cuda and our passes.

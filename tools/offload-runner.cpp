@@ -1,6 +1,8 @@
 //===- offload-runner.cpp - mlir-runner with the offload dialect ----------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // MLIR's JIT runner, able to translate #offload.loader's binaries: a program
 // lowered by our pipelines runs as MLIR's own GPU integration tests do,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job: compiles testdata/vector_add.mlir to LLVM IR with an embedded
 # sm_90 cubin, and says where it went.
 set -euo pipefail

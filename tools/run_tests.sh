@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every test: `bazel test //...`, then the runtime and the examples
 # under ASan and UBSan.
 set -uo pipefail

@@ -1,6 +1,8 @@
 //===- LoaderTranslation.cpp - #offload.loader to LLVM IR -----------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // For each gpu.binary @b, LLVM IR with these internal symbols, whose names
 // spell each MLIR name with its length first, so that no two binaries or

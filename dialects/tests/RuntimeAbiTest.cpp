@@ -1,6 +1,8 @@
 //===- RuntimeAbiTest.cpp - The ABI table's IR types against C ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiled code builds the runtime's structs with the IR types of
 // RuntimeAbi.h, the runtime reads them as the C structs of mgpu.h: both come

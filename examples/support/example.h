@@ -1,6 +1,8 @@
 //===- example.h - What the examples' host programs share -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each example's kernels are compiled for sm_90 and for the host CPU into one
 // binary: the runtime runs them on a GPU where there is one and on the CPU's

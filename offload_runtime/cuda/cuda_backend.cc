@@ -1,6 +1,8 @@
 //===- cuda_backend.cc - The mgpu entry points over the CUDA driver -------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each operation makes the driver calls it needs inside a DeviceScope
 // (device.h), which makes the calling thread's device's context current;

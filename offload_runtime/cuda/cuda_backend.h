@@ -1,7 +1,9 @@
 //===- cuda_backend.h - The mgpu entry points over the CUDA driver -*- C++
 //-*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 

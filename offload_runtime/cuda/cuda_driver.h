@@ -1,6 +1,8 @@
 //===- cuda_driver.h - The CUDA driver, loaded at first use -----*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime never links libcuda: a program that uses it starts, and runs its
 // CPU parts, on a machine without a driver. The driver is opened at first use

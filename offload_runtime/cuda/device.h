@@ -1,6 +1,8 @@
 //===- device.h - CUDA devices and the calling thread's context -*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each device's primary context is retained once and kept for the life of
 // the process. Every entry point runs inside a DeviceScope, which makes sure

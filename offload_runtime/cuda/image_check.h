@@ -1,6 +1,8 @@
 //===- image_check.h - What the driver will read of an image ----*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // cuLibraryLoadData takes no size: the driver reads as far as the image's own
 // header says. Where the runtime knows the object's size, it checks that the

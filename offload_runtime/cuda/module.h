@@ -1,7 +1,9 @@
 //===- module.h - GPU objects loaded per device, and their kernels -*- C++
 //-*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A module is what mgpuModuleLoad or mgpuModuleLoadObjects loaded: one image,
 // or the objects of a gpu.binary. Each device that uses the module gets the

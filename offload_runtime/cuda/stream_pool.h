@@ -1,6 +1,8 @@
 //===- stream_pool.h - Reusable streams -------------------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Upstream's lowering creates and destroys a stream around every synchronous
 // launch. Streams here come from a per-device pool: after warm-up, creating

@@ -1,6 +1,8 @@
 //===- tensor_map_cache.h - Device copies of tensor maps --------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Kernels read a TMA descriptor from device memory. Repeated launches with
 // the same tensors reuse one copy per distinct map and device, where

@@ -1,6 +1,8 @@
 //===- host_backend.cc - The mgpu entry points on the host CPU ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Modules are host objects (host_module.h), launches run on the worker pool
 // (host_launch.h), streams are in-order queues with their own threads and
@@ -129,6 +131,7 @@ public:
     EventHandle awaited = AsEvent(event);
     uint64_t recording = awaited->LastRecorded();
     queue->Enqueue(
+        "wait for event",
         [awaited, recording] {
           awaited->WaitFor(recording);
           return OkStatus();
@@ -160,6 +163,7 @@ public:
     EventHandle recorded = AsEvent(event);
     uint64_t recording = recorded->Record();
     queue->Enqueue(
+        "record event",
         [recorded, recording] {
           recorded->Complete(recording);
           return OkStatus();
@@ -186,7 +190,7 @@ public:
     HostMemory &memory = HostMemory::Get();
     if (memory.IsDeviceMemory(dst, bytes) &&
         memory.IsDeviceMemory(src, bytes)) {
-      queue->Enqueue([dst, src, bytes] {
+      queue->Enqueue("copy", [dst, src, bytes] {
         std::memmove(dst, src, bytes);
         return OkStatus();
       });
@@ -213,7 +217,7 @@ public:
       return OkStatus();
     };
     if (HostMemory::Get().IsDeviceMemory(dst, count * elementBytes)) {
-      queue->Enqueue(fill);
+      queue->Enqueue("fill", fill);
       return OkStatus();
     }
     queue->Drain();

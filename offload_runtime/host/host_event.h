@@ -1,6 +1,8 @@
 //===- host_event.h - Points in a stream that others wait for ---*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // As CUDA's events: recording captures the work queued on a stream so far,
 // and completes when the stream gets there; a wait (from a thread or another

@@ -1,6 +1,8 @@
 //===- host_launch.cc - Kernel launches on the CPU ------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,7 +143,7 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
                                kMaxSharedMemoryBytes));
   auto arguments =
       std::make_shared<Arguments>(CopyArguments(descriptor, params));
-  stream.Enqueue([&kernel, config, arguments] {
+  stream.Enqueue(kernel.name.c_str(), [&kernel, config, arguments] {
     return RunGrid(kernel, config, arguments->pointers.data());
   });
   return OkStatus();

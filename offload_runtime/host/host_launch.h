@@ -1,6 +1,8 @@
 //===- host_launch.h - Kernel launches on the CPU ---------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A launch copies its parameters (as cuLaunchKernel does: the caller may
 // reuse their storage at once), and queues on its stream a task that hands

@@ -1,6 +1,8 @@
 //===- host_memory.h - Memory on the host backend ---------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // "Device" memory is host memory that the runtime allocated, or that was
 // registered (pinned, in CUDA's terms). As on CUDA, stream-ordered copies

@@ -1,6 +1,8 @@
 //===- host_module.h - Host objects, loaded from memory ---------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A host object is a shared object made by #offload.host's serializer. It is
 // loaded from memory (memfd_create, then dlopen of /proc/self/fd/N, so that

@@ -1,12 +1,15 @@
 //===- host_stream.cc - In-order queues of host work ----------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/host/host_stream.h"
 
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/trace.h"
 
 #include <unordered_map>
 
@@ -24,9 +27,9 @@ StatusOr<HostStream *> HostStream::Create() {
   return stream;
 }
 
-void HostStream::Enqueue(Task task, bool alwaysRuns) {
+void HostStream::Enqueue(const char *what, Task task, bool alwaysRuns) {
   std::lock_guard<std::mutex> lock(mutex);
-  queue.push_back({std::move(task), alwaysRuns});
+  queue.push_back({what, std::move(task), alwaysRuns});
   ++submitted;
   changed.notify_all();
 }
@@ -49,6 +52,15 @@ void HostStream::Drain() {
   WaitLocked(lock);
 }
 
+Status HostStream::RunTask(Entry &entry) {
+  if (__builtin_expect(!trace::Enabled(), 1))
+    return entry.task();
+  uint64_t start = trace::Now();
+  Status status = entry.task();
+  trace::RecordStreamTask(this, entry.what, start, !status.ok());
+  return status;
+}
+
 void HostStream::Run() {
   std::unique_lock<std::mutex> lock(mutex);
   while (true) {
@@ -57,7 +69,7 @@ void HostStream::Run() {
     queue.pop_front();
     bool skip = !failure.ok() && !entry.alwaysRuns;
     lock.unlock();
-    Status status = skip ? OkStatus() : entry.task();
+    Status status = skip ? OkStatus() : RunTask(entry);
     lock.lock();
     if (!status.ok() && failure.ok())
       failure = std::move(status);

@@ -1,6 +1,8 @@
 //===- host_stream.h - In-order queues of host work -------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A stream is an in-order queue run by its own thread, asynchronously from
 // the threads that submit to it: a launch, copy or fill returns at once and
@@ -35,8 +37,9 @@ public:
   /// A new stream, its thread started.
   static StatusOr<HostStream *> Create();
 
-  /// Queues `task`; `alwaysRuns` tasks run even after a failure.
-  void Enqueue(Task task, bool alwaysRuns = false);
+  /// Queues `task`, which the trace calls `what` (a string that outlives
+  /// the task); `alwaysRuns` tasks run even after a failure.
+  void Enqueue(const char *what, Task task, bool alwaysRuns = false);
   /// Waits for everything queued so far, then reports (and forgets) the
   /// first failure since the last call.
   Status Synchronize();
@@ -44,15 +47,19 @@ public:
   void Drain();
 
 private:
-  HostStream() = default;
-  void Run();
-  /// Waits, with `lock` held, until the work queued so far is done.
-  void WaitLocked(std::unique_lock<std::mutex> &lock);
-
   struct Entry {
+    const char *what;
     Task task;
     bool alwaysRuns;
   };
+
+  HostStream() = default;
+  void Run();
+  /// Runs `entry`'s task, timed for the trace when tracing.
+  Status RunTask(Entry &entry);
+  /// Waits, with `lock` held, until the work queued so far is done.
+  void WaitLocked(std::unique_lock<std::mutex> &lock);
+
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<Entry> queue;

@@ -1,6 +1,8 @@
 //===- thread_pool.h - Workers that run a launch's blocks -------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One pool per process, a worker per core (or $MGPU_HOST_THREADS), as IREE's
 // local-task executor has: a launch's blocks are handed out in chunks to the

@@ -1,7 +1,9 @@
 //===- failing_allocations.h - operator new that fails on demand -*- C++
 //-*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Linked into a test, this replaces the global operator new: the calling
 // thread's Nth allocation from now throws std::bad_alloc, as it would when

@@ -1,6 +1,8 @@
 /*===- fake_cuda_control.h - Steering the test CUDA driver -------*- C -*-===*
  *
- * Part of mlir-offload.
+ * Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+ * See LICENSE for license information.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
  *
  * libfake_cuda.so implements the CUDA driver entry points that libmgpu.so
  * uses (through cuGetProcAddress_v2), on the host and without a GPU: memory

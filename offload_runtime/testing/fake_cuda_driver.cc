@@ -1,6 +1,8 @@
 //===- fake_cuda_driver.cc - A CUDA driver for tests, without a GPU -------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See fake_cuda_control.h. Only cuGetProcAddress_v2 and the control functions
 // are exported: everything else is reached the way libmgpu.so reaches the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # libmgpu.so exports every entry point that upstream MLIR 22's lowering emits,
 # and exactly the functions of the ABI table (include/mgpu/mgpu_abi.def).
 set -uo pipefail

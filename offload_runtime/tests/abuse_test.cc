@@ -1,6 +1,8 @@
 //===- abuse_test.cc - libmgpu's C ABI under abuse ------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every call here is one a careless or hostile caller can make: each must be
 // an error through the usual path (here an installed handler, so that the

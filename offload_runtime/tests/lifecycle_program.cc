@@ -1,6 +1,8 @@
 //===- lifecycle_program.cc - Load before main, unload at exit ------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Does what LLVM IR from gpu.binary does: loads its GPU object in a global
 // constructor (before main and before any context exists), launches from

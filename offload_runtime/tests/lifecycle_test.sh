@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs lifecycle_program: with the test driver it prints nothing and exits 0
 # (no error from unloading at exit); with no driver it prints one line and
 # exits 1 at its first GPU call, in a global constructor.

@@ -1,6 +1,8 @@
 //===- runtime_test.cc - libmgpu against the test CUDA driver -------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime loads its driver once per process, so every test of a first use
 // or of an error that ends the program runs in a fresh process (a gtest death

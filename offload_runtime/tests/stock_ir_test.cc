@@ -1,6 +1,8 @@
 //===- stock_ir_test.cc - IR from stock mlir-opt-22 against libmgpu.so ----===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // launch_loop.mlir, lowered by Debian's own mlir-opt-22 and mlir-translate-22
 // and linked against libmgpu.so: its module is loaded in a global constructor,

@@ -1,6 +1,8 @@
 //===- stress_test.cc - libmgpu under load, with faults injected ----------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // 32 threads make 10,016 launches between loads and unloads of their own
 // modules, streams, events and allocations, while driver calls and host

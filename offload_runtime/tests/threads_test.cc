@@ -1,6 +1,8 @@
 //===- threads_test.cc - libmgpu from many threads at once ----------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Built with ThreadSanitizer together with the runtime's sources: any data
 // race in the runtime fails the test.

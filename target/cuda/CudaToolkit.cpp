@@ -1,20 +1,30 @@
 //===- CudaToolkit.cpp - Finding the CUDA toolkit -------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
 #include "target/cuda/CudaToolkit.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace mlir::offload::cuda {
+
+/// "$NAME" is an environment variable naming a toolkit root, anything else a
+/// root; the list is build_defs/cuda_toolkit.bzl's, shared with the
+/// repository rule and the bootstrap script.
+static constexpr const char *kSearchOrder[] = {
+#include "target/cuda/CudaToolkitSearchOrder.inc"
+};
 
 ToolkitSearchPath ToolkitSearchPath::get(StringRef explicitRoot) {
   ToolkitSearchPath path;
@@ -22,21 +32,15 @@ ToolkitSearchPath ToolkitSearchPath::get(StringRef explicitRoot) {
     path.candidates.push_back({explicitRoot.str(), "the toolkit option"});
     return path;
   }
-  for (const char *var : {"CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"}) {
-    std::optional<std::string> value = sys::Process::GetEnv(var);
+  for (StringRef entry : kSearchOrder) {
+    if (!entry.consume_front("$")) {
+      path.candidates.push_back({entry.str(), "the default location"});
+      continue;
+    }
+    std::optional<std::string> value = sys::Process::GetEnv(entry);
     if (value && !value->empty())
-      path.candidates.push_back({*value, std::string("$") + var});
+      path.candidates.push_back({*value, ("$" + entry).str()});
   }
-  if (ErrorOr<std::string> ptxas = sys::findProgramByName("ptxas")) {
-    SmallString<128> real;
-    if (sys::fs::real_path(*ptxas, real))
-      real = *ptxas;
-    // <root>/bin/ptxas
-    path.candidates.push_back(
-        {sys::path::parent_path(sys::path::parent_path(real)).str(),
-         "ptxas on PATH"});
-  }
-  path.candidates.push_back({"/usr/local/cuda", "the default location"});
   return path;
 }
 
@@ -50,12 +54,16 @@ Expected<std::string> ToolkitSearchPath::find(StringRef relativePath) const {
       return std::string(file);
     os << "\n  " << file << " (" << candidate.origin << ")";
   }
-  return createStringError(
-      inconvertibleErrorCode(),
-      "cannot find the CUDA toolkit's %s; looked in:%s\nInstall the CUDA "
-      "toolkit, or name it with the toolkit option of gpu-module-to-binary or "
-      "$CUDA_PATH.",
-      relativePath.str().c_str(), searched.c_str());
+  SmallVector<StringRef> variables;
+  for (StringRef entry : kSearchOrder)
+    if (entry.starts_with("$"))
+      variables.push_back(entry);
+  os << "\nInstall the CUDA toolkit, or name it with the toolkit option of "
+        "gpu-module-to-binary or "
+     << join(variables, ", ") << ".";
+  return createStringError(inconvertibleErrorCode(),
+                           "cannot find the CUDA toolkit's %s; looked in:%s",
+                           relativePath.str().c_str(), searched.c_str());
 }
 
 } // namespace mlir::offload::cuda

@@ -1,6 +1,8 @@
 //===- CudaToolkit.h - Finding the CUDA toolkit -----------------*- C++ -*-===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,14 +22,15 @@ class ToolkitSearchPath {
 public:
   struct Candidate {
     std::string root;
-    /// Why this directory is searched ("toolkit option", "$CUDA_PATH", ...).
+    /// Why this directory is searched ("the toolkit option", "$CUDA_ROOT",
+    /// ...).
     std::string origin;
   };
 
   /// With an explicit toolkit (the `toolkit` option of gpu-module-to-binary)
   /// only that directory is searched: a user who names one must get it.
-  /// Otherwise $CUDA_PATH, $CUDA_HOME, $CUDA_ROOT, the toolkit holding the
-  /// `ptxas` found on PATH, then /usr/local/cuda.
+  /// Otherwise build_defs/cuda_toolkit.bzl's order: $CUDA_ROOT, $CUDA_HOME,
+  /// $CUDA_PATH, then /usr/local/cuda, as upstream and the build search.
   static ToolkitSearchPath get(llvm::StringRef explicitRoot);
 
   /// The first `<root>/<relativePath>` that exists, else an error that names

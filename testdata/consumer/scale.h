@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host function of scale.mlir, as llvm.emit_c_interface exposes it.
 #ifndef CONSUMER_SCALE_H
 #define CONSUMER_SCALE_H

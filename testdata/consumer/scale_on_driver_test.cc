@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs scale.mlir's function against mlir-offload's test driver, which runs
 // no kernel: its sm_90 device is given the sm_90 cubin, and the launch has
 // the grid and block the function asks for.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs scale.mlir's function, whose kernel runs on the host CPU through
 // mlir-offload's host backend (MGPU_DEVICE=host).
 #include "scale.h"

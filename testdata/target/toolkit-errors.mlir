@@ -5,10 +5,12 @@
 // RUN:   | FileCheck %s --check-prefix=NOTOOLKIT
 // NOTOOLKIT: error: cannot compile gpu.module @kernels for sm_90: cannot find the CUDA toolkit's bin/ptxas; looked in:
 // NOTOOLKIT-NEXT: no-such-dir/bin/ptxas (the toolkit option)
-// NOTOOLKIT: Install the CUDA toolkit, or name it with the toolkit option of gpu-module-to-binary or $CUDA_PATH.
+// NOTOOLKIT: Install the CUDA toolkit, or name it with the toolkit option of gpu-module-to-binary or $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH.
 
-// Without the option, $CUDA_PATH is searched first.
-// RUN: env CUDA_PATH=%cuda_toolkit offload-opt %s --gpu-module-to-binary='format=bin' | FileCheck %s --check-prefix=ENV
+// Without the option, the variables are searched, $CUDA_ROOT first: an empty
+// $CUDA_HOME does not hide $CUDA_PATH.
+// RUN: env CUDA_ROOT=%cuda_toolkit CUDA_PATH=%t/no-such-dir offload-opt %s --gpu-module-to-binary='format=bin' | FileCheck %s --check-prefix=ENV
+// RUN: env CUDA_HOME= CUDA_PATH=%cuda_toolkit offload-opt %s --gpu-module-to-binary='format=bin' | FileCheck %s --check-prefix=ENV
 // ENV: bin = "\7FELF
 
 // A toolkit too old for the PTX ISA version: ptxas's own message, and the module.

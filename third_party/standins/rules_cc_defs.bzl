@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The native C++ rules under the names that the real defs.bzl exports."""
 
 def cc_binary(**attrs):

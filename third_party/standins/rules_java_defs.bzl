@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The native Java rules under the names that the real defs.bzl exports."""
 
 def java_binary(**attrs):

@@ -1,6 +1,8 @@
 //===- loader_e2e_test.cc - #offload.loader IR against libmgpu.so ---------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // launch_loop.mlir through offload-opt, offload-translate and llc, linked
 // against libmgpu.so and run against the test driver, whose devices

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The #offload.loader program on machines it cannot run on: a device older
 # than every object is one line naming it and what the binary holds; with
 # load = "lazy", a program that never launches never touches the GPU.

@@ -1,6 +1,8 @@
 //===- loader_two_devices_test.cc - One binary, two architectures ---------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // launch_loop.mlir, compiled for sm_80 and sm_90 by our pipeline and
 // translation, on a machine with an sm_90 and an sm_80 device (the test

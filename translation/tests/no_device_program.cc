@@ -1,6 +1,10 @@
 //===- no_device_program.cc - Runs launch_loop.mlir once, or not at all ---===//
 //
-// Part of mlir-offload. See loader_no_device_test.sh.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// See loader_no_device_test.sh.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,8 @@
 /*===- mgpu.h - The mgpu runtime ABI ------------------------------*- C -*-===*
  *
- * Part of mlir-offload.
+ * Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+ * See LICENSE for license information.
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
  *
  * The C entry points that LLVM IR lowered from the gpu dialect calls, with the
  * signatures of upstream MLIR 22's CUDA runtime wrappers, plus our own

@@ -1,6 +1,8 @@
 //===- CudaToolkitTest.cpp - Tests of the CUDA toolkit search -------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,21 +74,39 @@ TEST(CudaToolkit, MissingFileSaysWhereItLooked) {
                                          "toolkit option)"));
 }
 
-TEST(CudaToolkit, EnvironmentComesBeforeTheDefault) {
-  FakeToolkit fromCudaPath, fromCudaHome;
+TEST(CudaToolkit, EnvironmentComesBeforeTheDefaultInUpstreamsOrder) {
+  FakeToolkit fromCudaRoot, fromCudaHome, fromCudaPath;
   fromCudaHome.addFile(kFatbinaryPath);
-  ScopedEnv path("CUDA_PATH", fromCudaPath.path());
+  fromCudaPath.addFile(kFatbinaryPath);
+  ScopedEnv root("CUDA_ROOT", fromCudaRoot.path());
   ScopedEnv home("CUDA_HOME", fromCudaHome.path());
+  ScopedEnv path("CUDA_PATH", fromCudaPath.path());
   ToolkitSearchPath search = ToolkitSearchPath::get("");
-  ASSERT_GE(search.getCandidates().size(), 3u);
-  EXPECT_EQ(search.getCandidates()[0].origin, "$CUDA_PATH");
+  ASSERT_EQ(search.getCandidates().size(), 4u);
+  EXPECT_EQ(search.getCandidates()[0].origin, "$CUDA_ROOT");
   EXPECT_EQ(search.getCandidates()[1].origin, "$CUDA_HOME");
-  EXPECT_EQ(search.getCandidates().back().root, "/usr/local/cuda");
-  // $CUDA_PATH has no fatbinary, so the search goes on to $CUDA_HOME.
+  EXPECT_EQ(search.getCandidates()[2].origin, "$CUDA_PATH");
+  EXPECT_EQ(search.getCandidates()[3].root, "/usr/local/cuda");
+  // $CUDA_ROOT has no fatbinary, so the search goes on to $CUDA_HOME, which
+  // wins over $CUDA_PATH.
   llvm::Expected<std::string> fatbinary = search.find(kFatbinaryPath);
   ASSERT_TRUE(static_cast<bool>(fatbinary))
       << llvm::toString(fatbinary.takeError());
   EXPECT_EQ(*fatbinary, fromCudaHome.path() + "/bin/fatbinary");
+}
+
+TEST(CudaToolkit, UnsetAndEmptyVariablesAreSkipped) {
+  ScopedEnv root("CUDA_ROOT", "");
+  ScopedEnv home("CUDA_HOME", "");
+  ScopedEnv path("CUDA_PATH", "");
+  ToolkitSearchPath search = ToolkitSearchPath::get("");
+  ASSERT_EQ(search.getCandidates().size(), 1u);
+  EXPECT_EQ(search.getCandidates()[0].root, "/usr/local/cuda");
+  llvm::Expected<std::string> missing = search.find("no/such/file");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_THAT(llvm::toString(missing.takeError()),
+              HasSubstr("toolkit option of gpu-module-to-binary or $CUDA_ROOT, "
+                        "$CUDA_HOME, $CUDA_PATH."));
 }
 
 TEST(CudaToolkit, DirectoriesAreNotFiles) {

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs an integration program built ahead of time (offload_objects, linked
 # with libmgpu) and checks it with the FileCheck lines of its .mlir file, as
 # the lit test checks the JIT-run one: CHECK on stdout and exit status 0, or,

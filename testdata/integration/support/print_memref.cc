@@ -1,6 +1,8 @@
 //===- print_memref.cc - printMemref* without LLVM ------------------------===//
 //
-// Part of mlir-offload.
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The integration programs print with MLIR's runner utilities' printMemref*
 // functions (libmlir_c_runner_utils.so), which need libMLIR and libLLVM. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Looks at and damages an object cache directory, for cache.mlir.
 
     cache_entries.py count DIR          prints the number of entries
