@@ -192,26 +192,30 @@ private:
     }
   }
 
-  void WriteBufferLocked() {
-    const char *data = buffer.data();
-    size_t left = buffer.size();
+  /// write(2) until done; allocates nothing, so a signal handler may call it.
+  void WriteAll(const char *data, size_t left) {
     while (left > 0) {
       ssize_t written = ::write(fd, data, left);
       if (written < 0 && errno == EINTR)
         continue;
       if (written <= 0)
-        break;
+        return;
       data += written;
       left -= static_cast<size_t>(written);
     }
+  }
+
+  void WriteBufferLocked() {
+    WriteAll(buffer.data(), buffer.size());
     buffer.clear();
   }
 
   void FinishLocked() {
     if (finished)
       return;
-    buffer += "\n]\n";
     WriteBufferLocked();
+    static constexpr char kEnd[] = "\n]\n";
+    WriteAll(kEnd, sizeof(kEnd) - 1);
     ::close(fd);
     finished = true;
   }

@@ -20,6 +20,7 @@
 #include <cuda.h>
 
 #include <cstdlib>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -661,10 +662,14 @@ TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {
     MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
     FakeCuda fake;
     int seen[2] = {-1, -1};
+    // Both threads hold their device at once; the launch and the look at the
+    // driver's last launch go one thread at a time, so that each sees its own.
+    std::mutex launching;
     std::thread threads[2];
     for (int device = 0; device < 2; ++device)
       threads[device] = std::thread([&, device] {
         mgpuSetDefaultDevice(device);
+        std::lock_guard<std::mutex> lock(launching);
         mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
         seen[device] = fake.lastLaunch().device;
       });
