@@ -29,10 +29,11 @@ def _find_root(rctx):
         if not missing:
             return root
         searched.append("%s%s (no %s)" % (where, " from " + entry if entry != where else "", ", ".join(missing)))
-    fail("%s: not found; looked in:\n  %s\nRun tools/bootstrap.sh to install it, or set %s." % (
+    variables = [e for e in rctx.attr.search_order if e.startswith("$")]
+    fail("%s: not found; looked in:\n  %s\nRun tools/bootstrap.sh to install it%s." % (
         rctx.name,
         "\n  ".join(searched) if searched else "nothing (no variable set)",
-        " or ".join([e for e in rctx.attr.search_order if e.startswith("$")]) or "nothing",
+        ", or set " + " or ".join(variables) if variables else "",
     ))
 
 def _find_multiarch_libdir(rctx, root):

@@ -22,9 +22,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -42,15 +39,12 @@ using namespace mlir;
 static std::unique_ptr<MLIRContext> makeContext() {
   static bool registered = [] {
     setenv("OFFLOAD_CACHE", "off", 1);
-    registerAllPasses();
-    offload::registerOffloadPassesOnce();
+    offload::registerAllPassesWithOffload();
     return true;
   }();
   (void)registered;
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  offload::registerOffloadDialect(registry);
+  offload::registerAllDialectsWithOffload(registry);
   auto context = std::make_unique<MLIRContext>(registry);
   context->disableMultithreading();
   return context;

@@ -127,7 +127,7 @@ template <typename Describe>
     describe(args);
   } catch (...) {
   }
-  trace::RecordCall(entryPoint, start, args, status.text());
+  trace::RecordCall(entryPoint, start, std::move(args), status.text());
 }
 } // namespace detail
 

@@ -95,45 +95,62 @@ public:
       return nullptr;
     }
     auto *tracer = new Tracer(fd);
-    std::string metadata;
-    tracer->AppendMetadata(metadata, "process_name", 0,
-                           "mgpu (pid " + std::to_string(::getpid()) + ")");
-    tracer->Append(metadata);
+    tracer->Record(
+        tracer->Metadata("process_name", 0, "mgpu (pid " + tracer->pid + ")"));
     return tracer;
   }
 
-  void Record(std::string event) {
+  /// Buffers one event, written out a megabyte at a time.
+  void Record(const std::string &event) {
     std::lock_guard<std::mutex> lock(mutex);
-    if (finished)
-      return;
-    Append(event);
-    if (buffer.size() >= kFlushBytes)
-      WriteBufferLocked();
+    AppendLocked(event);
   }
 
-  /// The calling thread's track, announced in `out` the first time.
-  int ThreadTrack(std::string &out) {
+  /// The calling thread's track, announced the first time.
+  int ThreadTrack() {
     thread_local int track = 0;
     if (!track) {
       track = nextThreadTrack.fetch_add(1) + 1;
-      AppendMetadata(out, "thread_name", track,
-                     "host thread " + std::to_string(track) + " (tid " +
-                         std::to_string(::syscall(SYS_gettid)) + ")");
+      Record(Metadata("thread_name", track,
+                      "host thread " + std::to_string(track) + " (tid " +
+                          std::to_string(::syscall(SYS_gettid)) + ")"));
     }
     return track;
   }
 
-  /// `stream`'s track, announced in `out` the first time.
-  int StreamTrack(const void *stream, std::string &out) {
+  /// `stream`'s track, announced the first time.
+  int StreamTrack(const void *stream) {
     std::lock_guard<std::mutex> lock(mutex);
     auto [it, inserted] = streamTracks.try_emplace(
         stream, kFirstStreamTrack + static_cast<int>(streamTracks.size()));
     if (inserted) {
       char name[48];
       std::snprintf(name, sizeof(name), "stream %p", stream);
-      AppendMetadata(out, "thread_name", it->second, name);
+      AppendLocked(Metadata("thread_name", it->second, name));
     }
     return it->second;
+  }
+
+  /// A complete event: what ran on `track` from `start` to `end` (steady
+  /// clock nanoseconds), with `args`.
+  std::string CompleteEvent(std::string_view name, const char *category,
+                            uint64_t start, uint64_t end, int track,
+                            const Args &args) const {
+    start = start > origin ? start - origin : 0;
+    end = end > origin ? end - origin : 0;
+    if (end < start)
+      end = start;
+    std::string event = "{\"name\":";
+    AppendQuoted(event, name);
+    event += ",\"cat\":\"";
+    event += category;
+    event += "\",\"ph\":\"X\",\"ts\":";
+    event += Micros(start);
+    event += ",\"dur\":";
+    event += Micros(end - start);
+    event += ",\"pid\":" + pid + ",\"tid\":" + std::to_string(track);
+    event += ",\"args\":{" + args.Json() + "}}";
+    return event;
   }
 
   void NameKernel(const void *function, const char *name) {
@@ -146,8 +163,6 @@ public:
     auto it = kernelNames.find(function);
     return it == kernelNames.end() ? "?" : it->second;
   }
-
-  uint64_t Start() const { return start; }
 
   /// Writes everything and closes the JSON array.
   void Finish() {
@@ -164,32 +179,42 @@ public:
   }
 
 private:
-  explicit Tracer(int fd) : fd(fd), start(Now()) { buffer = "["; }
-
-  void AppendMetadata(std::string &out, const char *what, int track,
-                      const std::string &name) {
-    out += "{\"name\":\"";
-    out += what;
-    out += "\",\"ph\":\"M\",\"pid\":";
-    out += std::to_string(::getpid());
-    out += ",\"tid\":";
-    out += std::to_string(track);
-    out += ",\"args\":{\"name\":";
-    AppendQuoted(out, name);
-    out += "}}\n";
+  explicit Tracer(int fd)
+      : fd(fd), origin(Now()), pid(std::to_string(::getpid())) {
+    buffer = "[";
   }
 
-  /// `events`: one or more events, each ending in a newline.
-  void Append(std::string_view events) {
-    size_t begin = 0;
-    while (begin < events.size()) {
-      size_t end = events.find('\n', begin);
-      if (!first)
-        buffer += ",\n";
-      first = false;
-      buffer.append(events.substr(begin, end - begin));
-      begin = end + 1;
-    }
+  /// Microseconds, as the trace format counts, from nanoseconds.
+  static std::string Micros(uint64_t nanos) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%llu.%03llu",
+                  static_cast<unsigned long long>(nanos / 1000),
+                  static_cast<unsigned long long>(nanos % 1000));
+    return text;
+  }
+
+  /// A metadata event that names the process or a track.
+  std::string Metadata(const char *what, int track,
+                       const std::string &name) const {
+    std::string event = "{\"name\":\"";
+    event += what;
+    event += "\",\"ph\":\"M\",\"pid\":" + pid +
+             ",\"tid\":" + std::to_string(track) + ",\"args\":{\"name\":";
+    AppendQuoted(event, name);
+    event += "}}";
+    return event;
+  }
+
+  /// One element of the JSON array; events after the end are dropped.
+  void AppendLocked(const std::string &event) {
+    if (finished)
+      return;
+    if (!first)
+      buffer += ",\n";
+    first = false;
+    buffer += event;
+    if (buffer.size() >= kFlushBytes)
+      WriteBufferLocked();
   }
 
   /// write(2) until done; allocates nothing, so a signal handler may call it.
@@ -222,7 +247,10 @@ private:
 
   std::mutex mutex;
   int fd;
-  uint64_t start;
+  /// Times in the trace count from here.
+  const uint64_t origin;
+  /// getpid() is a system call; every event names the process.
+  const std::string pid;
   std::string buffer;
   bool first = true;
   bool finished = false;
@@ -240,36 +268,6 @@ void FinishOnAbort(int signal) {
   tracer->FinishFromSignal();
   sigaction(SIGABRT, &previousAbortAction, nullptr);
   std::raise(signal);
-}
-
-/// "name":..., "ts":..., "dur":..., "pid":..., "tid":... of a complete event.
-void AppendCompleteEvent(std::string &out, std::string_view name,
-                         const char *category, uint64_t start, uint64_t end,
-                         int track) {
-  auto micros = [](uint64_t nanos) {
-    char text[32];
-    std::snprintf(text, sizeof(text), "%llu.%03llu",
-                  static_cast<unsigned long long>(nanos / 1000),
-                  static_cast<unsigned long long>(nanos % 1000));
-    return std::string(text);
-  };
-  uint64_t origin = tracer->Start();
-  start = start > origin ? start - origin : 0;
-  end = end > origin ? end - origin : 0;
-  if (end < start)
-    end = start;
-  out += "{\"name\":";
-  AppendQuoted(out, name);
-  out += ",\"cat\":\"";
-  out += category;
-  out += "\",\"ph\":\"X\",\"ts\":";
-  out += micros(start);
-  out += ",\"dur\":";
-  out += micros(end - start);
-  out += ",\"pid\":";
-  out += std::to_string(::getpid());
-  out += ",\"tid\":";
-  out += std::to_string(track);
 }
 
 } // namespace
@@ -323,6 +321,13 @@ Args &Args::Add(std::string_view key, int64_t value) {
   return *this;
 }
 
+Args &Args::Add(std::string_view key, bool value) {
+  json += json.empty() ? "" : ",";
+  AppendQuoted(json, key);
+  json += value ? ":true" : ":false";
+  return *this;
+}
+
 Args &Args::Add(std::string_view key, const void *pointer) {
   char text[32];
   std::snprintf(text, sizeof(text), "%p", pointer);
@@ -337,25 +342,15 @@ Args &Args::Add(std::string_view key, const int64_t (&dims)[3]) {
   return *this;
 }
 
-void RecordCall(const char *entryPoint, uint64_t start, const Args &args,
+void RecordCall(const char *entryPoint, uint64_t start, Args args,
                 std::string_view error) noexcept {
-  if (!Enabled())
-    return;
   try {
     uint64_t end = Now();
-    std::string event;
-    int track = tracer->ThreadTrack(event);
-    AppendCompleteEvent(event, entryPoint, CategoryOf(entryPoint), start, end,
-                        track);
-    event += ",\"args\":{";
-    event += args.Json();
-    if (!error.empty()) {
-      event += args.Json().empty() ? "" : ",";
-      event += "\"error\":";
-      AppendQuoted(event, error);
-    }
-    event += "}}\n";
-    tracer->Record(std::move(event));
+    if (!error.empty())
+      args.Add("error", error);
+    tracer->Record(tracer->CompleteEvent(entryPoint, CategoryOf(entryPoint),
+                                         start, end, tracer->ThreadTrack(),
+                                         args));
   } catch (...) {
     // Out of memory: the event is lost, the call is not.
   }
@@ -363,22 +358,15 @@ void RecordCall(const char *entryPoint, uint64_t start, const Args &args,
 
 void RecordStreamTask(const void *stream, const char *what, uint64_t start,
                       bool failed) noexcept {
-  if (!Enabled())
-    return;
   try {
     uint64_t end = Now();
-    std::string event;
-    int track = tracer->StreamTrack(stream, event);
-    AppendCompleteEvent(event, what ? what : "task", "device", start, end,
-                        track);
-    event += ",\"args\":{\"stream\":";
-    char text[32];
-    std::snprintf(text, sizeof(text), "\"%p\"", stream);
-    event += text;
+    Args args;
+    args.Add("stream", stream);
     if (failed)
-      event += ",\"failed\":true";
-    event += "}}\n";
-    tracer->Record(std::move(event));
+      args.Add("failed", true);
+    tracer->Record(tracer->CompleteEvent(what ? what : "task", "device", start,
+                                         end, tracer->StreamTrack(stream),
+                                         args));
   } catch (...) {
   }
 }

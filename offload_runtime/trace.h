@@ -49,6 +49,7 @@ public:
   Args &Add(std::string_view key, std::string_view value);
   Args &Add(std::string_view key, const char *value);
   Args &Add(std::string_view key, int64_t value);
+  Args &Add(std::string_view key, bool value);
   Args &Add(std::string_view key, const void *pointer);
   Args &Add(std::string_view key, const int64_t (&dims)[3]);
   const std::string &Json() const { return json; }
@@ -58,12 +59,13 @@ private:
 };
 
 /// A call of `entryPoint` on the calling thread, from `start` to now;
-/// `error` is empty when it succeeded.
-void RecordCall(const char *entryPoint, uint64_t start, const Args &args,
+/// `error` is empty when it succeeded. Only while tracing (Enabled()).
+void RecordCall(const char *entryPoint, uint64_t start, Args args,
                 std::string_view error) noexcept;
 
 /// A task that `stream` ran from `start` to now (the host backend's device
-/// time): a kernel by its name, a copy, a fill, an event.
+/// time): a kernel by its name, a copy, a fill, an event. Only while
+/// tracing (Enabled()).
 void RecordStreamTask(const void *stream, const char *what, uint64_t start,
                       bool failed) noexcept;
 
