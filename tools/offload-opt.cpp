@@ -8,11 +8,13 @@
 
 #include "registration/Registration.h"
 #include "tools/DebugOptions.h"
+#include "tools/FreedMemory.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::offload::keepFreedMemory();
   mlir::offload::registerDebugOptions();
   mlir::offload::registerAllPassesWithOffload();
 

@@ -96,6 +96,7 @@ LogicalResult CachingSerializer::optimizeModule(llvm::Module &llvmModule,
     return failure();
   if (hit)
     return success();
+  prepareToCompile();
   return ModuleToObject::optimizeModule(llvmModule, level);
 }
 

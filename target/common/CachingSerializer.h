@@ -45,6 +45,12 @@ protected:
   /// `key`. Failure, reported at the module, when they cannot be had.
   virtual LogicalResult addToolsToKey(CacheKey &key) = 0;
 
+  /// Called once the object is known to be compiled, not taken from the
+  /// cache, before the optimizer runs: a target begins here what its tools
+  /// need later (loading a library), so that it overlaps the optimizer and
+  /// the backend.
+  virtual void prepareToCompile() {}
+
   /// An error at the module, prefixed with what was being compiled.
   virtual InFlightDiagnostic emitModuleError() = 0;
 

@@ -170,20 +170,14 @@ std::vector<std::string> CudaSerializer::getPtxasOptions() {
 }
 
 FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
-  if (nvJitLink)
-    return *nvJitLink;
-  auto decide = [&](const NvJitLink *library) {
-    nvJitLink = library;
-    return library;
-  };
   StringRef choice = target.getAssembler();
   if (choice == "ptxas")
-    return decide(nullptr);
+    return nullptr;
   auto unusable = [&](const Twine &why) -> FailureOr<const NvJitLink *> {
     LLVM_DEBUG(dbgs() << "nvJitLink not used: " << why << "\n");
     if (choice == "nvjitlink")
       return emitModuleError() << "assembler = \"nvjitlink\": " << why;
-    return decide(nullptr);
+    return nullptr;
   };
   Expected<std::string> path = toolkit.find(kNvJitLinkPath);
   if (!path)
@@ -201,18 +195,19 @@ FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
                     formatPtxVersion((*library)->getVersion()) +
                     ", older than PTX ISA " + formatPtxVersion(ptx) +
                     " (CUDA " + formatPtxVersion(needed) + ")");
-  nvJitLinkPath = *path;
-  return decide(*library);
+  return *library;
+}
+
+/// Whether `format` runs the PTX assembler.
+static bool assembles(gpu::CompilationTarget format) {
+  return format == gpu::CompilationTarget::Binary ||
+         format == gpu::CompilationTarget::Fatbin;
 }
 
 LogicalResult CudaSerializer::addToolsToKey(CacheKey &key) {
   gpu::CompilationTarget format = options.getCompilationTarget();
-  if (format == gpu::CompilationTarget::Offload ||
-      format == gpu::CompilationTarget::Assembly)
+  if (!assembles(format))
     return success();
-  FailureOr<const NvJitLink *> assembler = findNvJitLink();
-  if (failed(assembler))
-    return failure();
   // A tool that is missing goes into the key as its error, which the
   // compile then reports; nothing is stored for it.
   auto addTool = [&](StringRef relativePath) {
@@ -222,16 +217,30 @@ LogicalResult CudaSerializer::addToolsToKey(CacheKey &key) {
     else
       key.add(toString(path.takeError()));
   };
-  if (*assembler) {
-    key.add("nvJitLink").add((*assembler)->getVersion());
-    key.addFileIdentity(nvJitLinkPath);
-  } else {
-    key.add("ptxas");
+  // Which assembler runs follows from the target and these files (nvJitLink
+  // where its library loads and is new enough), so the files stand for it:
+  // making the key loads no library, and a hit never needs one.
+  StringRef choice = target.getAssembler();
+  if (choice != "ptxas")
+    addTool(kNvJitLinkPath);
+  if (choice != "nvjitlink")
     addTool(kPtxasPath);
-  }
   if (format == gpu::CompilationTarget::Fatbin)
     addTool(kFatbinaryPath);
   return success();
+}
+
+void CudaSerializer::prepareToCompile() {
+  if (!assembles(options.getCompilationTarget()) ||
+      target.getAssembler() == "ptxas" ||
+      !gpuModule->getContext()->isMultithreadingEnabled())
+    return;
+  // What goes wrong is reported when the assembly needs the library.
+  Expected<std::string> path = toolkit.find(kNvJitLinkPath);
+  if (path)
+    NvJitLink::startLoading(*path);
+  else
+    consumeError(path.takeError());
 }
 
 FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {

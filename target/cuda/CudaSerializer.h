@@ -35,14 +35,14 @@ protected:
   FailureOr<SmallVector<char, 0>>
   compileObject(llvm::Module &llvmModule) override;
   LogicalResult addToolsToKey(CacheKey &key) override;
+  void prepareToCompile() override;
   InFlightDiagnostic emitModuleError() override;
 
 private:
   /// The cubin of `ptx`, from nvJitLink or ptxas (`assembler`).
   FailureOr<SmallVector<char, 0>> assembleCubin(StringRef ptx);
   /// nvJitLink if it is to assemble: null for ptxas; failure, reported, if
-  /// `assembler = "nvjitlink"` and the toolkit has none that can. Decided
-  /// once, for the cache key and the assembly alike.
+  /// `assembler = "nvjitlink"` and the toolkit has none that can.
   FailureOr<const NvJitLink *> findNvJitLink();
   /// ptxas's options: the target's, the pass's, and the optimization level.
   std::vector<std::string> getPtxasOptions();
@@ -58,8 +58,6 @@ private:
 
   CudaTargetAttr target;
   ToolkitSearchPath toolkit;
-  std::optional<const NvJitLink *> nvJitLink;
-  std::string nvJitLinkPath;
 };
 
 } // namespace mlir::offload::cuda

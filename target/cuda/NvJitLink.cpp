@@ -10,10 +10,16 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/Debug.h"
 
+#include <dlfcn.h>
+
+#include <future>
 #include <memory>
 #include <mutex>
+
+// As the serializer that uses it, so that one -debug-only shows both.
+#define DEBUG_TYPE "serialize-to-binary"
 
 using namespace llvm;
 
@@ -48,44 +54,85 @@ NvJitLink::NvJitLink(std::unique_ptr<const Api> api, unsigned version)
 
 NvJitLink::~NvJitLink() = default;
 
-Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
-  static std::mutex mutex;
-  static StringMap<std::unique_ptr<NvJitLink>> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (auto it = loaded.find(path); it != loaded.end())
-    return it->second.get();
-
+/// A load of one library, begun once and finished once.
+struct NvJitLink::Loading {
+  std::shared_future<void> done;
+  /// Written by the load before `done` is ready, read only after.
+  std::unique_ptr<NvJitLink> library;
   std::string error;
-  sys::DynamicLibrary library =
-      sys::DynamicLibrary::getPermanentLibrary(path.str().c_str(), &error);
-  if (!library.isValid())
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot load " + path.str() + ": " + error);
+};
+
+NvJitLink::Loading &NvJitLink::beginLoading(StringRef path, bool inBackground) {
+  static std::mutex mutex;
+  // Never destroyed, so that a load still running at exit has what it
+  // writes to; the libraries stay loaded until then anyway.
+  static auto &loads = *new StringMap<std::unique_ptr<Loading>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<Loading> &entry = loads[path];
+  if (!entry) {
+    // One write, as the line may come from a thread of its own.
+    LLVM_DEBUG(dbgs() << ("loading " + path +
+                          (inBackground ? " in the background\n"
+                                        : " for the first assembly\n"))
+                             .str());
+    entry = std::make_unique<Loading>();
+    Loading *loading = entry.get();
+    // A deferred load runs in the first thread that waits for it.
+    loading->done =
+        std::async(inBackground ? std::launch::async : std::launch::deferred,
+                   [loading, file = path.str()] { bind(file, *loading); })
+            .share();
+  }
+  return *entry;
+}
+
+void NvJitLink::bind(const std::string &path, Loading &loading) {
+  // dlopen itself rather than llvm::sys::DynamicLibrary, whose registry a
+  // background load could still be using while exit() destroys it. Local,
+  // so that its symbols never bind another library's.
+  void *library = dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  if (!library) {
+    const char *error = dlerror();
+    loading.error = "cannot load " + path + ": " + (error ? error : "");
+    return;
+  }
   auto api = std::make_unique<Api>();
   bool complete = true;
-  auto bind = [&](auto &function, const char *name) {
+  auto bindSymbol = [&](auto &function, const char *name) {
     function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(
-        library.getAddressOfSymbol(name));
+        dlsym(library, name));
     complete &= function != nullptr;
   };
-  bind(api->create, "nvJitLinkCreate");
-  bind(api->destroy, "nvJitLinkDestroy");
-  bind(api->addData, "nvJitLinkAddData");
-  bind(api->complete, "nvJitLinkComplete");
-  bind(api->getLinkedCubinSize, "nvJitLinkGetLinkedCubinSize");
-  bind(api->getLinkedCubin, "nvJitLinkGetLinkedCubin");
-  bind(api->getErrorLogSize, "nvJitLinkGetErrorLogSize");
-  bind(api->getErrorLog, "nvJitLinkGetErrorLog");
-  bind(api->getInfoLogSize, "nvJitLinkGetInfoLogSize");
-  bind(api->getInfoLog, "nvJitLinkGetInfoLog");
-  bind(api->version, "nvJitLinkVersion");
+  bindSymbol(api->create, "nvJitLinkCreate");
+  bindSymbol(api->destroy, "nvJitLinkDestroy");
+  bindSymbol(api->addData, "nvJitLinkAddData");
+  bindSymbol(api->complete, "nvJitLinkComplete");
+  bindSymbol(api->getLinkedCubinSize, "nvJitLinkGetLinkedCubinSize");
+  bindSymbol(api->getLinkedCubin, "nvJitLinkGetLinkedCubin");
+  bindSymbol(api->getErrorLogSize, "nvJitLinkGetErrorLogSize");
+  bindSymbol(api->getErrorLog, "nvJitLinkGetErrorLog");
+  bindSymbol(api->getInfoLogSize, "nvJitLinkGetInfoLogSize");
+  bindSymbol(api->getInfoLog, "nvJitLinkGetInfoLog");
+  bindSymbol(api->version, "nvJitLinkVersion");
   unsigned major = 0, minor = 0;
-  if (!complete || api->version(&major, &minor) != kSuccess)
-    return createStringError(inconvertibleErrorCode(),
-                             path.str() + " is not a usable nvJitLink");
-  std::unique_ptr<NvJitLink> &entry = loaded[path];
-  entry.reset(new NvJitLink(std::move(api), major * 10 + minor));
-  return entry.get();
+  if (!complete || api->version(&major, &minor) != kSuccess) {
+    dlclose(library);
+    loading.error = path + " is not a usable nvJitLink";
+    return;
+  }
+  loading.library.reset(new NvJitLink(std::move(api), major * 10 + minor));
+}
+
+void NvJitLink::startLoading(StringRef path) {
+  beginLoading(path, /*inBackground=*/true);
+}
+
+Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
+  Loading &loading = beginLoading(path, /*inBackground=*/false);
+  loading.done.wait();
+  if (!loading.library)
+    return createStringError(inconvertibleErrorCode(), loading.error);
+  return loading.library.get();
 }
 
 Expected<NvJitLink::Output>

@@ -28,8 +28,14 @@ namespace mlir::offload::cuda {
 class NvJitLink {
 public:
   /// The library at `path`, loaded once per process; an error says why it
-  /// cannot be used (missing, or not nvJitLink).
+  /// cannot be used (missing, or not nvJitLink). Waits for a load that
+  /// startLoading() began.
   static llvm::Expected<const NvJitLink *> load(llvm::StringRef path);
+
+  /// Begins loading the library at `path` on a thread of its own, unless it
+  /// is loaded or loading: the dlopen of its ~100 MB then overlaps the work
+  /// that comes before the first assembly instead of stalling it.
+  static void startLoading(llvm::StringRef path);
 
   /// Its version as CUDA numbers it: 130 for 13.0.
   unsigned getVersion() const { return version; }
@@ -50,7 +56,11 @@ public:
 
 private:
   struct Api;
+  struct Loading;
   NvJitLink(std::unique_ptr<const Api> api, unsigned version);
+
+  static Loading &beginLoading(llvm::StringRef path, bool inBackground);
+  static void bind(const std::string &path, Loading &loading);
 
   std::unique_ptr<const Api> api;
   unsigned version;

@@ -14,6 +14,19 @@
 // CHOICE: Tool invocation for gpu.module @kernels (sm_90):
 // CHOICE-NEXT: {{.*}}ptxas -arch sm_90
 
+// nvJitLink loads once: on a thread of its own while LLVM compiles, or, with
+// threading off, when the first assembly needs it.
+// RUN: offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' -debug-only=serialize-to-binary 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=BACKGROUND
+// BACKGROUND-NOT: loading {{.*}}libnvJitLink
+// BACKGROUND: loading {{.*}}/lib64/libnvJitLink.so in the background
+// BACKGROUND-NOT: loading {{.*}}libnvJitLink
+// RUN: offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' --mlir-disable-threading -debug-only=serialize-to-binary 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=FOREGROUND
+// FOREGROUND-NOT: loading {{.*}}libnvJitLink
+// FOREGROUND: loading {{.*}}/lib64/libnvJitLink.so for the first assembly
+// FOREGROUND-NOT: loading {{.*}}libnvJitLink
+
 // A toolkit without nvJitLink: ptxas by default, an error when nvJitLink is
 // asked for.
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin toolkit=%S/Inputs/old-toolkit' 2>&1 \

@@ -21,12 +21,15 @@
 // REMARK: remark: nvJitLink for sm_90:
 // REMARK: Used {{[0-9]+}} registers
 
-// Every object was a hit: nothing compiled, nothing stored.
+// Every object was a hit: nothing compiled, nothing stored, and no assembler
+// loaded (the key knows the assemblers by their files).
 // RUN: env OFFLOAD_CACHE=on OFFLOAD_CACHE_DIR=%t/cache offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit' --mlir-disable-threading -debug-only=offload-object-cache,serialize-to-binary 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=HIT
+// HIT-NOT: loading {{.*}}libnvJitLink
 // HIT-COUNT-3: hit
 // HIT-NOT: Tool invocation
 // HIT-NOT: stored
+// HIT-NOT: loading {{.*}}libnvJitLink
 
 // A damaged entry is removed and compiled again, to the same bytes.
 // RUN: %python %S/Inputs/cache_entries.py flip %t/cache
