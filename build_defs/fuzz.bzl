@@ -94,7 +94,10 @@ offload_fuzzer = rule(
         # The project headers that `srcs` include (generated ones come with
         # `deps`).
         "hdrs": attr.label_list(allow_files = [".h", ".inc", ".def"]),
-        "deps": attr.label_list(providers = [CcInfo]),
+        # In the execution configuration, as the compiler tools are: the
+        # pipeline fuzzer links all of the compiler, which then builds once.
+        # The fuzzer runs where the tests run, on the execution platform.
+        "deps": attr.label_list(providers = [CcInfo], cfg = "exec"),
         "_clang": attr.label(
             default = "@llvm//:clang",
             allow_single_file = True,
