@@ -13,8 +13,9 @@
 #include "llvm/Support/Debug.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
-#include <future>
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -54,15 +55,28 @@ NvJitLink::NvJitLink(std::unique_ptr<const Api> api, unsigned version)
 
 NvJitLink::~NvJitLink() = default;
 
-/// A load of one library, begun once and finished once.
+/// The load of one library: it runs once, in whichever thread gets to it
+/// first, and a thread that arrives meanwhile waits for it to finish.
 struct NvJitLink::Loading {
-  std::shared_future<void> done;
-  /// Written by the load before `done` is ready, read only after.
+  std::string path;
+  /// Whether startLoading() began it on a thread of its own.
+  std::atomic<bool> started{false};
+  std::once_flag once;
   std::unique_ptr<NvJitLink> library;
   std::string error;
+
+  /// Loads it unless it is loaded; `forAssembly` when an assembly waits.
+  void run(bool forAssembly) {
+    std::call_once(once, [&] {
+      // One write, as threads may print at once.
+      LLVM_DEBUG(if (forAssembly) dbgs()
+                 << ("loading " + path + " for the first assembly\n"));
+      bind(path, *this);
+    });
+  }
 };
 
-NvJitLink::Loading &NvJitLink::beginLoading(StringRef path, bool inBackground) {
+NvJitLink::Loading &NvJitLink::getLoading(StringRef path) {
   static std::mutex mutex;
   // Never destroyed, so that a load still running at exit has what it
   // writes to; the libraries stay loaded until then anyway.
@@ -70,18 +84,8 @@ NvJitLink::Loading &NvJitLink::beginLoading(StringRef path, bool inBackground) {
   std::lock_guard<std::mutex> lock(mutex);
   std::unique_ptr<Loading> &entry = loads[path];
   if (!entry) {
-    // One write, as the line may come from a thread of its own.
-    LLVM_DEBUG(dbgs() << ("loading " + path +
-                          (inBackground ? " in the background\n"
-                                        : " for the first assembly\n"))
-                             .str());
     entry = std::make_unique<Loading>();
-    Loading *loading = entry.get();
-    // A deferred load runs in the first thread that waits for it.
-    loading->done =
-        std::async(inBackground ? std::launch::async : std::launch::deferred,
-                   [loading, file = path.str()] { bind(file, *loading); })
-            .share();
+    entry->path = path.str();
   }
   return *entry;
 }
@@ -124,12 +128,31 @@ void NvJitLink::bind(const std::string &path, Loading &loading) {
 }
 
 void NvJitLink::startLoading(StringRef path) {
-  beginLoading(path, /*inBackground=*/true);
+  Loading &loading = getLoading(path);
+  if (loading.started.exchange(true))
+    return;
+  // A detached pthread rather than std::thread or llvm::thread, which end
+  // the process when no thread can be had: then the first assembly loads it.
+  pthread_t thread;
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  auto run = [](void *loading) -> void * {
+    static_cast<Loading *>(loading)->run(/*forAssembly=*/false);
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attributes, run, &loading) == 0) {
+    LLVM_DEBUG(dbgs() << ("loading " + path + " in the background\n").str());
+  } else {
+    LLVM_DEBUG(dbgs() << ("no thread to load " + path + " on\n").str());
+    loading.started = false;
+  }
+  pthread_attr_destroy(&attributes);
 }
 
 Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
-  Loading &loading = beginLoading(path, /*inBackground=*/false);
-  loading.done.wait();
+  Loading &loading = getLoading(path);
+  loading.run(/*forAssembly=*/true);
   if (!loading.library)
     return createStringError(inconvertibleErrorCode(), loading.error);
   return loading.library.get();

@@ -59,7 +59,7 @@ private:
   struct Loading;
   NvJitLink(std::unique_ptr<const Api> api, unsigned version);
 
-  static Loading &beginLoading(llvm::StringRef path, bool inBackground);
+  static Loading &getLoading(llvm::StringRef path);
   static void bind(const std::string &path, Loading &loading);
 
   std::unique_ptr<const Api> api;
