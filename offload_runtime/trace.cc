@@ -301,10 +301,15 @@ uint64_t Now() noexcept {
       .count();
 }
 
-Args &Args::Add(std::string_view key, std::string_view value) {
-  json += json.empty() ? "" : ",";
+void Args::AddKey(std::string_view key) {
+  if (!json.empty())
+    json += ',';
   AppendQuoted(json, key);
   json += ':';
+}
+
+Args &Args::Add(std::string_view key, std::string_view value) {
+  AddKey(key);
   AppendQuoted(json, value);
   return *this;
 }
@@ -314,17 +319,14 @@ Args &Args::Add(std::string_view key, const char *value) {
 }
 
 Args &Args::Add(std::string_view key, int64_t value) {
-  json += json.empty() ? "" : ",";
-  AppendQuoted(json, key);
-  json += ':';
+  AddKey(key);
   json += std::to_string(value);
   return *this;
 }
 
 Args &Args::Add(std::string_view key, bool value) {
-  json += json.empty() ? "" : ",";
-  AppendQuoted(json, key);
-  json += value ? ":true" : ":false";
+  AddKey(key);
+  json += value ? "true" : "false";
   return *this;
 }
 
@@ -335,9 +337,8 @@ Args &Args::Add(std::string_view key, const void *pointer) {
 }
 
 Args &Args::Add(std::string_view key, const int64_t (&dims)[3]) {
-  json += json.empty() ? "" : ",";
-  AppendQuoted(json, key);
-  json += ":[" + std::to_string(dims[0]) + "," + std::to_string(dims[1]) + "," +
+  AddKey(key);
+  json += "[" + std::to_string(dims[0]) + "," + std::to_string(dims[1]) + "," +
           std::to_string(dims[2]) + "]";
   return *this;
 }

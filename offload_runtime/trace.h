@@ -55,6 +55,9 @@ public:
   const std::string &Json() const { return json; }
 
 private:
+  /// `"key":`, after a comma unless it is the first member.
+  void AddKey(std::string_view key);
+
   std::string json;
 };
 
