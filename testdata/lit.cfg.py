@@ -46,6 +46,7 @@ config.substitutions.append(
     ("%check_trace", os.path.join(config.test_source_root, "..", "offload_runtime", "tests", "check_trace.py"))
 )
 config.substitutions.append(("%plugin", os.path.join(tools_dir, "liboffload_plugin.so")))
+config.substitutions.append(("%tools_dir", tools_dir))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(
     ("%expect_exit", "%s %s" % (sys.executable, os.path.join(config.test_source_root, "expect_exit.py")))
