@@ -8,11 +8,10 @@ tens of thousands of symbols and every static constructor of both libraries
 runs, ~15 ms before main. Linked from the archives, the tool holds only the
 members it calls, bound at link time.
 
-The rule links the libraries that `deps` would link, with `@llvm//:mlir`'s
-and `@llvm//:llvm`'s shared libraries replaced by `@llvm//:static_libraries`,
-using the C++ toolchain as cc_binary does and lld (which, unlike gold, takes
-the archives in any order). The objects are those of the ordinary build:
-nothing compiles twice.
+The rule links what `deps` would link, with `@llvm//:mlir`'s and
+`@llvm//:llvm`'s shared libraries replaced by `@llvm//:static_archives`,
+through the C++ toolchain as cc_binary links. The objects are those of the
+ordinary build: nothing compiles twice.
 """
 
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
@@ -45,17 +44,27 @@ def _static_llvm_binary_impl(ctx):
     own = cc_common.create_linking_context(linker_inputs = depset([
         _without_shared_llvm(linker_input, shared)
         for linker_input in linking.linker_inputs.to_list()
-    ]))
-    lld = ctx.file._lld
+    ], order = "topological"))
+    archives = ctx.files._static_archives
     outputs = cc_common.link(
         actions = ctx.actions,
         name = ctx.label.name,
         feature_configuration = feature_configuration,
         cc_toolchain = cc_toolchain,
-        linking_contexts = [own, ctx.attr._static_libraries[CcInfo].linking_context],
-        # gcc runs the ld.lld that it finds under -B.
-        user_link_flags = ["-fuse-ld=lld", "-B%s/" % lld.dirname],
-        additional_inputs = [lld],
+        linking_contexts = [
+            own,
+            ctx.attr._system_libraries[CcInfo].linking_context,
+        ],
+        # After the objects, as one group: the archives call each other in
+        # cycles, and a linker reading them in order once (gold, bfd) would
+        # miss members. Then static constructors side by side in
+        # .text.startup and cold code apart in .text.unlikely, so that a
+        # start touches fewer pages of the binary.
+        user_link_flags = ["-Wl,--start-group"] + [archive.path for archive in archives] + [
+            "-Wl,--end-group",
+            "-Wl,-z,keep-text-section-prefix",
+        ],
+        additional_inputs = archives,
         output_type = "executable",
         link_deps_statically = True,
     )
@@ -73,9 +82,9 @@ _static_llvm_binary = rule(
     implementation = _static_llvm_binary_impl,
     attrs = {
         "deps": attr.label_list(providers = [CcInfo]),
-        "_static_libraries": attr.label(default = "@llvm//:static_libraries"),
+        "_static_archives": attr.label(default = "@llvm//:static_archives"),
+        "_system_libraries": attr.label(default = "@llvm//:static_archives_system_libraries"),
         "_shared_libraries": attr.label(default = "@llvm//:shared_libraries"),
-        "_lld": attr.label(default = "@llvm//:ld.lld", allow_single_file = True),
         "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     },
     executable = True,
