@@ -122,7 +122,8 @@ def offload_dependencies():
         name = "llvm",
         build_file = Label("//third_party:llvm.BUILD"),
         search_order = ["$" + _LLVM_PREFIX_VARIABLE, "/usr/lib/llvm-22"],
-        markers = ["lib/libMLIR.so.22.1", "lib/libLLVM.so.22.1", "include/mlir", "bin/mlir-tblgen", "bin/FileCheck"],
+        # The static archives too: the tools link them (static_llvm_binary.bzl).
+        markers = ["lib/libMLIR.so.22.1", "lib/libLLVM.so.22.1", "lib/libMLIRIR.a", "lib/libLLVMSupport.a", "include/mlir", "bin/mlir-tblgen", "bin/FileCheck"],
     )
     maybe(
         _installed_repository,

@@ -25,6 +25,8 @@
 /// passes this one cannot take. MLIR's driver would try, and abort or worse, so
 /// the options are refused before it reads them, response files included.
 static bool asksForPlugin(int argc, char **argv) {
+  if (argc < 2)
+    return false;
   llvm::BumpPtrAllocator allocator;
   llvm::StringSaver saver(allocator);
   llvm::SmallVector<const char *> args(argv, argv + argc);
