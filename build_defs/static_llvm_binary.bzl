@@ -21,8 +21,7 @@ def _without_shared_llvm(linker_input, shared):
     libraries = [
         library
         for library in linker_input.libraries
-        if not library.resolved_symlink_dynamic_library or
-           library.resolved_symlink_dynamic_library.path not in shared
+        if not library.dynamic_library or library.dynamic_library.basename not in shared
     ]
     return cc_common.create_linker_input(
         owner = linker_input.owner,
@@ -39,7 +38,9 @@ def _static_llvm_binary_impl(ctx):
         requested_features = ctx.features,
         unsupported_features = ctx.disabled_features,
     )
-    shared = {file.path: True for file in ctx.files._shared_libraries}
+    # libLLVM.so.22.1 and libMLIR.so.22.1, by name: linked and staged through
+    # symlinks of that name.
+    shared = {file.basename: True for file in ctx.files._shared_libraries}
     linking = cc_common.merge_cc_infos(cc_infos = [dep[CcInfo] for dep in ctx.attr.deps]).linking_context
     own = cc_common.create_linking_context(linker_inputs = depset([
         _without_shared_llvm(linker_input, shared)
@@ -69,9 +70,15 @@ def _static_llvm_binary_impl(ctx):
         link_deps_statically = True,
     )
     executable = outputs.executable
-    runfiles = ctx.runfiles(files = [executable])
-    for dep in ctx.attr.deps:
-        runfiles = runfiles.merge(dep[DefaultInfo].default_runfiles)
+
+    # The deps' runfiles less the shared libraries that the binary does not
+    # load: every action that runs the tool would stage them for nothing.
+    runfiles = ctx.runfiles(files = [executable] + [
+        file
+        for dep in ctx.attr.deps
+        for file in dep[DefaultInfo].default_runfiles.files.to_list()
+        if file.basename not in shared
+    ])
     return [DefaultInfo(
         executable = executable,
         files = depset([executable]),
