@@ -10,6 +10,7 @@
 #define OFFLOAD_CONVERSION_HOSTTOLLVM_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir::offload {
 
@@ -21,6 +22,13 @@ namespace mlir::offload {
 /// `barePointers`, memrefs of static shape are passed as one pointer.
 LogicalResult convertHostModuleToLLVM(gpu::GPUModuleOp module,
                                       bool barePointers);
+
+/// An internal constant global holding `text` and a NUL, at the start of
+/// `module`, named `prefix` or `prefix_<n>` for the first n that is free:
+/// a module may hold any number of printf formats and assert messages.
+LLVM::GlobalOp createStringGlobal(OpBuilder &builder, gpu::GPUModuleOp module,
+                                  Location loc, StringRef prefix,
+                                  StringRef text);
 
 } // namespace mlir::offload
 

@@ -246,17 +246,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
 
   std::string kernelName = kernel.getName().str();
   auto trapMessage = [&](OpBuilder &tb, Location l, StringRef message) {
-    std::string text = "kernel @" + kernelName + ": " + message.str();
-    text.push_back('\0');
-    LLVM::GlobalOp global;
-    {
-      OpBuilder gb = OpBuilder::atBlockBegin(module.getBody());
-      global = LLVM::GlobalOp::create(
-          gb, l, LLVM::LLVMArrayType::get(gb.getI8Type(), text.size()),
-          /*isConstant=*/true, LLVM::Linkage::Internal, "assertMessage",
-          gb.getStringAttr(text));
-      SymbolTable(module).insert(global); // unique name
-    }
+    LLVM::GlobalOp global =
+        createStringGlobal(tb, module, l, "assertMessage",
+                           "kernel @" + kernelName + ": " + message.str());
     return LLVM::AddressOfOp::create(tb, l, ptr, global.getSymName())
         .getResult();
   };

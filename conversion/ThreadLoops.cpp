@@ -118,6 +118,21 @@ private:
     });
   }
 
+  /// Whether `v` is the same in every thread: a uniform value, or a pure
+  /// function of uniform values that no thread id enters.
+  bool isUniform(Value v, int depth = 0) {
+    if (uniform.contains(v))
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (!op || depth > 16 || isThreadIdOp(op) || op->getNumRegions() ||
+        isExchange(op) || !isMemoryEffectFree(op) ||
+        (isa<memref::AllocaOp>(op) && privateBuffers.count(v)))
+      return false;
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      return isUniform(operand, depth + 1);
+    });
+  }
+
   //===--- Values ---------------------------------------------------------===//
 
   Value index(OpBuilder &b, int64_t value) {
@@ -478,6 +493,8 @@ private:
                          OpBuilder &b);
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
   LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitDivergentFor(scf::ForOp op, Scope scope, OpBuilder &b,
+                                 ArrayRef<Value> carried);
   LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitDivergentWhile(scf::WhileOp op, Scope scope, OpBuilder &b,
@@ -710,21 +727,90 @@ LogicalResult ThreadLoopEmitter::emitRegionBody(Region &region, Scope scope,
 
 LogicalResult ThreadLoopEmitter::emitFor(scf::ForOp op, Scope scope,
                                          OpBuilder &b) {
-  FailureOr<Value> lb = uniformValue(op.getLowerBound(), scope, b);
-  FailureOr<Value> ub = uniformValue(op.getUpperBound(), scope, b);
-  FailureOr<Value> step = uniformValue(op.getStep(), scope, b);
   FailureOr<SmallVector<Value>> carried = homesFor(op.getRegionIterArgs());
-  if (failed(lb) || failed(ub) || failed(step) || failed(carried))
+  if (failed(carried))
     return failure();
   for (auto [result, home] : llvm::zip_equal(op.getResults(), *carried))
     homes[result] = home;
   if (failed(emitStores(scope, b, op.getInitArgs(), *carried)))
+    return failure();
+  // Inside a warp, lanes may have bounds of their own: each runs its own
+  // iterations. (At block level, a loop that holds a barrier is uniform.)
+  if (scope.isWarp() &&
+      !llvm::all_of(
+          ValueRange{op.getLowerBound(), op.getUpperBound(), op.getStep()},
+          [&](Value v) { return isUniform(v); }))
+    return emitDivergentFor(op, scope, b, *carried);
+  FailureOr<Value> lb = uniformValue(op.getLowerBound(), scope, b);
+  FailureOr<Value> ub = uniformValue(op.getUpperBound(), scope, b);
+  FailureOr<Value> step = uniformValue(op.getStep(), scope, b);
+  if (failed(lb) || failed(ub) || failed(step))
     return failure();
   auto loop = scf::ForOp::create(b, loc, *lb, *ub, *step, ValueRange{},
                                  /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
   uniform.map(op.getInductionVar(), loop.getInductionVar());
   OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
   return emitRegionBody(op.getRegion(), scope, body, *carried);
+}
+
+/// In a warp, each lane runs the iterations of its own bounds, in step with
+/// the others as on a GPU: the k-th time round, the lanes that have a k-th
+/// iteration are the active ones. The loop goes on while any lane has one.
+LogicalResult ThreadLoopEmitter::emitDivergentFor(scf::ForOp op, Scope scope,
+                                                  OpBuilder &b,
+                                                  ArrayRef<Value> carried) {
+  LLVM_DEBUG(llvm::dbgs() << "lanes of a warp run scf.for with bounds of their "
+                             "own\n");
+  FailureOr<Value> inductionHome = getOrCreateHome(op.getInductionVar());
+  if (failed(inductionHome))
+    return failure();
+  Value looping = newMask();
+  clearMask(looping, b);
+  // Whether lane `t`, at iteration `iv`, has more to do.
+  auto before = [&](OpBuilder &lb, const Thread &t, IRMapping &mapping,
+                    Value iv) -> LogicalResult {
+    FailureOr<Value> ub = materialize(op.getUpperBound(), t, lb, mapping);
+    if (failed(ub))
+      return failure();
+    Value stays =
+        arith::CmpIOp::create(lb, loc,
+                              op.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                              iv, *ub);
+    memref::StoreOp::create(lb, loc, iv, *inductionHome, t.linear);
+    memref::StoreOp::create(lb, loc, stays, looping, t.lane);
+    return success();
+  };
+  if (failed(emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+        IRMapping mapping;
+        FailureOr<Value> first =
+            materialize(op.getLowerBound(), t, lb, mapping);
+        if (failed(first))
+          return failure();
+        return before(lb, t, mapping, *first);
+      })))
+    return failure();
+
+  Scope inLoop{scope.warp, looping};
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Block *condition = &loop.getBefore().emplaceBlock();
+  Block *body = &loop.getAfter().emplaceBlock();
+  OpBuilder conditionBuilder = OpBuilder::atBlockBegin(condition);
+  scf::ConditionOp::create(conditionBuilder, loc,
+                           anyLane(looping, conditionBuilder), ValueRange{});
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(body);
+  auto yield = scf::YieldOp::create(bodyBuilder, loc);
+  bodyBuilder.setInsertionPoint(yield);
+  if (failed(emitRegionBody(op.getRegion(), inLoop, bodyBuilder, carried)))
+    return failure();
+  return emitLaneLoop(inLoop, bodyBuilder, [&](OpBuilder &lb, const Thread &t) {
+    IRMapping mapping;
+    FailureOr<Value> step = materialize(op.getStep(), t, lb, mapping);
+    if (failed(step))
+      return failure();
+    Value iv = memref::LoadOp::create(lb, loc, *inductionHome, t.linear);
+    return before(lb, t, mapping, arith::AddIOp::create(lb, loc, iv, *step));
+  });
 }
 
 LogicalResult ThreadLoopEmitter::emitIf(scf::IfOp op, Scope scope,

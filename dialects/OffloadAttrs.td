@@ -23,7 +23,8 @@ def Offload_LoadMode : I32EnumAttr<"LoadMode",
   let genSpecializedAttr = 0;
 }
 
-def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
+def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda",
+    [DeclareAttrInterfaceMethods<GPUTargetAttrVerifyInterface>]> {
   let summary = "Compiles a gpu.module for NVIDIA GPUs with the CUDA toolkit";
   let description = [{
     A GPU target attribute: `gpu-module-to-binary` asks it to compile each
@@ -95,7 +96,8 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda"> {
   }];
 }
 
-def Offload_HostTargetAttr : Offload_Attr<"HostTarget", "host"> {
+def Offload_HostTargetAttr : Offload_Attr<"HostTarget", "host",
+    [DeclareAttrInterfaceMethods<GPUTargetAttrVerifyInterface>]> {
   let summary = "Compiles a gpu.module to run on the host CPU";
   let description = [{
     A GPU target attribute for the CPU: `gpu-module-to-binary` asks it to

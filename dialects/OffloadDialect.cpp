@@ -11,6 +11,8 @@
 #include "dialects/CudaChips.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -115,6 +117,90 @@ CudaTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
     return emitError() << "unknown assembler '" << assembler
                        << "'; it is nvjitlink or ptxas (or absent, for "
                           "nvJitLink where the toolkit has it)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The names an object exports
+//===----------------------------------------------------------------------===//
+
+/// Whether `op`, in a gpu.module, is a kernel.
+static bool isKernel(Operation *op) {
+  if (auto function = dyn_cast<gpu::GPUFuncOp>(op))
+    return function.isKernel();
+  return op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName());
+}
+
+/// Whether `op` defines a symbol that the compiled object keeps under its
+/// name: a kernel, or a function or global with a body or value whose
+/// linkage is not local. Declarations are resolved by name (libdevice,
+/// intrinsics) and local symbols renamed by the backend.
+static bool isExported(Operation *op) {
+  auto symbol = dyn_cast<SymbolOpInterface>(op);
+  if (!symbol || isKernel(op))
+    return symbol != nullptr;
+  if (symbol.isPrivate() || symbol.isDeclaration())
+    return false;
+  if (auto function = dyn_cast<FunctionOpInterface>(op);
+      function && function.isExternal())
+    return false;
+  auto isLocal = [](LLVM::Linkage linkage) {
+    return linkage == LLVM::Linkage::Internal ||
+           linkage == LLVM::Linkage::Private;
+  };
+  if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
+    return !isLocal(function.getLinkage());
+  if (auto global = dyn_cast<LLVM::GlobalOp>(op))
+    return !isLocal(global.getLinkage()) &&
+           (global.getValue() || !global.getInitializerRegion().empty());
+  return isa<gpu::GPUFuncOp, FunctionOpInterface>(op);
+}
+
+/// Whether `name` is a PTX identifier: a letter followed by letters, digits,
+/// '_' and '$', or '_', '$' or '%' followed by at least one of those.
+static bool isPtxIdentifier(StringRef name) {
+  auto follows = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (name.empty() || !llvm::all_of(name.drop_front(), follows))
+    return false;
+  if (llvm::isAlpha(name.front()))
+    return true;
+  return (name.front() == '_' || name.front() == '$' || name.front() == '%') &&
+         name.size() > 1;
+}
+
+LogicalResult CudaTargetAttr::verifyTarget(Operation *module) const {
+  for (Operation &op : module->getRegion(0).getOps()) {
+    if (!isExported(&op))
+      continue;
+    StringRef name = cast<SymbolOpInterface>(op).getName();
+    if (isPtxIdentifier(name))
+      continue;
+    return op.emitError()
+           << (isKernel(&op) ? "kernel " : "symbol ")
+           << FlatSymbolRefAttr::get(op.getContext(), name)
+           << " cannot be compiled for #offload.cuda: PTX names are a letter "
+              "followed by letters, digits, '_' and '$', or '_', '$' or '%' "
+              "followed by at least one of those; rename it";
+  }
+  return success();
+}
+
+LogicalResult HostTargetAttr::verifyTarget(Operation *module) const {
+  // The runtime finds a kernel by its name as a C string, which ends at the
+  // first NUL: two kernels would share the part before it.
+  for (Operation &op : module->getRegion(0).getOps()) {
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    if (!symbol || !isKernel(&op) || !symbol.getName().contains('\0'))
+      continue;
+    return op.emitError()
+           << "kernel "
+           << FlatSymbolRefAttr::get(op.getContext(), symbol.getName())
+           << " cannot be compiled for #offload.host: its name holds a NUL "
+              "character, and the runtime looks kernels up by C strings, "
+              "which end there; rename it";
+  }
   return success();
 }
 

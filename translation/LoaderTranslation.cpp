@@ -37,6 +37,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/StateStack.h"
 #include "mlir/Target/LLVMIR/ModuleTranslation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -455,6 +456,18 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
         "#offload.loader launches gpu.launch_func ops of gpu.binary ops");
   auto loader = cast<LoaderAttr>(attribute);
   StringRef kernel = launch.getKernelName().getValue();
+  // A launch is calls, which only a function body can hold.
+  if (!builder.GetInsertBlock() ||
+      !launch->getParentOfType<FunctionOpInterface>())
+    return launch.emitError()
+           << "gpu.launch_func is not inside a function: #offload.loader "
+              "translates a launch into calls, which only a function body "
+              "can hold";
+  if (kernel.contains('\0'))
+    return launch.emitError()
+           << "kernel " << FlatSymbolRefAttr::get(launch.getKernelName())
+           << " has a NUL character in its name: the runtime looks kernels "
+              "up by C string, which would end there";
 
   // Objects with a kernel table say which kernels they have.
   FailureOr<SmallVector<EmbeddedObject>> objects =

@@ -343,8 +343,11 @@ CudaSerializer::compileObject(llvm::Module &llvmModule) {
           fatalError))) {
     InFlightDiagnostic diag = emitModuleError()
                               << "the NVPTX backend failed: " << fatalError;
-    // Most of what it cannot select is PTX newer than the default.
-    if (target.getFeatures().empty())
+    // Most of what it cannot select is PTX newer than the default; other
+    // failures (a symbol's name, say) have nothing to do with the version.
+    StringRef why = fatalError;
+    if (target.getFeatures().empty() &&
+        (why.contains("Cannot select") || why.contains_insensitive("ptx")))
       diag << " (PTX ISA "
            << formatPtxVersion(lookupChip(target.getChip())->minPtxVersion)
            << ", the oldest for " << target.getChip()

@@ -185,3 +185,44 @@ module attributes {llvm.dependent_libraries} {
 // expected-error @below {{'builtin.module' op attribute 'llvm.dependent_libraries' must be an array of library names (strings), not ["m", 1]}}
 module attributes {llvm.dependent_libraries = ["m", 1]} {
 }
+
+// -----
+
+// A launch outside any function, where no call can go (once a crash).
+module attributes {gpu.container_module} {
+  gpu.binary @kernels <#offload.loader> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
+  ]
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  // expected-error @below {{gpu.launch_func is not inside a function: #offload.loader translates a launch into calls, which only a function body can hold}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.launch_func}}
+  gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.binary @kernels <#offload.loader<load = lazy>> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
+  ]
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  // expected-error @below {{gpu.launch_func is not inside a function}}
+  // expected-error @below {{LLVM Translation failed for operation: gpu.launch_func}}
+  gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+}
+
+// -----
+
+// The runtime finds a kernel by C string: `k\00x` would be `k`.
+module attributes {gpu.container_module} {
+  gpu.binary @kernels <#offload.loader> [
+    #gpu.object<#offload.cuda<chip = "sm_90">, bin = "CUBIN">
+  ]
+  llvm.func @f() {
+    %c1 = llvm.mlir.constant(1 : index) : i64
+    // expected-error @below {{kernel @"k\00x" has a NUL character in its name: the runtime looks kernels up by C string, which would end there}}
+    // expected-error @below {{LLVM Translation failed for operation: gpu.launch_func}}
+    gpu.launch_func @kernels::@"k\00x" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+    llvm.return
+  }
+}

@@ -8,6 +8,7 @@
 // RUN:   | FileCheck %s --implicit-check-not=error: --implicit-check-not='LLVM ERROR'
 
 // CHECK: error: cannot compile gpu.module @prefetch for sm_90: the NVPTX backend failed: Cannot select: intrinsic %llvm.nvvm.prefetch.tensormap (PTX ISA 7.8, the oldest for sm_90, was the target; `features = "+ptxNN"` picks a newer one)
+// CHECK: error: cannot compile gpu.module @badname for sm_90: the NVPTX backend failed: Symbol name with unsupported characters{{$}}
 // CHECK: error: gpu.module @unlowered is not lowered for the host: run offload-lower-gpu-to-host on it first
 // CHECK: error: gpu.module @untargeted has no target attribute to compile it for
 
@@ -24,6 +25,14 @@ module attributes {gpu.container_module} {
   }
   gpu.module @fine [#offload.cuda<chip = "sm_90">] {
     llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.return
+    }
+  }
+  // A callee's name that PTX cannot spell: nothing to do with its version.
+  gpu.module @badname [#offload.cuda<chip = "sm_90">] {
+    llvm.func @"ext\00ern"()
+    llvm.func @k() attributes {gpu.kernel, nvvm.kernel} {
+      llvm.call @"ext\00ern"() : () -> ()
       llvm.return
     }
   }
