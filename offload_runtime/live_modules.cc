@@ -9,14 +9,19 @@
 #include "offload_runtime/live_modules.h"
 
 #include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace mgpu {
 namespace {
 
 struct LiveModules {
-  std::mutex mutex;
-  std::unordered_set<MgpuModuleHandle> modules;
+  std::shared_mutex mutex;
+  /// Each loaded module, with the kernels found in it.
+  std::unordered_map<MgpuModuleHandle, std::vector<MgpuFunctionHandle>> modules;
+  std::unordered_set<MgpuFunctionHandle> kernels;
 };
 
 /// Never destroyed: global destructors unload modules during exit.
@@ -29,20 +34,54 @@ LiveModules &GetLiveModules() {
 
 void AddLiveModule(MgpuModuleHandle module) {
   LiveModules &live = GetLiveModules();
-  std::lock_guard<std::mutex> lock(live.mutex);
-  live.modules.insert(module);
+  std::unique_lock<std::shared_mutex> lock(live.mutex);
+  live.modules.try_emplace(module);
 }
 
 bool RemoveLiveModule(MgpuModuleHandle module) {
   LiveModules &live = GetLiveModules();
-  std::lock_guard<std::mutex> lock(live.mutex);
-  return live.modules.erase(module) != 0;
+  std::unique_lock<std::shared_mutex> lock(live.mutex);
+  auto it = live.modules.find(module);
+  if (it == live.modules.end())
+    return false;
+  for (MgpuFunctionHandle kernel : it->second)
+    live.kernels.erase(kernel);
+  live.modules.erase(it);
+  return true;
 }
 
 bool IsLiveModule(MgpuModuleHandle module) {
   LiveModules &live = GetLiveModules();
-  std::lock_guard<std::mutex> lock(live.mutex);
+  std::shared_lock<std::shared_mutex> lock(live.mutex);
   return live.modules.count(module) != 0;
+}
+
+void AddLiveKernel(MgpuModuleHandle module, MgpuFunctionHandle kernel) {
+  LiveModules &live = GetLiveModules();
+  {
+    std::shared_lock<std::shared_mutex> lock(live.mutex);
+    if (live.kernels.count(kernel))
+      return;
+  }
+  std::unique_lock<std::shared_mutex> lock(live.mutex);
+  auto it = live.modules.find(module);
+  if (it == live.modules.end() || live.kernels.count(kernel))
+    return;
+  // Into the module's list first: a kernel live in the set and missing from
+  // its module's list would outlive the unload.
+  it->second.push_back(kernel);
+  try {
+    live.kernels.insert(kernel);
+  } catch (...) {
+    it->second.pop_back();
+    throw;
+  }
+}
+
+bool IsLiveKernel(MgpuFunctionHandle kernel) {
+  LiveModules &live = GetLiveModules();
+  std::shared_lock<std::shared_mutex> lock(live.mutex);
+  return live.kernels.count(kernel) != 0;
 }
 
 } // namespace mgpu

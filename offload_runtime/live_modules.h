@@ -4,12 +4,13 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The entry points record every module a backend hands out, so that unloading
-// one twice, or looking a kernel up in one already unloaded, is an error
-// (CUDA_ERROR_INVALID_HANDLE) instead of a use after free. Looked up on loads,
-// unloads and kernel lookups only, never on a launch. A handle whose address
-// a later load reuses cannot be told from the new one, as with the driver's
-// own handles.
+// The module handles the runtime handed out and that are still loaded, and
+// the kernel handles found in them, so that a stale handle is an error
+// (CUDA_ERROR_INVALID_HANDLE) instead of a use after free: a module unloaded
+// twice, a kernel looked up in an unloaded module, a kernel launched after
+// its module's unload. A launch pays one shared lock and one lookup. A handle
+// whose address a later load reuses cannot be told from the new one, as with
+// the driver's own handles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,11 +24,17 @@ namespace mgpu {
 /// Records `module` as loaded.
 void AddLiveModule(MgpuModuleHandle module);
 
-/// Forgets `module`; false if it was not loaded.
+/// Forgets `module` and its kernels; false if it was not loaded.
 bool RemoveLiveModule(MgpuModuleHandle module);
 
 /// Whether `module` is loaded.
 bool IsLiveModule(MgpuModuleHandle module);
+
+/// Records `kernel` as found in `module`, which is loaded. Again is nothing.
+void AddLiveKernel(MgpuModuleHandle module, MgpuFunctionHandle kernel);
+
+/// Whether `kernel` was found in a module that is still loaded.
+bool IsLiveKernel(MgpuFunctionHandle kernel);
 
 } // namespace mgpu
 

@@ -98,17 +98,33 @@ GetDenseMemRef(int64_t rank, const MgpuMemRefDescriptor *descriptor,
     return InvalidValue("invalid memref descriptor, rank or element size");
   const int64_t *sizes = descriptor->sizesAndStrides;
   const int64_t *strides = sizes + rank;
+  // Sizes, offset and element size come from the caller: every product is
+  // checked, so that none wraps into a small, wrong range.
   int64_t elements = 1;
   for (int64_t i = rank - 1; i >= 0; --i) {
+    if (sizes[i] < 0)
+      return InvalidValue(
+          StrCat("dimension ", i, " of the memref has size ", sizes[i]));
     if (sizes[i] > 1 && strides[i] != elements)
       return InvalidValue(
           StrCat("only densely packed memrefs can be registered; dimension ", i,
                  " has stride ", strides[i], ", expected ", elements));
-    elements *= sizes[i];
+    if (__builtin_mul_overflow(elements, sizes[i], &elements))
+      return InvalidValue("the memref's sizes multiply past 2^63 elements");
   }
-  char *start = descriptor->aligned + descriptor->offset * elementSizeBytes;
+  int64_t bytes, offsetBytes;
+  if (__builtin_mul_overflow(elements, elementSizeBytes, &bytes) ||
+      descriptor->offset < 0 ||
+      __builtin_mul_overflow(descriptor->offset, elementSizeBytes,
+                             &offsetBytes) ||
+      uintptr_t(offsetBytes) > UINTPTR_MAX - uintptr_t(descriptor->aligned))
+    return InvalidValue(StrCat("the memref (", elements, " elements of ",
+                               elementSizeBytes, " bytes at offset ",
+                               descriptor->offset,
+                               ") lies outside the address space"));
+  char *start = descriptor->aligned + offsetBytes;
   return std::make_pair(static_cast<void *>(start),
-                        static_cast<uint64_t>(elements * elementSizeBytes));
+                        static_cast<uint64_t>(bytes));
 }
 
 /// `loaded`, recorded as live.
@@ -131,15 +147,24 @@ StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
   if (!objects || count <= 0)
     return InvalidValue(StrCat("gpu.binary @", binaryName ? binaryName : "?",
                                " has no objects"));
+  for (int32_t i = 0; i < count; ++i)
+    if (!objects[i].data)
+      return InvalidValue(StrCat("object ", i, " of gpu.binary @",
+                                 binaryName ? binaryName : "?",
+                                 " has no bytes (its data is null)"));
   return Track(backend, backend->LoadObjects(objects, count,
                                              binaryName ? binaryName : "?"));
 }
 
-/// `function`, whose name the trace remembers for its launches.
-StatusOr<MgpuFunctionHandle> NamedKernel(StatusOr<MgpuFunctionHandle> function,
+/// `function`, found in `module`: live until the module's unload, and named
+/// by `name` in the trace.
+StatusOr<MgpuFunctionHandle> FoundKernel(MgpuModuleHandle module,
+                                         StatusOr<MgpuFunctionHandle> function,
                                          const char *name) {
-  if (function.ok())
-    trace::NameKernel(*function, name);
+  if (!function.ok())
+    return function;
+  AddLiveKernel(module, *function);
+  trace::NameKernel(*function, name);
   return function;
 }
 
@@ -215,7 +240,7 @@ MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
         if (!IsLiveModule(module))
           return NotLoaded(module);
         return WithBackend([&](Backend *backend) {
-          return NamedKernel(backend->GetFunction(module, name), name);
+          return FoundKernel(module, backend->GetFunction(module, name), name);
         });
       },
       [&](trace::Args &args) {
@@ -260,7 +285,8 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
               }
               MGPU_ASSIGN_OR_RETURN(
                   MgpuFunctionHandle function,
-                  NamedKernel(backend->GetFunction(*module, kernelName),
+                  FoundKernel(*module,
+                              backend->GetFunction(*module, kernelName),
                               kernelName));
               __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
               return function;
@@ -283,6 +309,12 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
     return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
                         "the kernel handle is null (a failed "
                         "mgpuModuleGetFunction?)");
+  if (!IsLiveKernel(function))
+    return RuntimeError(
+        CUDA_ERROR_INVALID_HANDLE,
+        StrCat("the kernel ", static_cast<const void *>(function),
+               " is not a kernel of a loaded module (its module was unloaded, "
+               "or it is not a handle from mgpuModuleGetFunction)"));
   MGPU_ASSIGN_OR_RETURN(LaunchConfig config,
                         MakeLaunchConfig(grid, block, cluster, smem));
   return WithBackend([&](Backend *backend) {
@@ -502,6 +534,10 @@ Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
     return OkStatus();
   if (!dst)
     return InvalidValue(StrCat("setting ", count, " elements at null"));
+  if (count > SIZE_MAX / elementBytes)
+    return InvalidValue(
+        StrCat("setting ", count, " elements of ", elementBytes,
+               " bytes: more bytes than the address space has"));
   return WithBackend([&](Backend *backend) {
     return backend->Fill(dst, value, count, elementBytes, stream);
   });

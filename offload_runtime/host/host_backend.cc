@@ -14,6 +14,7 @@
 
 #include "offload_runtime/host/host_backend.h"
 
+#include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/host_event.h"
 #include "offload_runtime/host/host_launch.h"
 #include "offload_runtime/host/host_memory.h"
@@ -24,6 +25,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <unordered_set>
 
 namespace mgpu {
 namespace {
@@ -37,9 +40,51 @@ HostStream *AsStream(MgpuStream stream) {
 }
 /// An event handle owns a reference: tasks queued on streams hold others.
 using EventHandle = std::shared_ptr<HostEvent>;
-EventHandle &AsEvent(MgpuEvent event) {
-  return *reinterpret_cast<EventHandle *>(event);
-}
+
+/// The event handles created and not yet destroyed: a handle used after its
+/// destruction is an error, not a use after free. (One whose address a later
+/// event reuses cannot be told apart, as with the driver's own handles.)
+class LiveEvents {
+public:
+  StatusOr<MgpuEvent> Create() {
+    auto *handle = new EventHandle(std::make_shared<HostEvent>());
+    std::lock_guard<std::mutex> lock(mutex);
+    live.insert(handle);
+    return reinterpret_cast<MgpuEvent>(handle);
+  }
+
+  Status Destroy(MgpuEvent event) {
+    auto *handle = reinterpret_cast<EventHandle *>(event);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!live.erase(handle))
+        return NotLive(event);
+    }
+    delete handle;
+    return OkStatus();
+  }
+
+  /// A reference to the event, which outlives its handle.
+  StatusOr<EventHandle> Get(MgpuEvent event) {
+    auto *handle = reinterpret_cast<EventHandle *>(event);
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!live.count(handle))
+      return NotLive(event);
+    return *handle;
+  }
+
+private:
+  static Status NotLive(MgpuEvent event) {
+    return RuntimeError(
+        CUDA_ERROR_INVALID_HANDLE,
+        StrCat("the event ", static_cast<const void *>(event),
+               " is not a live event of this runtime (destroyed already, or "
+               "never created by mgpuEventCreate)"));
+  }
+
+  std::mutex mutex;
+  std::unordered_set<EventHandle *> live;
+};
 
 class HostBackend final : public Backend {
 public:
@@ -98,6 +143,7 @@ public:
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                 MgpuStream stream, void **params, void **extra) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     if (extra)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "the host backend takes kernel parameters as "
@@ -128,7 +174,7 @@ public:
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
     MGPU_ASSIGN_OR_RETURN(HostStream * queue,
                           host::ResolveStream(AsStream(stream)));
-    EventHandle awaited = AsEvent(event);
+    MGPU_ASSIGN_OR_RETURN(EventHandle awaited, events.Get(event));
     uint64_t recording = awaited->LastRecorded();
     queue->Enqueue(
         "wait for event",
@@ -142,25 +188,24 @@ public:
 
   StatusOr<MgpuEvent> CreateEvent() override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    return reinterpret_cast<MgpuEvent>(
-        new EventHandle(std::make_shared<HostEvent>()));
+    return events.Create();
   }
 
   Status DestroyEvent(MgpuEvent event) override {
-    delete &AsEvent(event);
-    return OkStatus();
+    return events.Destroy(event);
   }
 
   Status SynchronizeEvent(MgpuEvent event) override {
-    EventHandle &awaited = AsEvent(event);
+    MGPU_ASSIGN_OR_RETURN(EventHandle awaited, events.Get(event));
     awaited->WaitFor(awaited->LastRecorded());
-    return OkStatus();
+    // The work before the recording may have failed (and been skipped).
+    return host::GetDeviceFailure();
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
     MGPU_ASSIGN_OR_RETURN(HostStream * queue,
                           host::ResolveStream(AsStream(stream)));
-    EventHandle recorded = AsEvent(event);
+    MGPU_ASSIGN_OR_RETURN(EventHandle recorded, events.Get(event));
     uint64_t recording = recorded->Record();
     queue->Enqueue(
         "record event",
@@ -174,6 +219,7 @@ public:
 
   StatusOr<void *> Allocate(uint64_t bytes, bool /*hostShared*/) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     return HostMemory::Get().Allocate(bytes);
   }
 
@@ -187,9 +233,13 @@ public:
               MgpuStream stream) override {
     MGPU_ASSIGN_OR_RETURN(HostStream * queue,
                           host::ResolveStream(AsStream(stream)));
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     HostMemory &memory = HostMemory::Get();
-    if (memory.IsDeviceMemory(dst, bytes) &&
-        memory.IsDeviceMemory(src, bytes)) {
+    MGPU_ASSIGN_OR_RETURN(bool dstOnDevice,
+                          memory.Classify(dst, bytes, "copy's destination"));
+    MGPU_ASSIGN_OR_RETURN(bool srcOnDevice,
+                          memory.Classify(src, bytes, "copy's source"));
+    if (dstOnDevice && srcOnDevice) {
       queue->Enqueue("copy", [dst, src, bytes] {
         std::memmove(dst, src, bytes);
         return OkStatus();
@@ -198,6 +248,7 @@ public:
     }
     // Pageable memory: the caller may change or read it once this returns.
     queue->Drain();
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     std::memmove(dst, src, bytes);
     return OkStatus();
   }
@@ -206,6 +257,7 @@ public:
               MgpuStream stream) override {
     MGPU_ASSIGN_OR_RETURN(HostStream * queue,
                           host::ResolveStream(AsStream(stream)));
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     auto fill = [dst, value, count, elementBytes] {
       if (elementBytes == 2) {
         auto *to = static_cast<uint16_t *>(dst);
@@ -216,11 +268,15 @@ public:
       }
       return OkStatus();
     };
-    if (HostMemory::Get().IsDeviceMemory(dst, count * elementBytes)) {
+    MGPU_ASSIGN_OR_RETURN(
+        bool onDevice,
+        HostMemory::Get().Classify(dst, count * elementBytes, "fill"));
+    if (onDevice) {
       queue->Enqueue("fill", fill);
       return OkStatus();
     }
     queue->Drain();
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     return fill();
   }
 
@@ -260,6 +316,7 @@ private:
 
   /// Why this backend runs rather than CUDA's.
   const std::string why;
+  LiveEvents events;
 };
 
 } // namespace

@@ -49,6 +49,10 @@ Status HostMemory::Free(void *ptr) {
 
 Status HostMemory::Register(void *ptr, uint64_t bytes) {
   auto start = reinterpret_cast<uintptr_t>(ptr);
+  if (bytes > UINTPTR_MAX - start)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("cannot register ", bytes, " bytes at ", ptr,
+                               ": they run past the end of the address space"));
   uintptr_t end = start + bytes;
   std::unique_lock<std::shared_mutex> lock(mutex);
   auto next = ranges.lower_bound(start);
@@ -74,14 +78,37 @@ Status HostMemory::Unregister(void *ptr) {
   return OkStatus();
 }
 
-bool HostMemory::IsDeviceMemory(const void *ptr, size_t bytes) {
+StatusOr<bool> HostMemory::Classify(const void *ptr, size_t bytes,
+                                    const char *what) {
   auto start = reinterpret_cast<uintptr_t>(ptr);
+  if (bytes > UINTPTR_MAX - start)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
+                               " runs past the end of the address space"));
+  uintptr_t end = start + bytes;
   std::shared_lock<std::shared_mutex> lock(mutex);
-  auto it = ranges.upper_bound(start);
-  if (it == ranges.begin())
-    return false;
-  --it;
-  return start >= it->first && start + bytes <= it->second.end;
+  auto next = ranges.upper_bound(start);
+  if (next != ranges.begin()) {
+    auto holding = std::prev(next);
+    if (start < holding->second.end) {
+      if (end <= holding->second.end)
+        return true;
+      return RuntimeError(
+          CUDA_ERROR_INVALID_VALUE,
+          StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
+                 " runs past the end of its ",
+                 holding->second.kind == Kind::kAllocated ? "allocation"
+                                                          : "registration",
+                 ", ", holding->second.end - start, " bytes from there"));
+    }
+  }
+  if (next != ranges.end() && next->first < end)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
+                               " reaches into device memory at ",
+                               reinterpret_cast<const void *>(next->first),
+                               " from memory that is not"));
+  return false;
 }
 
 } // namespace mgpu::host

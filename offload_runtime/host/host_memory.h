@@ -35,8 +35,11 @@ public:
   Status Free(void *ptr);
   Status Register(void *ptr, uint64_t bytes);
   Status Unregister(void *ptr);
-  /// Whether all of [ptr, ptr + bytes) is allocated or registered memory.
-  bool IsDeviceMemory(const void *ptr, size_t bytes);
+  /// Whether [ptr, ptr + bytes), which a copy or fill (`what`) touches, is
+  /// allocated or registered memory (true) or other memory (false). A range
+  /// that is partly one and partly the other, runs past the end of its
+  /// allocation or wraps around the address space is an error.
+  StatusOr<bool> Classify(const void *ptr, size_t bytes, const char *what);
 
 private:
   enum class Kind { kAllocated, kRegistered };

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/host/host_stream.h"
 
+#include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/trace.h"
 
@@ -42,9 +43,8 @@ void HostStream::WaitLocked(std::unique_lock<std::mutex> &lock) {
 Status HostStream::Synchronize() {
   std::unique_lock<std::mutex> lock(mutex);
   WaitLocked(lock);
-  Status reported = std::move(failure);
-  failure = OkStatus();
-  return reported;
+  lock.unlock();
+  return GetDeviceFailure();
 }
 
 void HostStream::Drain() {
@@ -67,12 +67,12 @@ void HostStream::Run() {
     changed.wait(lock, [&] { return !queue.empty(); });
     Entry entry = std::move(queue.front());
     queue.pop_front();
-    bool skip = !failure.ok() && !entry.alwaysRuns;
+    bool skip = !entry.alwaysRuns && DeviceFailed();
     lock.unlock();
     Status status = skip ? OkStatus() : RunTask(entry);
+    if (!status.ok())
+      FailDevice(std::move(status));
     lock.lock();
-    if (!status.ok() && failure.ok())
-      failure = std::move(status);
     ++finished;
     changed.notify_all();
   }

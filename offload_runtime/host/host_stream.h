@@ -7,9 +7,9 @@
 // A stream is an in-order queue run by its own thread, asynchronously from
 // the threads that submit to it: a launch, copy or fill returns at once and
 // runs after everything queued before it. A task that fails (a kernel's
-// assertion) makes the stream skip its later work until Synchronize()
-// reports the failure, as a CUDA error is sticky; event recordings still
-// complete, so that nothing waits forever.
+// assertion) fails the device (device_failure.h): every stream skips its
+// later work, and Synchronize() reports the failure; event recordings and
+// waits still complete, so that nothing waits forever.
 //
 // Streams come from a process-wide pool, as in the CUDA backend: creating
 // and destroying one per launch (upstream's lowering) starts no thread after
@@ -40,8 +40,8 @@ public:
   /// Queues `task`, which the trace calls `what` (a string that outlives
   /// the task); `alwaysRuns` tasks run even after a failure.
   void Enqueue(const char *what, Task task, bool alwaysRuns = false);
-  /// Waits for everything queued so far, then reports (and forgets) the
-  /// first failure since the last call.
+  /// Waits for everything queued so far, then reports the device's failure,
+  /// if any.
   Status Synchronize();
   /// Waits for everything queued so far, leaving any failure to be reported.
   void Drain();
@@ -64,7 +64,6 @@ private:
   std::condition_variable changed;
   std::deque<Entry> queue;
   uint64_t submitted = 0, finished = 0;
-  Status failure;
 };
 
 /// A stream from the pool, or a new one with its thread started.

@@ -191,6 +191,83 @@ TEST_F(RuntimeAbuse, ModuleUnloadedTwiceOrUsedAfterUnload) {
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
 }
 
+TEST_F(RuntimeAbuse, KernelLaunchedAfterItsModulesUnload) {
+  std::string cubin = MakeCubin(90, {"kernel"});
+  MgpuModuleHandle module = Load(cubin);
+  MgpuFunctionHandle f = mgpuModuleGetFunction(module, "kernel");
+  ASSERT_NE(f, nullptr);
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr, 0);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuModuleUnload(module);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  fake.resetCalls();
+  mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr, 0);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuLaunchClusterKernel(f, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, stream, nullptr,
+                          nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  int notAKernel = 0;
+  mgpuLaunchKernel(reinterpret_cast<MgpuFunctionHandle>(&notAKernel), 1, 1, 1,
+                   1, 1, 1, 0, stream, nullptr, nullptr, 0);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(fake.calls("cuLaunchKernel") + fake.calls("cuLaunchKernelEx"), 0);
+}
+
+TEST_F(RuntimeAbuse, SizesThatWrapAreRefused) {
+  std::string cubin = MakeCubin(90, {"kernel"});
+  MgpuObject object = {nullptr, cubin.size(),       MGPU_OBJECT_CUBIN,
+                       90,      MGPU_ARCH_PORTABLE, 0};
+  EXPECT_EQ(mgpuModuleLoadObjects(&object, 1, "null"), nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+
+  void *memory = mgpuMemAlloc(64, stream, false);
+  ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  fake.resetCalls();
+  mgpuMemset32(memory, 7, SIZE_MAX / 2, stream);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemset16(memory, 7, SIZE_MAX / 2 + 1, stream);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(fake.calls("cuMemsetD32Async") + fake.calls("cuMemsetD16Async"), 0);
+  mgpuMemFree(memory, stream);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+
+  // Descriptors whose sizes, offsets or element sizes multiply past what an
+  // address can hold, or are negative.
+  float data[16] = {};
+  struct {
+    char *allocated, *aligned;
+    int64_t offset, sizesAndStrides[4];
+  } memref = {reinterpret_cast<char *>(data),
+              reinterpret_cast<char *>(data),
+              0,
+              {INT64_MAX / 2, 4, 4, 1}};
+  fake.resetCalls();
+  mgpuMemHostRegisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  memref.sizesAndStrides[0] = -4;
+  mgpuMemHostRegisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  memref.sizesAndStrides[0] = 4;
+  memref.offset = INT64_MAX / 2;
+  mgpuMemHostRegisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  memref.offset = 0;
+  mgpuMemHostRegisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), INT64_MAX);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(fake.calls("cuMemHostRegister"), 0);
+  // The same memref with sane numbers registers.
+  mgpuMemHostRegisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuMemHostUnregisterMemRef(
+      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+}
+
 TEST_F(RuntimeAbuse, AReloadedKernelOptsIntoSharedMemoryAgain) {
   // The driver forgets a kernel's opt-in with its library; the runtime must
   // too, whatever addresses the new kernel and library get.

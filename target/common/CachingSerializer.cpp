@@ -8,6 +8,8 @@
 
 #include "target/common/CachingSerializer.h"
 
+#include "target/common/LlvmOptions.h"
+
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
@@ -59,6 +61,15 @@ std::optional<SmallVector<char, 0>> CachingSerializer::run() {
       return std::nullopt;
     }
     cache = std::move(*fromEnvironment);
+    // Such an option changes the object without changing the key.
+    std::optional<std::string> option =
+        cache ? findCodeChangingOption() : std::nullopt;
+    if (option) {
+      LLVM_DEBUG(dbgs() << "cache bypassed for gpu.module @"
+                        << gpuModule.getName() << ": --" << *option
+                        << " is set, and LLVM's options are not in the key\n");
+      cache.reset();
+    }
   }
   return ModuleToObject::run();
 }

@@ -21,8 +21,13 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 
 #define DEBUG_TYPE "offload-object-cache"
@@ -261,17 +266,45 @@ std::string ObjectCache::getEntryPath(StringRef key) const {
   return std::string(path);
 }
 
+/// Opens the entry at `path` for reading if it is a regular file, and only
+/// then: a FIFO would block the open or the read, a device never end, and a
+/// symbolic link lead anywhere. -1 when there is none; `notRegular` when
+/// something else stands there.
+static int openEntry(const std::string &path, bool &notRegular) {
+  notRegular = false;
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    // O_NOFOLLOW fails on a symbolic link with ELOOP.
+    notRegular = errno == ELOOP;
+    return -1;
+  }
+  struct stat status;
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(fd);
+    notRegular = true;
+    return -1;
+  }
+  return fd;
+}
+
 std::optional<CachedObject> ObjectCache::lookup(StringRef key) const {
   std::string path = getEntryPath(key);
-  Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
-  if (!file) {
-    consumeError(file.takeError());
+  bool notRegular;
+  int fd = openEntry(path, notRegular);
+  if (fd < 0) {
+    if (notRegular) {
+      LLVM_DEBUG(dbgs() << "entry that is not a regular file removed: " << path
+                        << "\n");
+      // unlink itself: sys::fs::remove leaves FIFOs and devices alone.
+      if (::unlink(path.c_str()) != 0 && errno == EISDIR)
+        ::rmdir(path.c_str());
+    }
     LLVM_DEBUG(dbgs() << "miss " << key << "\n");
     return std::nullopt;
   }
-  auto closeFile = make_scope_exit([&] { sys::fs::closeFile(*file); });
+  auto closeFile = make_scope_exit([&] { ::close(fd); });
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getOpenFile(*file, path, /*FileSize=*/-1,
+      MemoryBuffer::getOpenFile(fd, path, /*FileSize=*/-1,
                                 /*RequiresNullTerminator=*/false);
   std::optional<CachedObject> entry =
       buffer ? decodeEntry(key, (*buffer)->getBuffer()) : std::nullopt;
@@ -282,7 +315,7 @@ std::optional<CachedObject> ObjectCache::lookup(StringRef key) const {
   }
   // The modification time orders entries for trim(): a hit is a use.
   (void)sys::fs::setLastAccessAndModificationTime(
-      *file, std::chrono::system_clock::now());
+      fd, std::chrono::system_clock::now());
   LLVM_DEBUG(dbgs() << "hit " << key << "\n");
   return entry;
 }

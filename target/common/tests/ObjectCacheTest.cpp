@@ -18,6 +18,8 @@
 
 #include "gtest/gtest.h"
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -141,6 +143,40 @@ TEST_F(ObjectCacheTest, DamagedEntriesAreRemovedNotTrusted) {
   ASSERT_FALSE(sys::fs::copy_file(entryPath(original), entryPath(other)));
   EXPECT_FALSE(cache.lookup(other));
   EXPECT_TRUE(cache.lookup(original));
+}
+
+TEST_F(ObjectCacheTest, EntriesThatAreNotRegularFilesAreNeverRead) {
+  ObjectCache cache(std::string(root), 1 << 20);
+  auto standIn = [&](StringRef key, auto make) {
+    std::string path = entryPath(key);
+    ASSERT_FALSE(sys::fs::create_directories(sys::path::parent_path(path)));
+    make(path);
+    // Reading a FIFO with no writer would block for ever, /dev/zero never
+    // end: the lookup returns at once, with a miss, and clears the way.
+    EXPECT_FALSE(cache.lookup(key));
+    sys::fs::file_status status;
+    EXPECT_TRUE(sys::fs::status(path, status, /*Follow=*/false))
+        << path << " is still there";
+  };
+  standIn(keyOf("fifo"), [](const std::string &path) {
+    ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+  });
+  standIn(keyOf("device"), [](const std::string &path) {
+    ASSERT_FALSE(sys::fs::create_link("/dev/zero", path));
+  });
+  standIn(keyOf("directory"), [](const std::string &path) {
+    ASSERT_FALSE(sys::fs::create_directory(path));
+  });
+  // A link to a sound entry is not an entry either.
+  std::string real = keyOf("real"), linked = keyOf("linked");
+  cache.store(real, objectOf("bytes"));
+  standIn(linked, [&](const std::string &path) {
+    ASSERT_FALSE(sys::fs::create_link(entryPath(real), path));
+  });
+  EXPECT_TRUE(cache.lookup(real));
+  // A miss is stored as usual, in place of what stood there.
+  cache.store(keyOf("fifo"), objectOf("compiled again"));
+  EXPECT_TRUE(cache.lookup(keyOf("fifo")));
 }
 
 TEST_F(ObjectCacheTest, StaysWithinItsBound) {

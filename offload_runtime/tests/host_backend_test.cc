@@ -1,0 +1,304 @@
+//===- host_backend_test.cc - The host backend with real kernels ----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The host backend runs a host object compiled from host_test_kernels.mlir,
+// driven through the C API as compiled code drives it. A failed kernel
+// fails the host device for the rest of the process (docs/runtime.md), so
+// each test that fails one runs in a child process of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mgpu/mgpu.h"
+
+#include "gtest/gtest.h"
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+struct Error {
+  int code;
+  std::string message;
+};
+
+/// The errors reported since the last Take().
+struct Errors {
+  std::vector<Error> seen;
+
+  static void Record(const char *entryPoint, int32_t code, const char *message,
+                     void *userData) {
+    static_cast<Errors *>(userData)->seen.push_back(
+        {code, std::string(entryPoint) + ": " + message});
+  }
+  /// The code of the one error reported since the last call (CUDA_SUCCESS if
+  /// none); more than one fails the test.
+  int Take() {
+    EXPECT_LE(seen.size(), 1u) << "one call reported " << seen.size()
+                               << " errors, the first: " << seen[0].message;
+    int code = seen.empty() ? CUDA_SUCCESS : seen[0].code;
+    seen.clear();
+    return code;
+  }
+};
+
+/// In a child process: prints what is wrong and ends it with status 1.
+void Require(bool holds, const std::string &what) {
+  if (holds)
+    return;
+  std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+class HostBackend : public ::testing::Test {
+protected:
+  void SetUp() override {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    mgpuSetErrorHandler(Errors::Record, &errors);
+    const char *path = std::getenv("HOST_TEST_KERNELS");
+    ASSERT_NE(path, nullptr);
+    std::ifstream file(path, std::ios::binary);
+    object.assign(std::istreambuf_iterator<char>(file), {});
+    ASSERT_FALSE(object.empty()) << "cannot read " << path;
+    module = mgpuModuleLoad(object.data(), object.size());
+    check = mgpuModuleGetFunction(module, "check");
+    fill = mgpuModuleGetFunction(module, "fill");
+    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+    out = static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, nullptr, true));
+    ASSERT_NE(out, nullptr);
+  }
+
+  void TearDown() override {
+    mgpuMemFree(out, nullptr);
+    mgpuModuleUnload(module);
+    mgpuSetErrorHandler(nullptr, nullptr);
+  }
+
+  /// check(fail) in one thread.
+  void LaunchCheck(MgpuStream stream, int32_t fail) {
+    void *params[] = {&fail};
+    mgpuLaunchKernel(check, 1, 1, 1, 1, 1, 1, 0, stream, params, nullptr, 1);
+  }
+
+  /// fill(out, value) over all of `out`.
+  void LaunchFill(MgpuStream stream, int32_t value,
+                  MgpuFunctionHandle kernel = nullptr) {
+    void *memory = out;
+    void *params[] = {&memory, &value};
+    mgpuLaunchKernel(kernel ? kernel : fill, kCount / 128, 1, 1, 128, 1, 1, 0,
+                     stream, params, nullptr, 2);
+  }
+
+  /// Whether the last error was the failed check, and only one was reported.
+  bool TookFailedCheck() {
+    if (errors.seen.size() != 1)
+      return false;
+    Error error = errors.seen[0];
+    errors.seen.clear();
+    return error.code == CUDA_ERROR_ASSERT &&
+           error.message.find("kernel @check: asked to fail") !=
+               std::string::npos;
+  }
+
+  static constexpr int kCount = 1024;
+  Errors errors;
+  std::string object;
+  MgpuModuleHandle module = nullptr;
+  MgpuFunctionHandle check = nullptr, fill = nullptr;
+  int32_t *out = nullptr;
+};
+
+/// Runs `body` in a child process; it passes when the child gets to its end.
+template <typename Body> void ExpectInChild(Body body) {
+  EXPECT_EXIT(
+      {
+        body();
+        std::fprintf(stderr, "child passed\n");
+        std::fflush(stderr);
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0), "child passed");
+}
+
+TEST_F(HostBackend, RunsKernels) {
+  MgpuStream stream = mgpuStreamCreate();
+  LaunchFill(stream, 7);
+  mgpuStreamSynchronize(stream);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  for (int i = 0; i < kCount; ++i)
+    ASSERT_EQ(out[i], 7) << i;
+  LaunchCheck(stream, 0);
+  mgpuStreamSynchronize(stream);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuStreamDestroy(stream);
+}
+
+TEST_F(HostBackend, AFailureOutlivesTheStreamThatSawIt) {
+  ExpectInChild([&] {
+    MgpuStream failing = mgpuStreamCreate(), other = mgpuStreamCreate();
+    void *scratch = mgpuMemAlloc(16, nullptr, false);
+    LaunchCheck(failing, 1);
+    // Destroyed before anyone synchronized with it: it goes back to the
+    // pool, and its failure must not go with it.
+    mgpuStreamDestroy(failing);
+    mgpuMemFree(scratch, nullptr); // waits for every stream
+    Require(errors.seen.empty(), "the failure was reported too early");
+    LaunchFill(other, 7);
+    mgpuStreamSynchronize(other);
+    Require(errors.seen.size() == 2 && errors.seen[0].code == CUDA_ERROR_ASSERT,
+            "the launch and the synchronization after the failure did not "
+            "both report it");
+    errors.seen.erase(errors.seen.begin());
+    Require(TookFailedCheck(), "the failure reported is not the check's");
+    Require(out[0] != 7, "work ran after the failure");
+    // A stream made now, perhaps the same one from the pool, says so too.
+    MgpuStream fresh = mgpuStreamCreate();
+    Require(errors.seen.empty(), "creating a stream failed");
+    mgpuStreamSynchronize(fresh);
+    Require(TookFailedCheck(), "a new stream forgot the failure");
+  });
+}
+
+TEST_F(HostBackend, AFailureReachesTheStreamsThatWaitForIt) {
+  ExpectInChild([&] {
+    MgpuStream producer = mgpuStreamCreate(), consumer = mgpuStreamCreate();
+    MgpuEvent produced = mgpuEventCreate();
+    LaunchCheck(producer, 1);
+    mgpuEventRecord(produced, producer);
+    mgpuStreamWaitEvent(consumer, produced);
+    LaunchFill(consumer, 7); // reports the failure if it is known by now
+    errors.seen.clear();
+    mgpuStreamSynchronize(consumer);
+    Require(TookFailedCheck(),
+            "the consumer's synchronization did not report the failure");
+    Require(out[0] != 7, "the consumer ran after the failure");
+    mgpuEventSynchronize(produced);
+    Require(TookFailedCheck(),
+            "the event's synchronization did not report the failure");
+    // Releasing things still works, so that nothing leaks.
+    mgpuEventDestroy(produced);
+    mgpuStreamDestroy(producer);
+    mgpuStreamDestroy(consumer);
+    Require(errors.seen.empty(), "releasing after the failure failed");
+  });
+}
+
+TEST_F(HostBackend, AFailureOfAThreadThatEndedIsNotLost) {
+  ExpectInChild([&] {
+    mgpuStreamSynchronize(nullptr); // this thread's own stream, first
+    void *scratch = mgpuMemAlloc(16, nullptr, false);
+    std::thread([&] { LaunchCheck(nullptr, 1); }).join();
+    mgpuMemFree(scratch, nullptr); // waits for every stream
+    errors.seen.clear();
+    mgpuStreamSynchronize(nullptr);
+    Require(TookFailedCheck(),
+            "the failure on the ended thread's stream was lost");
+    // Calls that run work or wait for it report it from now on.
+    Require(mgpuMemAlloc(16, nullptr, false) == nullptr && TookFailedCheck(),
+            "an allocation after the failure");
+    int32_t host[4] = {};
+    mgpuMemcpy(host, out, sizeof(host), nullptr);
+    Require(TookFailedCheck(), "a copy after the failure");
+    mgpuMemset32(out, 1, 4, nullptr);
+    Require(TookFailedCheck(), "a fill after the failure");
+  });
+}
+
+TEST_F(HostBackend, EventsUsedAfterTheirDestruction) {
+  MgpuStream stream = mgpuStreamCreate();
+  MgpuEvent event = mgpuEventCreate();
+  mgpuEventRecord(event, stream);
+  mgpuEventSynchronize(event);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuEventDestroy(event);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuEventDestroy(event);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuEventRecord(event, stream);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuEventSynchronize(event);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuStreamWaitEvent(stream, event);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  int notAnEvent = 0;
+  mgpuEventSynchronize(reinterpret_cast<MgpuEvent>(&notAnEvent));
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuStreamDestroy(stream);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+}
+
+TEST_F(HostBackend, KernelLaunchedAfterItsModulesUnload) {
+  MgpuModuleHandle second = mgpuModuleLoad(object.data(), object.size());
+  MgpuFunctionHandle secondFill = mgpuModuleGetFunction(second, "fill");
+  ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  mgpuModuleUnload(second);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  out[0] = 0;
+  LaunchFill(nullptr, 7, secondFill);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(out[0], 0);
+  // The module that is still loaded still runs.
+  LaunchFill(nullptr, 7);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(out[0], 7);
+}
+
+TEST_F(HostBackend, NullObjectData) {
+  MgpuObject objects[] = {
+      {object.data(), object.size(), MGPU_OBJECT_HOST, 0, 0, 0},
+      {nullptr, 64, MGPU_OBJECT_HOST, 0, 0, 0}};
+  EXPECT_EQ(mgpuModuleLoadObjects(objects, 2, "kernels"), nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(HostBackend, CopiesAndFillsStayInTheirMemory) {
+  auto *memory = static_cast<char *>(mgpuMemAlloc(64, nullptr, false));
+  char host[128] = {};
+  ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  // Sizes that wrap around the address space.
+  mgpuMemcpy(memory, host, SIZE_MAX, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemcpy(host, memory, SIZE_MAX - 8, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemset32(memory, 1, SIZE_MAX / 4 + 1, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  // Past the end of the allocation, from inside it or into it.
+  mgpuMemset32(memory, 1, 17, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemset16(memory + 32, 1, 17, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemcpy(host, memory, 65, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemcpy(memory + 60, host, 8, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  // What fits, fits.
+  mgpuMemset32(memory, 0x01010101, 16, nullptr);
+  mgpuMemcpy(host, memory, 64, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(host[0], 1);
+  EXPECT_EQ(host[63], 1);
+  EXPECT_EQ(host[64], 0);
+  // Registrations that wrap.
+  mgpuMemHostRegister(host, SIZE_MAX);
+  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemFree(memory, nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+}
+
+} // namespace
