@@ -8,6 +8,7 @@
 
 #include "offload_runtime/host/host_module.h"
 
+#include "offload_runtime/host/cpu_features.h"
 #include "offload_runtime/host/host_stream.h"
 #include "offload_runtime/object_selection.h"
 
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include <unordered_map>
+#include <vector>
 
 #include <atomic>
 #include <cerrno>
@@ -80,6 +82,13 @@ private:
 namespace {
 
 std::atomic<bool> processExiting{false};
+
+/// A CPU that every machine of this architecture has the features of.
+#if defined(__x86_64__)
+constexpr const char *kPortableCpu = "x86-64";
+#else
+constexpr const char *kPortableCpu = "generic";
+#endif
 
 /// Kernels call libm; a program that does not link it still runs them.
 void PrepareForHostObjects() {
@@ -179,6 +188,26 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
     close(fd);
     return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
                         StrCat("cannot load the host object: ", error));
+  }
+  // Objects from before the record run as they are.
+  if (auto *features = static_cast<const char *>(
+          dlsym(library, MGPU_HOST_CPU_FEATURES_SYMBOL))) {
+    std::vector<std::string> missing = MissingCpuFeatures(features);
+    if (!missing.empty()) {
+      dlclose(library);
+      close(fd);
+      std::string names;
+      for (const std::string &name : missing)
+        names += (names.empty() ? "" : ", ") + name;
+      return RuntimeError(
+          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          StrCat("the host object was compiled for a CPU with ", names,
+                 ", which this CPU (", DescribeCpu(),
+                 ") does not have: compile it for this CPU (#offload.host "
+                 "without `cpu`), or for one that this CPU has every feature "
+                 "of (`cpu = \"",
+                 kPortableCpu, "\"`, say)"));
+    }
   }
   return new HostModule(library, fd);
 }

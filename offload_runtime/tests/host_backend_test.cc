@@ -301,4 +301,68 @@ TEST_F(HostBackend, CopiesAndFillsStayInTheirMemory) {
   EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
 }
 
+/// The flags of /proc/cpuinfo's first processor: the kernel's view of the
+/// CPU, an oracle apart from the runtime's own CPUID reading.
+std::string CpuinfoFlags() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line))
+    if (line.rfind("flags", 0) == 0)
+      return line.substr(line.find(':') + 1) + " ";
+  return "";
+}
+
+TEST_F(HostBackend, AnObjectForANewerCpuIsRefusedWithWhatIsMissing) {
+  const char *path = std::getenv("HOST_TEST_KERNELS_NEWER_CPU");
+  ASSERT_NE(path, nullptr);
+  std::ifstream file(path, std::ios::binary);
+  std::string newer((std::istreambuf_iterator<char>(file)), {});
+  ASSERT_FALSE(newer.empty());
+  std::string flags = CpuinfoFlags();
+  ASSERT_FALSE(flags.empty());
+  // Features of Diamond Rapids, in LLVM's names and the kernel's.
+  const std::pair<std::string, std::string> kDiamondRapids[] = {
+      {"amx-tile", "amx_tile"},           {"amx-fp16", "amx_fp16"},
+      {"amx-complex", "amx_complex"},     {"avx512fp16", "avx512_fp16"},
+      {"avx512bf16", "avx512_bf16"},      {"avxifma", "avx_ifma"},
+      {"avxneconvert", "avx_ne_convert"}, {"avxvnniint8", "avx_vnni_int8"},
+      {"cmpccxadd", "cmpccxadd"},         {"enqcmd", "enqcmd"},
+      {"serialize", "serialize"},         {"waitpkg", "waitpkg"},
+      {"wbnoinvd", "wbnoinvd"},           {"movdiri", "movdiri"}};
+  auto kernelHas = [&](const std::string &flag) {
+    return flags.find(" " + flag + " ") != std::string::npos;
+  };
+  MgpuModuleHandle loaded = mgpuModuleLoad(newer.data(), newer.size());
+  if (loaded) {
+    // Only a CPU with everything may run it.
+    for (const auto &[llvm, kernel] : kDiamondRapids)
+      EXPECT_TRUE(kernelHas(kernel))
+          << "the object loaded, and /proc/cpuinfo has no " << kernel;
+    mgpuModuleUnload(loaded);
+    return;
+  }
+  // Refused, before any of its instructions could end the process with
+  // SIGILL: the message names what is missing, and the kernel agrees.
+  ASSERT_EQ(errors.seen.size(), 1u);
+  EXPECT_EQ(errors.seen[0].code, CUDA_ERROR_NO_BINARY_FOR_GPU);
+  const std::string &message = errors.seen[0].message;
+  const std::string prefix = "the host object was compiled for a CPU with ";
+  size_t start = message.find(prefix);
+  ASSERT_NE(start, std::string::npos) << message;
+  std::string named =
+      ", " +
+      message.substr(start + prefix.size(),
+                     message.find(", which") - start - prefix.size()) +
+      ", ";
+  int confirmed = 0;
+  for (const auto &[llvm, kernel] : kDiamondRapids) {
+    bool saidMissing = named.find(", " + llvm + ", ") != std::string::npos;
+    EXPECT_EQ(saidMissing, !kernelHas(kernel))
+        << llvm << " (" << kernel << " in /proc/cpuinfo): " << message;
+    confirmed += saidMissing;
+  }
+  EXPECT_GT(confirmed, 0) << message;
+  errors.seen.clear();
+}
+
 } // namespace

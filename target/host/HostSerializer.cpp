@@ -12,8 +12,12 @@
 #include "target/common/ToolInvocation.h"
 #include "target/host/HostToolchain.h"
 
+#include "mgpu/mgpu.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -34,61 +38,6 @@
 using namespace llvm;
 
 namespace mlir::offload::host {
-
-/// The compiling machine's features, sorted: the same string every run.
-static std::string getHostFeatures() {
-  SmallVector<std::string> features;
-  for (const auto &[name, enabled] : sys::getHostCPUFeatures())
-    features.push_back((enabled ? "+" : "-") + name.str());
-  llvm::sort(features);
-  return join(features, ",");
-}
-
-FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
-                                          HostTargetAttr target) {
-  auto error = [&] {
-    return module.emitError() << "cannot compile gpu.module @"
-                              << module.getName() << " for the host: ";
-  };
-  HostMachine machine;
-  Triple process(sys::getProcessTriple());
-  machine.triple =
-      target.getTriple().empty() ? process.str() : target.getTriple().str();
-  Triple triple(machine.triple);
-  std::string lookupError;
-  const Target *llvmTarget = TargetRegistry::lookupTarget(triple, lookupError);
-  if (!llvmTarget)
-    return error() << lookupError;
-  bool native = triple.getArch() == process.getArch();
-  if (!target.getCpu().empty())
-    machine.cpu = target.getCpu().str();
-  else
-    machine.cpu = native ? sys::getHostCPUName().str() : "generic";
-  if (!target.getFeatures().empty())
-    machine.features = target.getFeatures().str();
-  else if (target.getCpu().empty() && native)
-    machine.features = getHostFeatures();
-
-  // LLVM only warns, outside any diagnostic, about names it does not know.
-  std::unique_ptr<MCSubtargetInfo> subtarget(
-      llvmTarget->createMCSubtargetInfo(triple, machine.cpu, ""));
-  if (!subtarget->isCPUStringValid(machine.cpu))
-    return error() << "'" << machine.cpu << "' is not a CPU of "
-                   << triple.getArchName();
-  ArrayRef<SubtargetFeatureKV> known = subtarget->getAllProcessorFeatures();
-  SmallVector<StringRef> features;
-  StringRef(machine.features)
-      .split(features, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef feature : features) {
-    StringRef name = feature.drop_front();
-    if (llvm::none_of(known, [&](const SubtargetFeatureKV &kv) {
-          return name == kv.Key;
-        }))
-      return error() << "'" << name << "' is not a feature of "
-                     << triple.getArchName();
-  }
-  return machine;
-}
 
 HostSerializer::HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
                                const HostMachine &machine,
@@ -126,6 +75,14 @@ HostSerializer::emitObject(llvm::Module &llvmModule) {
   std::unique_ptr<TargetMachine> pic(llvmTarget->createTargetMachine(
       triple, machine.cpu, machine.features, TargetOptions(), Reloc::PIC_,
       std::nullopt, getCodeGenOptLevel(target.getO())));
+  // What the runtime checks before it runs the object on a CPU.
+  std::string features = listCpuFeatures(*pic->getMCSubtargetInfo());
+  auto *list = ConstantDataArray::getString(llvmModule.getContext(), features);
+  new GlobalVariable(llvmModule, list->getType(), /*isConstant=*/true,
+                     GlobalValue::ExternalLinkage, list,
+                     MGPU_HOST_CPU_FEATURES_SYMBOL);
+  LLVM_DEBUG(dbgs() << "CPU features the object records: " << features << "\n");
+
   SmallVector<char, 0> object;
   raw_svector_ostream os(object);
   legacy::PassManager passes;

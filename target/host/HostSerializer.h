@@ -11,6 +11,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "target/common/CachingSerializer.h"
+#include "target/host/HostMachine.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -18,19 +19,6 @@
 #include <string>
 
 namespace mlir::offload::host {
-
-/// What "the compiling machine" stands for in an #offload.host.
-struct HostMachine {
-  std::string triple;
-  std::string cpu;
-  std::string features;
-};
-
-/// The triple, CPU and features to compile for: the attribute's, with the
-/// compiling machine's where it leaves them empty. An unknown CPU or feature
-/// is an error at `module`.
-FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
-                                          HostTargetAttr target);
 
 /// Compiles one gpu.module, lowered by offload-lower-gpu-to-host, for an
 /// #offload.host target: LLVM IR optimized at `O` for the CPU, then bitcode

@@ -68,6 +68,10 @@ enum {
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
 #define MGPU_HOST_ABI_VERSION 1
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
+/* A host object exports, under this name, the features of the CPU it was
+ * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
+ * char array). The runtime refuses it on a CPU that lacks one of them. */
+#define MGPU_HOST_CPU_FEATURES_SYMBOL "__mgpu_host_cpu_features"
 /* Each parameter a host kernel's run function reads is aligned to this. */
 #define MGPU_HOST_PARAM_ALIGNMENT 16
 struct MgpuHostBlock;
