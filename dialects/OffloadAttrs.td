@@ -29,9 +29,10 @@ def Offload_CudaTargetAttr : Offload_Attr<"CudaTarget", "cuda",
   let description = [{
     A GPU target attribute: `gpu-module-to-binary` asks it to compile each
     `gpu.module` that lists it into one object, in the pass's `format`:
-    `offload` (LLVM bitcode), `isa` (PTX), `bin` (a cubin from `ptxas`) or
-    `fatbin` (a cubin and its PTX, from `fatbinary`). Every parameter has a
-    default that works with a CUDA 13 toolkit.
+    `llvm` (LLVM bitcode; also `offloading`), `isa` (PTX), `bin` (a cubin
+    from nvJitLink or `ptxas`) or `fatbin` (a cubin and its PTX, from
+    `fatbinary`). Every parameter has a default that works with a CUDA 13
+    toolkit.
 
     - `O`: LLVM optimization level, 0 to 3.
     - `triple`: `nvptx64-nvidia-cuda`.
@@ -103,9 +104,10 @@ def Offload_HostTargetAttr : Offload_Attr<"HostTarget", "host",
     A GPU target attribute for the CPU: `gpu-module-to-binary` asks it to
     compile each `gpu.module` that lists it, after `offload-lower-gpu-to-host`
     has turned its kernels into loops over their threads, into one object in
-    the pass's `format`: `offload` (LLVM bitcode), `isa` (assembly), or `bin`
-    and `fatbin` (both a shared object, linked with `ld.lld`), which libmgpu's
-    host backend loads from memory and runs on the CPU's cores.
+    the pass's `format`: `llvm` (LLVM bitcode; also `offloading`), `isa`
+    (assembly), or `bin` and `fatbin` (both a shared object, linked with
+    `ld.lld`), which libmgpu's host backend loads from memory and runs on the
+    CPU's cores.
 
     - `O`: LLVM optimization level, 0 to 3.
     - `triple`: the target triple, `x86_64-...` or `aarch64-...`; empty (the

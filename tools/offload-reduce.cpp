@@ -22,5 +22,10 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::offload::registerAllDialectsWithOffload(registry);
   mlir::MLIRContext context(registry);
+  // -opt-reduction-pass runs its pipeline as a dynamic one, inside a pass,
+  // where the dialects that its passes declare cannot be loaded any more
+  // (MLIR aborts: "storage uniquer isn't initialized"): every dialect this
+  // tool knows is loaded before the reduction starts.
+  context.loadAllAvailableDialects();
   return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
 }

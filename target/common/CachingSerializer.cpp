@@ -51,6 +51,20 @@ CachingSerializer::CachingSerializer(gpu::GPUModuleOp module, Attribute target,
       gpuModule(module), options(options), target(target) {}
 
 std::optional<SmallVector<char, 0>> CachingSerializer::run() {
+  // Upstream's gpu-module-to-binary reports a format name it does not know
+  // ("Invalid format specified.") and goes on with whatever value it has.
+  switch (options.getCompilationTarget()) {
+  case gpu::CompilationTarget::Offload:
+  case gpu::CompilationTarget::Assembly:
+  case gpu::CompilationTarget::Binary:
+  case gpu::CompilationTarget::Fatbin:
+    break;
+  default:
+    emitModuleError() << "no object format to compile to: the formats are "
+                         "offloading (llvm), assembly (isa), binary (bin) "
+                         "and fatbinary (fatbin)";
+    return std::nullopt;
+  }
   bool showsIntermediates = initialLlvmIRCallback || linkedLlvmIRCallback ||
                             optimizedLlvmIRCallback || isaCallback;
   if (!showsIntermediates) {
@@ -71,7 +85,9 @@ std::optional<SmallVector<char, 0>> CachingSerializer::run() {
       cache.reset();
     }
   }
-  return ModuleToObject::run();
+  std::optional<SmallVector<char, 0>> object = ModuleToObject::run();
+  finishCompile();
+  return object;
 }
 
 void CachingSerializer::emitToolRemark(const Twine &message) {

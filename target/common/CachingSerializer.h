@@ -51,6 +51,10 @@ protected:
   /// the backend.
   virtual void prepareToCompile() {}
 
+  /// Called once the compile is over, failed or not, before run() returns:
+  /// a target ends here what prepareToCompile() began.
+  virtual void finishCompile() {}
+
   /// An error at the module, prefixed with what was being compiled.
   virtual InFlightDiagnostic emitModuleError() = 0;
 

@@ -237,10 +237,17 @@ void CudaSerializer::prepareToCompile() {
     return;
   // What goes wrong is reported when the assembly needs the library.
   Expected<std::string> path = toolkit.find(kNvJitLinkPath);
-  if (path)
-    NvJitLink::startLoading(*path);
-  else
+  if (!path) {
     consumeError(path.takeError());
+    return;
+  }
+  NvJitLink::startLoading(*path);
+  loadingNvJitLink = *path;
+}
+
+void CudaSerializer::finishCompile() {
+  if (!loadingNvJitLink.empty())
+    NvJitLink::finishLoading(loadingNvJitLink);
 }
 
 FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {

@@ -36,6 +36,7 @@ protected:
   compileObject(llvm::Module &llvmModule) override;
   LogicalResult addToolsToKey(CacheKey &key) override;
   void prepareToCompile() override;
+  void finishCompile() override;
   InFlightDiagnostic emitModuleError() override;
 
 private:
@@ -58,6 +59,8 @@ private:
 
   CudaTargetAttr target;
   ToolkitSearchPath toolkit;
+  /// The nvJitLink that prepareToCompile() began loading, if it did.
+  std::string loadingNvJitLink;
 };
 
 } // namespace mlir::offload::cuda

@@ -150,6 +150,12 @@ void NvJitLink::startLoading(StringRef path) {
   pthread_attr_destroy(&attributes);
 }
 
+void NvJitLink::finishLoading(StringRef path) {
+  Loading &loading = getLoading(path);
+  if (loading.started)
+    loading.run(/*forAssembly=*/false);
+}
+
 Expected<const NvJitLink *> NvJitLink::load(StringRef path) {
   Loading &loading = getLoading(path);
   loading.run(/*forAssembly=*/true);

@@ -37,6 +37,14 @@ public:
   /// that comes before the first assembly instead of stalling it.
   static void startLoading(llvm::StringRef path);
 
+  /// Returns once a load that startLoading() began is over (finishing it
+  /// here if its thread has not begun). A compile that began one calls it
+  /// before it returns, failed or not: a process that exits while
+  /// nvJitLink's constructors run on another thread dies in them (SIGSEGV
+  /// or SIGABRT), however exit() waits for them, and a compile error is
+  /// what ends a process early.
+  static void finishLoading(llvm::StringRef path);
+
   /// Its version as CUDA numbers it: 130 for 13.0.
   unsigned getVersion() const { return version; }
 
