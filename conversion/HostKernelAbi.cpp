@@ -104,6 +104,11 @@ static LogicalResult addEntry(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel,
                        : Value(LLVM::ZeroOp::create(ib, loc, ptr)));
     insert(abi::MgpuHostKernelField::run,
            LLVM::AddressOfOp::create(ib, loc, run));
+    auto privateBytes =
+        kernel->getAttrOfType<IntegerAttr>(kPrivateBytesAttrName);
+    insert(abi::MgpuHostKernelField::privateBytes,
+           LLVM::ConstantOp::create(ib, loc, i32,
+                                    privateBytes ? privateBytes.getInt() : 0));
     LLVM::ReturnOp::create(ib, loc, value);
   }
   kernel.setLinkage(LLVM::Linkage::Internal);

@@ -13,6 +13,11 @@
 
 namespace mlir::offload {
 
+/// On a kernel's function (i32): the private memory that each of its threads
+/// needs, which its MgpuHostKernel tells the runtime.
+constexpr llvm::StringLiteral kPrivateBytesAttrName =
+    "offload.host_private_bytes";
+
 /// For each kernel of `module` (an llvm.func with gpu.kernel whose first
 /// parameter is its MgpuHostBlock), adds what the host backend looks up
 /// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX

@@ -18,9 +18,11 @@
 
 #include "conversion/Passes.h"
 
+#include "conversion/BlockMemory.h"
 #include "conversion/HostCollectives.h"
 #include "conversion/HostKernelAbi.h"
 #include "conversion/HostToLLVM.h"
+#include "conversion/PrintfFormat.h"
 #include "conversion/ThreadLoops.h"
 #include "dialects/RuntimeAbi.h"
 
@@ -95,30 +97,16 @@ public:
                                         load(field, b.getI32Type()));
   }
 
-  /// The dynamic shared memory as memref<?xi8, workgroup>: a descriptor made
-  /// of the pointer and size, which the conversion to LLVM sees through.
-  Value sharedMemory(MemRefType type) {
-    MLIRContext *context = b.getContext();
-    Type ptr = LLVM::LLVMPointerType::get(context);
-    Type i64 = b.getI64Type();
-    Value data = load(abi::MgpuHostBlockField::sharedMemory, ptr);
+  /// The dynamic shared memory, as memref<?xi8, workgroup>.
+  Value sharedMemory() {
+    Type ptr = LLVM::LLVMPointerType::get(b.getContext());
     Value bytes = LLVM::ZExtOp::create(
-        b, loc, i64,
+        b, loc, b.getI64Type(),
         load(abi::MgpuHostBlockField::sharedMemoryBytes, b.getI32Type()));
-    auto dims = LLVM::LLVMArrayType::get(i64, 1);
-    auto descriptorType =
-        LLVM::LLVMStructType::getLiteral(context, {ptr, ptr, i64, dims, dims});
-    Value descriptor = LLVM::UndefOp::create(b, loc, descriptorType);
-    auto insert = [&](Value v, ArrayRef<int64_t> position) {
-      descriptor = LLVM::InsertValueOp::create(b, loc, descriptor, v, position);
-    };
-    insert(data, {0});
-    insert(data, {1});
-    insert(LLVM::ConstantOp::create(b, loc, i64, 0), {2});
-    insert(bytes, {3, 0});
-    insert(LLVM::ConstantOp::create(b, loc, i64, 1), {4, 0});
-    return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
-        .getResult(0);
+    return wrapBlockMemory(
+        b, loc, load(abi::MgpuHostBlockField::sharedMemory, ptr), bytes,
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup));
   }
 
 private:
@@ -206,11 +194,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
                    : fields.index(blockDims[d]);
     values.clusterDim[d] = fields.index(clusterDims[d]);
   }
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  values.sharedMemory = fields.sharedMemory(
-      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                      MemRefLayoutAttrInterface(), workgroup));
+  values.sharedMemory = fields.sharedMemory();
+  values.privateMemory =
+      fields.load(abi::MgpuHostBlockField::privateMemory, ptr);
   Value threads = arith::MulIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
@@ -252,8 +238,19 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
     return LLVM::AddressOfOp::create(tb, l, ptr, global.getSymName())
         .getResult();
   };
-  if (failed(emitThreadLoops(kernel, b, values, uniform, trapMessage)))
+  FailureOr<int64_t> privateBytes =
+      emitThreadLoops(kernel, b, values, uniform, trapMessage);
+  if (failed(privateBytes))
     return failure();
+  if (*privateBytes > std::numeric_limits<int32_t>::max())
+    return kernel.emitError()
+           << "each thread of kernel @" << kernel.getName() << " needs "
+           << *privateBytes
+           << " bytes of private memory; the host target gives a thread at "
+              "most 2 GiB";
+  if (*privateBytes)
+    function->setAttr(kPrivateBytesAttrName,
+                      b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));
 
   StringAttr name = kernel.getNameAttr();
   kernel.erase();
@@ -299,6 +296,13 @@ struct LowerGpuToHostPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectOpsWithoutHostMeaning(module)))
+      return signalPassFailure();
+    // The C library's printf would read what was never passed.
+    WalkResult printfs = module.walk([](gpu::PrintfOp printf) {
+      return succeeded(verifyPrintfFormat(printf)) ? WalkResult::advance()
+                                                   : WalkResult::interrupt();
+    });
+    if (printfs.wasInterrupted())
       return signalPassFailure();
 
     // Device functions into their kernels: barriers in them are the

@@ -8,6 +8,8 @@
 
 #include "conversion/ThreadLoops.h"
 
+#include "conversion/BlockMemory.h"
+
 #include "dialects/RuntimeAbi.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -76,6 +78,7 @@ public:
         trapMessage(trapMessage), layout(DataLayout::closest(kernel)) {}
 
   LogicalResult emit(OpBuilder &b);
+  int64_t getPrivateBytes() const { return privateBytes; }
 
 private:
   //===--- Analysis -------------------------------------------------------===//
@@ -440,49 +443,57 @@ private:
 
   //===--- Private memory -------------------------------------------------===//
 
+  /// A static private allocation: the threads' slices of it lie one after
+  /// another, from `start` bytes per thread into the private memory.
   struct PrivateBuffer {
-    Value bytes;
+    int64_t start;
     int64_t bytesPerThread;
   };
 
   /// Gives each static private allocation (memref.alloca in the kernel,
-  /// private attributions) one slice per thread of a block-level buffer, so
-  /// that it lives across loops.
-  LogicalResult collectPrivateMemory() {
-    auto add = [&](Value memory) -> LogicalResult {
+  /// private attributions) one slice per thread of the block's private
+  /// memory, so that it lives across loops; its worker's stack could not
+  /// hold 1024 threads' worth.
+  void collectPrivateMemory() {
+    auto add = [&](Value memory) {
       auto type = cast<MemRefType>(memory.getType());
       if (!type.hasStaticShape() || !type.getLayout().isIdentity())
-        return success(); // stays where it is: one allocation per thread
+        return; // stays where it is: one allocation per thread
       int64_t bytes = type.getNumElements() *
                       layout.getTypeSize(type.getElementType()).getFixedValue();
       bytes = llvm::alignTo(std::max<int64_t>(bytes, 1), 16);
-      Value total =
-          arith::MulIOp::create(entry, loc, threads, index(entry, bytes));
-      auto byteType =
-          MemRefType::get({ShapedType::kDynamic}, entry.getI8Type(),
-                          MemRefLayoutAttrInterface(), type.getMemorySpace());
-      Value buffer =
-          memref::AllocaOp::create(entry, loc, byteType, ValueRange{total},
-                                   ValueRange{}, entry.getI64IntegerAttr(16));
-      privateBuffers[memory] = {buffer, bytes};
-      return success();
+      privateBuffers[memory] = {privateBytes, bytes};
+      privateBytes += bytes;
     };
     for (BlockArgument attribution : kernel.getPrivateAttributions())
-      if (failed(add(attribution)))
-        return failure();
-    WalkResult walked = kernel.walk([&](memref::AllocaOp alloca) {
-      return succeeded(add(alloca.getResult())) ? WalkResult::advance()
-                                                : WalkResult::interrupt();
-    });
-    return failure(walked.wasInterrupted());
+      add(attribution);
+    kernel.walk([&](memref::AllocaOp alloca) { add(alloca.getResult()); });
+  }
+
+  /// The private memory as memref<?xi8> in `memorySpace`, made once.
+  Value privateMemory(Attribute memorySpace) {
+    Value &memory = privateMemories[memorySpace];
+    if (!memory) {
+      Value bytes = arith::IndexCastOp::create(
+          entry, loc, entry.getI64Type(),
+          arith::MulIOp::create(entry, loc, threads,
+                                index(entry, privateBytes)));
+      memory =
+          wrapBlockMemory(entry, loc, values.privateMemory, bytes, memorySpace);
+    }
+    return memory;
   }
 
   Value privateView(const PrivateBuffer &buffer, Type type, const Thread &t,
                     OpBuilder &b) {
-    Value shift = arith::MulIOp::create(b, loc, t.linear,
-                                        index(b, buffer.bytesPerThread));
-    return memref::ViewOp::create(b, loc, type, buffer.bytes, shift,
-                                  ValueRange{});
+    Value start =
+        arith::MulIOp::create(b, loc, threads, index(b, buffer.start));
+    Value shift = arith::AddIOp::create(
+        b, loc, start,
+        arith::MulIOp::create(b, loc, t.linear,
+                              index(b, buffer.bytesPerThread)));
+    Value memory = privateMemory(cast<MemRefType>(type).getMemorySpace());
+    return memref::ViewOp::create(b, loc, type, memory, shift, ValueRange{});
   }
 
   //===--- Emission -------------------------------------------------------===//
@@ -528,6 +539,9 @@ private:
   DenseMap<Value, Value> homes;
   DenseMap<Type, Value> exchangeBuffers;
   DenseMap<Value, PrivateBuffer> privateBuffers;
+  /// The bytes of private memory each thread needs.
+  int64_t privateBytes = 0;
+  DenseMap<Attribute, Value> privateMemories;
 };
 
 } // namespace
@@ -1207,8 +1221,7 @@ LogicalResult ThreadLoopEmitter::emit(OpBuilder &b) {
   // dominates every loop, whenever it is made. (It folds away later.)
   Operation *anchor = index(b, 0).getDefiningOp();
   entry.setInsertionPoint(anchor);
-  if (failed(collectPrivateMemory()))
-    return failure();
+  collectPrivateMemory();
 
   if (kernel.getBody().hasOneBlock())
     return emitOps(bodyOps(body), Scope{}, b);
@@ -1240,10 +1253,12 @@ LogicalResult ThreadLoopEmitter::emit(OpBuilder &b) {
   });
 }
 
-LogicalResult mlir::offload::emitThreadLoops(
+FailureOr<int64_t> mlir::offload::emitThreadLoops(
     gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
     IRMapping &uniform,
     function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage) {
   ThreadLoopEmitter emitter(kernel, values, uniform, trapMessage);
-  return emitter.emit(builder);
+  if (failed(emitter.emit(builder)))
+    return failure();
+  return emitter.getPrivateBytes();
 }

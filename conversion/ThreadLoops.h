@@ -49,6 +49,9 @@ struct BlockValues {
   Value sharedMemory;
   /// The MgpuHostBlock pointer (!llvm.ptr), for a failed cf.assert.
   Value block;
+  /// The threads' private memory (!llvm.ptr), as many bytes for each thread
+  /// as emitThreadLoops() says.
+  Value privateMemory;
 };
 
 /// Emits the body of `kernel` at `builder`'s insertion point (a function's
@@ -56,8 +59,11 @@ struct BlockValues {
 /// arguments to the new function's; the kernel must be a single block of
 /// structured control flow whose collectives (gpu.all_reduce,
 /// gpu.subgroup_reduce) were lowered already. `trapMessage` makes the
-/// message of a failed cf.assert. Reports what it cannot split at the op.
-LogicalResult emitThreadLoops(
+/// message of a failed cf.assert. Static private allocations (memref.alloca,
+/// private attributions), which must live across the loops, take their
+/// memory from `values.privateMemory`: the result is how many bytes each
+/// thread needs there. Reports what it cannot split at the op.
+FailureOr<int64_t> emitThreadLoops(
     gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
     IRMapping &uniform,
     function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage);

@@ -33,26 +33,62 @@ constexpr size_t kFlushBytes = 1 << 20;
 /// Stream tracks come after the threads' in the viewer.
 constexpr int kFirstStreamTrack = 1000;
 
+/// The length of the well-formed UTF-8 sequence at the start of `text`
+/// (Unicode 15, table 3-7), or 0.
+size_t Utf8SequenceLength(std::string_view text) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  auto continues = [&](size_t i, unsigned char low = 0x80,
+                       unsigned char high = 0xbf) {
+    return i < text.size() && byte(i) >= low && byte(i) <= high;
+  };
+  unsigned char lead = byte(0);
+  if (lead < 0x80)
+    return 1;
+  if (lead >= 0xc2 && lead <= 0xdf)
+    return continues(1) ? 2 : 0;
+  if (lead >= 0xe0 && lead <= 0xef) {
+    unsigned char low = lead == 0xe0 ? 0xa0 : 0x80;
+    unsigned char high = lead == 0xed ? 0x9f : 0xbf;
+    return continues(1, low, high) && continues(2) ? 3 : 0;
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    unsigned char low = lead == 0xf0 ? 0x90 : 0x80;
+    unsigned char high = lead == 0xf4 ? 0x8f : 0xbf;
+    return continues(1, low, high) && continues(2) && continues(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/// `text` as the inside of a JSON string: quotes, backslashes and control
+/// characters escaped, and a byte that is not part of well-formed UTF-8 (a
+/// kernel's name may hold any) written as the text \xHH, so that the file
+/// stays valid JSON and nothing is lost.
 void AppendEscaped(std::string &out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-    case '"':
+  while (!text.empty()) {
+    char c = text.front();
+    size_t length = Utf8SequenceLength(text);
+    if (length > 1) {
+      out.append(text.substr(0, length));
+      text.remove_prefix(length);
+      continue;
+    }
+    text.remove_prefix(1);
+    char escaped[8];
+    if (length == 0) {
+      std::snprintf(escaped, sizeof(escaped), "\\\\x%02X",
+                    static_cast<unsigned char>(c));
+      out += escaped;
+    } else if (c == '"') {
       out += "\\\"";
-      break;
-    case '\\':
+    } else if (c == '\\') {
       out += "\\\\";
-      break;
-    case '\n':
+    } else if (c == '\n') {
       out += "\\n";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-        out += escaped;
-      } else {
-        out += c;
-      }
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += c;
     }
   }
 }
@@ -86,15 +122,28 @@ class Tracer {
 public:
   /// Opens `path`, or says why not on stderr and returns null.
   static Tracer *Open(const char *path) {
-    int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
+    // Not blocking: a FIFO that no process reads would hold the first call
+    // of the program for ever (open fails with ENXIO instead).
+    int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK,
+                    0644);
+    int error = fd < 0 ? errno : 0;
+    // Then blocking, so that a slow reader is waited for; and the first
+    // byte written at once, so that a file that takes none (/dev/full) is
+    // found now rather than at exit.
+    static constexpr char kStart[] = "[";
+    if (!error && (::fcntl(fd, F_SETFL, 0) != 0 ||
+                   ::write(fd, kStart, sizeof(kStart) - 1) != 1))
+      error = errno ? errno : EIO;
+    if (error) {
+      if (fd >= 0)
+        ::close(fd);
       std::fprintf(stderr,
-                   "mgpu: MGPU_TRACE: cannot write '%s': %s; not "
-                   "tracing\n",
-                   path, std::strerror(errno));
+                   "mgpu: MGPU_TRACE: cannot write '%s': %s%s; not tracing\n",
+                   path, std::strerror(error),
+                   error == ENXIO ? " (a FIFO that no process reads?)" : "");
       return nullptr;
     }
-    auto *tracer = new Tracer(fd);
+    auto *tracer = new Tracer(fd, path);
     tracer->Record(
         tracer->Metadata("process_name", 0, "mgpu (pid " + tracer->pid + ")"));
     return tracer;
@@ -179,10 +228,9 @@ public:
   }
 
 private:
-  explicit Tracer(int fd)
-      : fd(fd), origin(Now()), pid(std::to_string(::getpid())) {
-    buffer = "[";
-  }
+  Tracer(int fd, std::string path)
+      : fd(fd), path(std::move(path)), origin(Now()),
+        pid(std::to_string(::getpid())) {}
 
   /// Microseconds, as the trace format counts, from nanoseconds.
   static std::string Micros(uint64_t nanos) {
@@ -218,16 +266,36 @@ private:
   }
 
   /// write(2) until done; allocates nothing, so a signal handler may call it.
+  /// A file that takes no more (a full disk) ends the trace, with a warning.
   void WriteAll(const char *data, size_t left) {
-    while (left > 0) {
+    while (left > 0 && !finished) {
       ssize_t written = ::write(fd, data, left);
       if (written < 0 && errno == EINTR)
         continue;
-      if (written <= 0)
+      if (written <= 0) {
+        StopLocked(written < 0 ? errno : ENOSPC);
         return;
+      }
       data += written;
       left -= static_cast<size_t>(written);
     }
+  }
+
+  /// The trace cannot be written: says so once, and stops tracing.
+  /// Allocates nothing, for the signal handler.
+  void StopLocked(int error) {
+    finished = true;
+    ::close(fd);
+    __atomic_store_n(&detail::state, 1, __ATOMIC_RELEASE);
+    auto say = [](const char *text) {
+      ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
+      (void)ignored;
+    };
+    say("mgpu: MGPU_TRACE: cannot write to '");
+    say(path.c_str());
+    say("': ");
+    say(std::strerror(error));
+    say("; the trace ends here, and the program goes on untraced\n");
   }
 
   void WriteBufferLocked() {
@@ -241,12 +309,15 @@ private:
     WriteBufferLocked();
     static constexpr char kEnd[] = "\n]\n";
     WriteAll(kEnd, sizeof(kEnd) - 1);
+    if (finished)
+      return;
     ::close(fd);
     finished = true;
   }
 
   std::mutex mutex;
   int fd;
+  const std::string path;
   /// Times in the trace count from here.
   const uint64_t origin;
   /// getpid() is a system call; every event names the process.

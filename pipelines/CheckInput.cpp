@@ -8,6 +8,9 @@
 
 #include "pipelines/Passes.h"
 
+#include "conversion/PrintfFormat.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Debug.h"
 
@@ -40,6 +43,15 @@ struct CheckInputPass
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())
+      return signalPassFailure();
+    // A format that reads what gpu.printf does not pass is wrong for every
+    // target: caught here, before any of them compiles it.
+    WalkResult printfs = root.walk([](gpu::PrintfOp printf) {
+      return succeeded(offload::verifyPrintfFormat(printf))
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    });
+    if (printfs.wasInterrupted())
       signalPassFailure();
   }
 };

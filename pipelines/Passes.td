@@ -78,6 +78,10 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
     outlining would leave the nested one half done), and the translation to
     LLVM IR drops nested modules without a word. Anchoring the pipeline at
     the nested module (`builtin.module(builtin.module(...))`) lowers it.
+
+    Each `gpu.printf`'s format is checked against its arguments, as the C
+    library and CUDA's vprintf read them: a conversion without an argument,
+    of another kind or size, `%n` and `%s` are errors at the op.
   }];
 }
 

@@ -22,22 +22,30 @@
 namespace mgpu::host {
 namespace {
 
+/// Memory a worker gives each block it runs, kept for the next.
+class BlockMemory {
+public:
+  /// At least `bytes` bytes, 64-byte aligned; null when there is no memory.
+  void *Get(size_t bytes) {
+    if (bytes > size) {
+      std::free(memory);
+      memory = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+      size = memory ? bytes : 0;
+    }
+    return memory;
+  }
+  ~BlockMemory() { std::free(memory); }
+
+private:
+  void *memory = nullptr;
+  size_t size = 0;
+};
+
 /// What a worker keeps for the blocks it runs.
 struct WorkerState {
   std::jmp_buf trapped;
   std::string message;
-  void *sharedMemory = nullptr;
-  size_t sharedMemoryBytes = 0;
-
-  void *GetSharedMemory(size_t bytes) {
-    if (bytes > sharedMemoryBytes) {
-      std::free(sharedMemory);
-      sharedMemory = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-      sharedMemoryBytes = sharedMemory ? bytes : 0;
-    }
-    return sharedMemory;
-  }
-  ~WorkerState() { std::free(sharedMemory); }
+  BlockMemory shared, privates;
 };
 thread_local WorkerState workerState;
 
@@ -81,8 +89,12 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
   const uint64_t blocks = gx * gy * config.grid[2];
   std::atomic<bool> failed{false};
   std::mutex failureMutex;
-  std::string failure;
+  Status failure;
   MgpuHostKernelFn run = kernel.descriptor->run;
+  const uint64_t threads =
+      uint64_t(config.block[0]) * config.block[1] * config.block[2];
+  // At most 1024 threads of at most 2 GiB each: no overflow.
+  const size_t privateBytes = threads * kernel.descriptor->privateBytes;
   ThreadPool::Get().ParallelFor(blocks, [&](uint64_t index) {
     if (failed.load(std::memory_order_relaxed))
       return; // the launch failed: the blocks left do not start
@@ -101,12 +113,24 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
     block.clusterDimY = config.cluster[1];
     block.clusterDimZ = config.cluster[2];
     block.sharedMemoryBytes = config.sharedMemoryBytes;
-    block.sharedMemory = state.GetSharedMemory(config.sharedMemoryBytes);
-    if (config.sharedMemoryBytes && !block.sharedMemory) {
+    block.sharedMemory = state.shared.Get(config.sharedMemoryBytes);
+    block.privateMemory = state.privates.Get(privateBytes);
+    std::string missing;
+    if (config.sharedMemoryBytes && !block.sharedMemory)
+      missing =
+          StrCat(config.sharedMemoryBytes, " bytes of dynamic shared memory");
+    if (privateBytes && !block.privateMemory)
+      missing +=
+          StrCat(missing.empty() ? "" : " and ", privateBytes,
+                 " bytes of private memory (", kernel.descriptor->privateBytes,
+                 " for each of its ", threads, " threads)");
+    if (!missing.empty()) {
       std::lock_guard<std::mutex> lock(failureMutex);
       if (!failed.exchange(true))
-        failure = StrCat("out of memory for ", config.sharedMemoryBytes,
-                         " bytes of dynamic shared memory");
+        failure =
+            RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+                         StrCat("a kernel failed: kernel '", kernel.name,
+                                "': out of memory for a block's ", missing));
       return;
     }
     block.trap = Trap;
@@ -117,12 +141,10 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
     }
     std::lock_guard<std::mutex> lock(failureMutex);
     if (!failed.exchange(true))
-      failure = std::move(state.message);
+      failure = RuntimeError(CUDA_ERROR_ASSERT,
+                             StrCat("a kernel failed: ", state.message));
   });
-  if (failed.load())
-    return RuntimeError(CUDA_ERROR_ASSERT,
-                        StrCat("a kernel failed: ", failure));
-  return OkStatus();
+  return failure;
 }
 
 } // namespace

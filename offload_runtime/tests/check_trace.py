@@ -28,7 +28,7 @@ def fail(message):
 def main():
     path = sys.argv[1]
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             events = json.load(f)
     except (OSError, ValueError) as e:
         fail("%s is not a JSON trace: %s" % (path, e))

@@ -216,6 +216,23 @@ TEST_F(HostBackend, AFailureOfAThreadThatEndedIsNotLost) {
   });
 }
 
+TEST_F(HostBackend, PrivateMemoryThatCannotBeHadFailsTheLaunch) {
+  ExpectInChild([&] {
+    MgpuFunctionHandle hog = mgpuModuleGetFunction(module, "hog");
+    void *memory = out;
+    void *params[] = {&memory};
+    mgpuLaunchKernel(hog, 1, 1, 1, 1024, 1, 1, 0, nullptr, params, nullptr, 1);
+    mgpuStreamSynchronize(nullptr);
+    Require(errors.seen.size() == 1 &&
+                errors.seen[0].code == CUDA_ERROR_OUT_OF_MEMORY &&
+                errors.seen[0].message.find(
+                    "kernel 'hog': out of memory for a block's 1638400000000 "
+                    "bytes of private memory (1600000000 for each of its 1024 "
+                    "threads)") != std::string::npos,
+            errors.seen.empty() ? "no error" : errors.seen[0].message);
+  });
+}
+
 TEST_F(HostBackend, EventsUsedAfterTheirDestruction) {
   MgpuStream stream = mgpuStreamCreate();
   MgpuEvent event = mgpuEventCreate();

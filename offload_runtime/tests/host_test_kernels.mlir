@@ -10,6 +10,18 @@ module attributes {gpu.container_module} {
       cf.assert %ok, "asked to fail"
       gpu.return
     }
+    // 1.6 GB of private memory for each thread: more than any block gets.
+    gpu.func @hog(%out: memref<1024xi32>) kernel {
+      %c0 = arith.constant 0 : index
+      %huge = memref.alloca() : memref<400000000xi32>
+      %i = gpu.thread_id x
+      %v = arith.index_cast %i : index to i32
+      memref.store %v, %huge[%c0] : memref<400000000xi32>
+      gpu.barrier
+      %w = memref.load %huge[%c0] : memref<400000000xi32>
+      memref.store %w, %out[%i] : memref<1024xi32>
+      gpu.return
+    }
     // out[global id] = value.
     gpu.func @fill(%out: memref<1024xi32>, %value: i32) kernel {
       %i = gpu.global_id x

@@ -42,6 +42,27 @@ check exit 0 "${common[@]}" \
 check error 1 "${common[@]}" \
   "thread launch mgpuLaunchKernel kernel=? grid=1x1x1 block=1x1x1 sharedMemoryBytes=0 stream=ptr error=the kernel handle is null (a failed mgpuModuleGetFunction?)"
 check abort 134 "${common[@]}"
+# Names are JSON strings that any reader decodes: a byte that is not UTF-8
+# is written as the text \xHH, quotes and backslashes are escaped, and
+# UTF-8 stays as it is.
+check name 0 "${common[@]}" \
+  'thread module mgpuModuleGetFunction module=(nil) kernel=k\xFF"\xé error=the module is null (a failed mgpuModuleLoad?) looking up '"'"'k\xFF"\xé'"'"
+
+# A FIFO that no process reads: one line, and the program runs untraced
+# (once, the first call blocked for ever).
+mkfifo "$tmp/fifo"
+output=$(MGPU_TRACE="$tmp/fifo" timeout 20 "$program" exit 2>&1)
+status=$?
+[[ $status == 0 ]] || fail "FIFO trace: exit status $status: $output"
+[[ $output == "mgpu: MGPU_TRACE: cannot write '$tmp/fifo': No such device or address (a FIFO that no process reads?); not tracing" ]] ||
+  fail "FIFO trace: unexpected output: $output"
+
+# A file that takes nothing: the same, not a trace lost without a word.
+output=$(MGPU_TRACE=/dev/full "$program" exit 2>&1)
+status=$?
+[[ $status == 0 ]] || fail "full trace: exit status $status"
+[[ $output == "mgpu: MGPU_TRACE: cannot write '/dev/full': No space left on device; not tracing" ]] ||
+  fail "full trace: unexpected output: $output"
 
 # No MGPU_TRACE, no file.
 (cd "$tmp" && mkdir -p untraced && cd untraced && "$program" exit) || fail "untraced run failed"
@@ -53,4 +74,4 @@ status=$?
 [[ $status == 0 ]] || fail "unwritable trace: exit status $status"
 [[ $output == "mgpu: MGPU_TRACE: cannot write '/nonexistent/dir/trace.json': No such file or directory; not tracing" ]] ||
   fail "unwritable trace: unexpected output: $output"
-echo "trace: 5 passed, 0 failed"
+echo "trace: 8 passed, 0 failed"

@@ -1,0 +1,146 @@
+// gpu.printf's format against its arguments, as printf and CUDA's vprintf
+// read them after C's promotions: each mismatch is one error at the op,
+// from the pipelines' first pass (for every target) and from the host
+// lowering (which calls the C library's printf: `%n` or `%s` there would
+// write or read through a number, a missing argument read what was never
+// passed). An argument left over is a warning.
+//
+// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-check-input
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))'
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-lower-to-host 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXIT --implicit-check-not='Stack dump'
+// EXIT: error: gpu.printf format conversion 1 ('%n'): '%n' writes to memory through its argument, which gpu.printf cannot give it
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%n'): '%n' writes to memory through its argument, which gpu.printf cannot give it}}
+    gpu.printf "%n", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 2 ('%s'): '%s' reads a string, and gpu.printf passes numbers only}}
+    gpu.printf "%d %s\n", %i, %i : i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 2 ('%d'): it reads argument 2, and gpu.printf has 1: printf would read memory that holds no argument}}
+    gpu.printf "%d and %d\n", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%lld'): argument 1 is 'i32', and '%lld' reads an integer of 64 bits (after C's promotions: integers of up to 32 bits become int, floats double)}}
+    gpu.printf "%lld\n", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i64) kernel {
+    // expected-error @below {{argument 1 is 'i64', and '%d' reads an integer of 32 bits}}
+    gpu.printf "%d\n", %i : i64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{argument 1 is 'i32', and '%.2f' reads a double}}
+    gpu.printf "%.2f\n", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%f: f32) kernel {
+    // expected-error @below {{argument 1 is 'f32', and '%x' reads an integer of 32 bits}}
+    gpu.printf "%x\n", %f : f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%f: f64) kernel {
+    // expected-error @below {{argument 1 is 'f64', and '%Lf' reads a long double}}
+    gpu.printf "%Lf\n", %f : f64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%f: f32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%*d'): argument 1 is 'f32', and its '*' width reads an integer of 32 bits}}
+    gpu.printf "%*d\n", %f, %f : f32, f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%y'): 'y' is not a printf conversion that gpu.printf can use}}
+    gpu.printf "%y\n", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%-'): the format ends before the conversion's letter}}
+    gpu.printf "%-", %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%i: i32, %j: i32) kernel {
+    // expected-warning @below {{gpu.printf has 2 arguments, and its format reads 1; the rest are not printed}}
+    gpu.printf "%d\n", %i, %j : i32, i32
+    gpu.return
+  }
+}
+
+// -----
+
+// What printf takes is taken: promoted small integers, 64-bit integers with
+// l and ll, index with either, floats of every width up to f64, widths and
+// precisions from arguments, %c, %p, %%.
+gpu.module @m {
+  gpu.func @k(%b: i1, %c: i8, %s: i16, %i: i32, %l: i64, %x: index,
+              %h: f16, %f: f32, %d: f64) kernel {
+    gpu.printf "%d %c %hd %i %ld %lld %zu %llx %x %p %5.1f %e %g %*.*f 100%%\n",
+        %b, %c, %s, %i, %l, %l, %l, %x, %x, %x, %h, %f, %d, %i, %i, %d
+        : i1, i8, i16, i32, i64, i64, i64, index, index, index, f16, f32, f64, i32, i32, f64
+    gpu.return
+  }
+}
