@@ -9,6 +9,7 @@
 #include "pipelines/Passes.h"
 
 #include "conversion/PrintfFormat.h"
+#include "pipelines/NestedModules.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -31,6 +32,8 @@ struct CheckInputPass
     WalkResult result = root.walk<WalkOrder::PreOrder>([&](ModuleOp module) {
       if (module == root)
         return WalkResult::advance();
+      if (offload::holdsNoCode(module))
+        return WalkResult::skip();
       LLVM_DEBUG(llvm::dbgs()
                  << "nested module at " << module.getLoc() << "\n");
       InFlightDiagnostic diag = module.emitError() << "nested builtin.module";

@@ -8,6 +8,8 @@
 
 #include "pipelines/Passes.h"
 
+#include "pipelines/NestedModules.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
@@ -41,6 +43,8 @@ static bool isTranslatableInKernel(Operation *op) {
 namespace {
 struct CheckLoweredPass
     : public offload::impl::OffloadCheckLoweredBase<CheckLoweredPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     // A cast left over is a symptom; the operation that kept it is the
     // cause, so it is the one reported when there is one.
@@ -49,7 +53,12 @@ struct CheckLoweredPass
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<gpu::BinaryOp>(op))
         return WalkResult::skip();
+      if (auto nested = dyn_cast<ModuleOp>(op);
+          nested && nested != getOperation() && offload::holdsNoCode(nested))
+        return WalkResult::skip();
       bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      if (!inKernel && !hostCode)
+        return WalkResult::advance();
       if (!(inKernel ? isTranslatableInKernel(op)
                      : isTranslatableInHostCode(op))) {
         Operation *&firstOfKind =

@@ -67,7 +67,16 @@ def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
     side was never converted) is reported at the operation, naming it, its
     `gpu.module` and how many more there are, and the pipeline fails instead
     of handing a serializer or the translation what it rejects.
+
+    With `host-code=false`, host code is left to passes that run after the
+    pipeline (the pipelines' `check-lowered=false`): MLIR's own programs
+    lower `async.execute` that way. A nested `builtin.module` that holds a
+    transform-dialect schedule, or nothing, is no code and is not looked at.
   }];
+  let options = [
+    Option<"hostCode", "host-code", "bool", /*default=*/"true",
+           "Check host code too, not only the gpu.modules.">
+  ];
 }
 
 def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {

@@ -76,6 +76,7 @@ mlir::offload::getPipelineConfig(const CudaPipelineOptions &options,
   config.kernelBarePtr = options.kernelBarePtr;
   config.hostBarePtr = options.hostBarePtr;
   config.load = options.load;
+  config.checkLowered = options.checkLowered;
   return config;
 }
 
@@ -95,6 +96,7 @@ mlir::offload::getPipelineConfig(const HostPipelineOptions &options,
   config.hostBarePtr = options.hostBarePtr;
   config.load = options.load;
   config.lineInfo = options.lineInfo;
+  config.checkLowered = options.checkLowered;
   return config;
 }
 
@@ -209,12 +211,16 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   // host target splits at barriers (the NVVM lowering converts it itself).
   pm.nest<func::FuncOp>().addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // What expanding strided metadata made (offsets as affine.apply), as
+  // upstream's pipeline does.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  bool split = config.host && !config.chips.empty();
-  if (split)
-    pm.addPass(createOffloadSplitHostModules());
+  // A module may list targets of its own beside the ones attached here: the
+  // host's and a GPU's in one module, from the options or by hand, take
+  // two lowerings.
+  pm.addPass(createOffloadSplitHostModules());
   OffloadLowerKernelsOptions kernels;
   kernels.indexBitwidth = config.indexBitwidth;
   kernels.kernelBarePtr = config.kernelBarePtr;
@@ -229,7 +235,11 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 
-  pm.addPass(createOffloadCheckLowered());
+  // Unless the user lowers more after the pipeline: the kernels are checked
+  // anyway, as their serializers take the LLVM dialect only.
+  OffloadCheckLoweredOptions check;
+  check.hostCode = config.checkLowered;
+  pm.addPass(createOffloadCheckLowered(check));
   // Kernels compile without debug information unless asked for line tables:
   // the functions' locations go (as upstream's strip-debuginfo does), but
   // only now and not the gpu.module's own, so that every diagnostic before
@@ -249,8 +259,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   binary.toolkitPath = config.toolkit;
   binary.compilationTarget = getCompilationTarget(config.format).str();
   pm.addPass(createOffloadModuleToBinary(binary));
-  if (split)
-    pm.addPass(createOffloadMergeHostBinaries());
+  pm.addPass(createOffloadMergeHostBinaries());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

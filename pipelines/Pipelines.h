@@ -69,6 +69,13 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::desc("Host functions take memrefs of static shape as bare "
                      "pointers"),
       llvm::cl::init(false)};
+  Option<bool> checkLowered{
+      *this, "check-lowered",
+      llvm::cl::desc("End with an error for anything in host code that the "
+                     "translation to LLVM IR cannot take; false when passes "
+                     "that run after the pipeline lower the rest "
+                     "(async-to-async-runtime, say)"),
+      llvm::cl::init(true)};
   Option<bool> lineInfo{
       *this, "line-info",
       llvm::cl::desc("Keep source locations in the kernels as line tables "
@@ -141,6 +148,13 @@ struct HostPipelineOptions : public PassPipelineOptions<HostPipelineOptions> {
       llvm::cl::desc("Host functions take memrefs of static shape as bare "
                      "pointers"),
       llvm::cl::init(false)};
+  Option<bool> checkLowered{
+      *this, "check-lowered",
+      llvm::cl::desc("End with an error for anything in host code that the "
+                     "translation to LLVM IR cannot take; false when passes "
+                     "that run after the pipeline lower the rest "
+                     "(async-to-async-runtime, say)"),
+      llvm::cl::init(true)};
   Option<bool> lineInfo{
       *this, "line-info",
       llvm::cl::desc("Keep source locations in the kernels as line tables "
@@ -180,6 +194,8 @@ struct PipelineConfig {
   std::string format;
   bool kernelBarePtr = false, hostBarePtr = false;
   std::string load;
+  /// Whether the pipeline checks that host code is all translatable.
+  bool checkLowered = true;
 };
 
 PipelineConfig getPipelineConfig(const CudaPipelineOptions &options,

@@ -38,6 +38,7 @@ shared_libs = ",".join(
     + [os.path.join(llvm_lib_dir, lib) for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]]
 )
 config.substitutions.append(("%mgpu", runtime))
+config.substitutions.append(("%llvm_lib_dir", llvm_lib_dir))
 config.substitutions.append(
     ("%offload_runner", "offload-runner --entry-point-result=void --shared-libs=" + shared_libs)
 )

@@ -3,11 +3,20 @@
 with offload-lower-to-cuda, for the same chip, and says what each made of it.
 
 Usage: parity.py PROGRAM --chip=sm_90 [--features=+ptx80] --runtime=libmgpu.so
-                 --runner-utils=DIR --workdir=DIR
+                 --runner-utils=DIR --workdir=DIR [--before=PASSES]
+                 [--after=PASSES] [--ours=OPTIONS] [--libs=NAMES]
+
+As MLIR's own GPU programs run it: --before and --after are mlir-opt flags
+(comma-separated) that run before and after the pipeline on both sides
+(with mlir-opt upstream, offload-opt for ours, which knows our
+attributes); --ours adds options to our pipeline (check-lowered=false, when
+--after lowers what the pipeline leaves); --libs names more of MLIR's runtime
+libraries to link (async_runtime).
 
 Upstream accepts a program when its pipeline exits 0 and mlir-translate turns
 the output into LLVM IR. Ours accepts it when the pipeline exits 0,
-offload-translate turns the output into LLVM IR, llc compiles that, and the
+offload-translate turns the output into LLVM IR, opt -O0 (which lowers
+coroutines, as every LLVM pipeline does) and llc compile that, and the
 object links with libmgpu.so (and MLIR's runner utilities, for printMemref*)
 into an executable, which has no undefined symbol. Prints one line each:
 
@@ -50,7 +59,12 @@ def main():
     parser.add_argument("--runtime", required=True)
     parser.add_argument("--runner-utils", required=True)
     parser.add_argument("--workdir", required=True)
+    parser.add_argument("--before", default="")
+    parser.add_argument("--after", default="")
+    parser.add_argument("--ours", default="")
+    parser.add_argument("--libs", default="")
     args = parser.parse_args()
+    flags = lambda text: [flag for flag in text.split(",") if flag]
     os.makedirs(args.workdir, exist_ok=True)
     out = lambda name: os.path.join(args.workdir, name)
 
@@ -60,25 +74,42 @@ def main():
         upstream_options += " cubin-features=" + args.features
         ours_options += " features=" + args.features
 
-    upstream = run_stages([
-        ("pipeline", ["mlir-opt", args.program,
-                      "--gpu-lower-to-nvvm-pipeline=" + upstream_options,
-                      "-o", out("upstream.mlir")]),
+    if args.ours:
+        ours_options += " " + args.ours
+
+    def around(tool, side, pipeline):
+        """The stages of one side: passes before, the pipeline, passes after."""
+        stages, source = [], args.program
+        if args.before:
+            stages.append(("before", [tool, source] + flags(args.before) +
+                           ["-o", out(side + ".before.mlir")]))
+            source = out(side + ".before.mlir")
+        lowered = out(side + (".pipeline.mlir" if args.after else ".mlir"))
+        stages.append(("pipeline", [tool, source, pipeline, "-o", lowered]))
+        if args.after:
+            stages.append(("after", [tool, lowered] + flags(args.after) +
+                           ["-o", out(side + ".mlir")]))
+        return stages
+
+    upstream = run_stages(
+        around("mlir-opt", "upstream",
+               "--gpu-lower-to-nvvm-pipeline=" + upstream_options) + [
         ("translate", ["mlir-translate", "--mlir-to-llvmir", out("upstream.mlir"),
                        "-o", out("upstream.ll")]),
     ])
     utils = args.runner_utils
-    ours = run_stages([
-        ("pipeline", ["offload-opt", args.program,
-                      "--offload-lower-to-cuda=" + ours_options,
-                      "-o", out("ours.mlir")]),
+    libs = [os.path.join(utils, "libmlir_%s.so" % lib) for lib in flags(args.libs)]
+    ours = run_stages(
+        around("offload-opt", "ours",
+               "--offload-lower-to-cuda=" + ours_options) + [
         ("translate", ["offload-translate", "--mlir-to-llvmir", out("ours.mlir"),
                        "-o", out("ours.ll")]),
-        ("llc", ["llc", "-filetype=obj", "-relocation-model=pic", out("ours.ll"),
+        ("opt", ["opt", "-O0", out("ours.ll"), "-o", out("ours.bc")]),
+        ("llc", ["llc", "-filetype=obj", "-relocation-model=pic", out("ours.bc"),
                  "-o", out("ours.o")]),
         ("link", ["clang", "-fuse-ld=lld", out("ours.o"), args.runtime,
                   os.path.join(utils, "libmlir_runner_utils.so"),
-                  os.path.join(utils, "libmlir_c_runner_utils.so"), "-lm",
+                  os.path.join(utils, "libmlir_c_runner_utils.so")] + libs + ["-lm",
                   "-Wl,--no-undefined", "-o", out("ours.exe")]),
     ])
 

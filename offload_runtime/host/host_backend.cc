@@ -20,6 +20,7 @@
 #include "offload_runtime/host/host_memory.h"
 #include "offload_runtime/host/host_module.h"
 #include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 
@@ -321,8 +322,10 @@ private:
 
 } // namespace
 
-std::unique_ptr<Backend> CreateHostBackend(std::string why) {
-  return std::make_unique<HostBackend>(std::move(why));
+StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why) {
+  MGPU_RETURN_IF_ERROR(host::GetHostThreadCount().status());
+  return std::unique_ptr<Backend>(
+      std::make_unique<HostBackend>(std::move(why)));
 }
 
 } // namespace mgpu

@@ -18,8 +18,9 @@ namespace mgpu {
 
 /// The backend that runs host objects (#offload.host) on the CPU's cores:
 /// one device, device 0. `why` says why it runs rather than CUDA, for the
-/// message about a binary that has no host object.
-std::unique_ptr<Backend> CreateHostBackend(std::string why);
+/// message about a binary that has no host object. An error when
+/// $MGPU_HOST_THREADS means nothing.
+StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why);
 
 } // namespace mgpu
 

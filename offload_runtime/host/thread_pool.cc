@@ -10,11 +10,14 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <thread>
 
 namespace mgpu::host {
@@ -31,16 +34,56 @@ struct ThreadPool::Job {
 
 namespace {
 
-unsigned CountWorkers() {
-  if (const char *value = std::getenv("MGPU_HOST_THREADS")) {
-    int requested = std::atoi(value);
-    if (requested > 0)
-      return static_cast<unsigned>(requested);
-  }
+/// The CPUs this process may run on.
+unsigned CountCpus() {
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof(set), &set) == 0)
     return std::max(1, CPU_COUNT(&set));
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The most threads this process may have: RLIMIT_NPROC and threads-max.
+uint64_t ThreadLimit() {
+  uint64_t limit = UINT32_MAX;
+  struct rlimit processes;
+  if (getrlimit(RLIMIT_NPROC, &processes) == 0 &&
+      processes.rlim_cur != RLIM_INFINITY)
+    limit = std::min<uint64_t>(limit, processes.rlim_cur);
+  if (FILE *file = std::fopen("/proc/sys/kernel/threads-max", "r")) {
+    unsigned long long max = 0;
+    if (std::fscanf(file, "%llu", &max) == 1 && max > 0)
+      limit = std::min<uint64_t>(limit, max);
+    std::fclose(file);
+  }
+  return std::max<uint64_t>(limit, 1);
+}
+
+StatusOr<unsigned> CountHostThreads() {
+  const char *value = std::getenv("MGPU_HOST_THREADS");
+  if (!value || !*value)
+    return CountCpus();
+  std::string_view text(value);
+  bool digits = text.find_first_not_of("0123456789") == std::string_view::npos;
+  // Past 2^64 is past any limit: it saturates.
+  uint64_t requested = 0;
+  for (char c : text)
+    requested = requested > (UINT64_MAX - 9) / 10 ? UINT64_MAX
+                                                  : requested * 10 + (c - '0');
+  if (!digits || requested == 0)
+    return RuntimeError(
+        CUDA_ERROR_INVALID_VALUE,
+        StrCat("MGPU_HOST_THREADS='", value,
+               "' is not a number of threads (a whole number, 1 or more); "
+               "unset it for one thread per CPU (", CountCpus(), " here)"));
+  uint64_t limit = ThreadLimit();
+  if (requested > limit) {
+    std::fprintf(stderr,
+                 "mgpu: MGPU_HOST_THREADS=%s is more threads than this process "
+                 "may start; using %llu\n",
+                 value, static_cast<unsigned long long>(limit));
+    requested = limit;
+  }
+  return static_cast<unsigned>(requested);
 }
 
 void *RunStartedThread(void *arg) {
@@ -69,17 +112,31 @@ Status StartThread(std::function<void()> body) {
   return OkStatus();
 }
 
+StatusOr<unsigned> GetHostThreadCount() {
+  static const StatusOr<unsigned> count = CountHostThreads();
+  return count;
+}
+
 ThreadPool &ThreadPool::Get() {
   // Never destroyed: workers sleep through exit.
-  static ThreadPool *pool = new ThreadPool(CountWorkers());
+  static ThreadPool *pool = new ThreadPool(*GetHostThreadCount());
   return *pool;
 }
 
-ThreadPool::ThreadPool(unsigned workerCount) : workerCount(workerCount) {
+ThreadPool::ThreadPool(unsigned threads) {
   // The submitting thread works too: one worker fewer keeps one per core.
-  for (unsigned i = 1; i < workerCount; ++i)
-    if (!StartThread([this] { WorkerLoop(); }).ok())
-      break; // fewer workers: the submitter still finishes every job
+  // Fewer workers than asked (no thread to be had) only means fewer: the
+  // submitter still finishes every job.
+  for (unsigned i = 1; i < threads; ++i) {
+    if (!StartThread([this] { WorkerLoop(); }).ok()) {
+      std::fprintf(stderr,
+                   "mgpu: the host backend could start %u of the %u threads "
+                   "it was to run blocks on\n",
+                   workerCount, threads);
+      break;
+    }
+    ++workerCount;
+  }
 }
 
 void ThreadPool::Work(Job &job) {

@@ -32,9 +32,17 @@ constexpr size_t kWorkerStackBytes = 32 << 20;
 /// Starts `body` on a new detached thread with a kWorkerStackBytes stack.
 Status StartThread(std::function<void()> body);
 
+/// How many threads run a launch's blocks: $MGPU_HOST_THREADS, else one per
+/// CPU the process may run on. A value that is not a whole number of 1 or
+/// more is an error naming the variable; one above what the process may
+/// start (RLIMIT_NPROC, the kernel's threads-max) is capped, with a warning.
+/// Read once.
+StatusOr<unsigned> GetHostThreadCount();
+
 class ThreadPool {
 public:
-  /// The process's pool, started at first use.
+  /// The process's pool, started at first use; GetHostThreadCount() must
+  /// have succeeded.
   static ThreadPool &Get();
 
   unsigned workers() const { return workerCount; }
@@ -45,12 +53,13 @@ public:
 
 private:
   struct Job;
-  explicit ThreadPool(unsigned workerCount);
+  explicit ThreadPool(unsigned threads);
   void WorkerLoop();
   /// Runs chunks of `job` until none is left.
   static void Work(Job &job);
 
-  const unsigned workerCount;
+  /// The threads that work: the workers started, and the submitter.
+  unsigned workerCount = 1;
   std::mutex mutex;
   std::condition_variable wake;
   std::deque<std::shared_ptr<Job>> jobs;

@@ -34,8 +34,8 @@ CudaSerializer::CudaSerializer(gpu::GPUModuleOp module, CudaTargetAttr target,
                                const gpu::TargetOptions &options)
     : CachingSerializer(module, target, target.getTriple(), target.getChip(),
                         target.getFeatures(), target.getO(), options),
-      target(target),
-      toolkit(ToolkitSearchPath::get(options.getToolkitPath())) {}
+      target(target), search(ToolkitSearchPath::get(options.getToolkitPath())) {
+}
 
 InFlightDiagnostic CudaSerializer::emitModuleError() {
   return gpuModule.emitError()
@@ -96,9 +96,12 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
     return function.isDeclaration() && function.getName().starts_with("__nv_");
   };
   auto libdeviceUser = llvm::find_if(module, callsLibdevice);
-  if (libdeviceUser == module.end())
+  bool needsLibdevice = libdeviceUser != module.end();
+  if (failed(chooseToolkit(needsLibdevice ? libdeviceUser->getName() : "")))
+    return std::nullopt;
+  if (!needsLibdevice)
     return libraries;
-  Expected<std::string> libdevice = toolkit.find(kLibdevicePath);
+  Expected<std::string> libdevice = toolkit->find(kLibdevicePath);
   if (!libdevice) {
     emitModuleError() << "it calls " << libdeviceUser->getName()
                       << ", which libdevice defines, but "
@@ -113,9 +116,50 @@ CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   return libraries;
 }
 
+/// Whether `format` runs the PTX assembler.
+static bool assembles(gpu::CompilationTarget format) {
+  return format == gpu::CompilationTarget::Binary ||
+         format == gpu::CompilationTarget::Fatbin;
+}
+
+LogicalResult CudaSerializer::chooseToolkit(StringRef libdeviceUser) {
+  static constexpr StringRef kLibdevice[] = {kLibdevicePath};
+  static constexpr StringRef kEitherAssembler[] = {kNvJitLinkPath, kPtxasPath};
+  static constexpr StringRef kPtxas[] = {kPtxasPath};
+  static constexpr StringRef kNvJitLink[] = {kNvJitLinkPath};
+  static constexpr StringRef kFatbinary[] = {kFatbinaryPath};
+  SmallVector<ToolkitSearchPath::Need> needs;
+  if (!libdeviceUser.empty())
+    needs.push_back(
+        {kLibdevice, ("libdevice, which defines " + libdeviceUser).str()});
+  gpu::CompilationTarget format = options.getCompilationTarget();
+  if (assembles(format)) {
+    StringRef choice = target.getAssembler();
+    std::string why = "to assemble the PTX";
+    if (choice == "ptxas")
+      needs.push_back({kPtxas, why + " (assembler = \"ptxas\")"});
+    else if (choice == "nvjitlink")
+      needs.push_back({kNvJitLink, why + " (assembler = \"nvjitlink\")"});
+    else
+      needs.push_back({kEitherAssembler, why});
+    if (format == gpu::CompilationTarget::Fatbin)
+      needs.push_back({kFatbinary, "to make the fatbin"});
+  }
+  if (needs.empty())
+    return success();
+  Expected<Toolkit> chosen = search.choose(needs);
+  if (!chosen)
+    return emitModuleError() << toString(chosen.takeError());
+  toolkit = std::move(*chosen);
+  LLVM_DEBUG(dbgs() << "CUDA toolkit for gpu.module @" << gpuModule.getName()
+                    << ": " << toolkit->getRoot() << " ("
+                    << toolkit->getOrigin() << ")\n");
+  return success();
+}
+
 LogicalResult CudaSerializer::runTool(StringRef toolPath,
                                       ArrayRef<std::string> args) {
-  Expected<std::string> program = toolkit.find(toolPath);
+  Expected<std::string> program = toolkit->find(toolPath);
   if (!program)
     return emitModuleError() << toString(program.takeError());
   LLVM_DEBUG({
@@ -179,7 +223,7 @@ FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
       return emitModuleError() << "assembler = \"nvjitlink\": " << why;
     return nullptr;
   };
-  Expected<std::string> path = toolkit.find(kNvJitLinkPath);
+  Expected<std::string> path = toolkit->find(kNvJitLinkPath);
   if (!path)
     return unusable(toString(path.takeError()));
   Expected<const NvJitLink *> library = NvJitLink::load(*path);
@@ -198,12 +242,6 @@ FailureOr<const NvJitLink *> CudaSerializer::findNvJitLink() {
   return *library;
 }
 
-/// Whether `format` runs the PTX assembler.
-static bool assembles(gpu::CompilationTarget format) {
-  return format == gpu::CompilationTarget::Binary ||
-         format == gpu::CompilationTarget::Fatbin;
-}
-
 LogicalResult CudaSerializer::addToolsToKey(CacheKey &key) {
   gpu::CompilationTarget format = options.getCompilationTarget();
   if (!assembles(format))
@@ -211,7 +249,7 @@ LogicalResult CudaSerializer::addToolsToKey(CacheKey &key) {
   // A tool that is missing goes into the key as its error, which the
   // compile then reports; nothing is stored for it.
   auto addTool = [&](StringRef relativePath) {
-    Expected<std::string> path = toolkit.find(relativePath);
+    Expected<std::string> path = toolkit->find(relativePath);
     if (path)
       key.addFileIdentity(*path);
     else
@@ -236,7 +274,7 @@ void CudaSerializer::prepareToCompile() {
       !gpuModule->getContext()->isMultithreadingEnabled())
     return;
   // What goes wrong is reported when the assembly needs the library.
-  Expected<std::string> path = toolkit.find(kNvJitLinkPath);
+  Expected<std::string> path = toolkit->find(kNvJitLinkPath);
   if (!path) {
     consumeError(path.takeError());
     return;

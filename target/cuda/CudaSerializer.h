@@ -53,12 +53,19 @@ private:
   /// Runs the toolkit program at `toolPath` (relative to the toolkit root)
   /// with `args`; on failure, reports its output at the module.
   LogicalResult runTool(StringRef toolPath, ArrayRef<std::string> args);
+  /// Chooses the toolkit for what this compile needs: libdevice when a
+  /// function calls it (`libdeviceUser`, the first), and the tools of its
+  /// format and assembler.
+  LogicalResult chooseToolkit(StringRef libdeviceUser);
   /// Runs `work` with a private directory for the tools' files.
   LogicalResult
   withToolFiles(function_ref<LogicalResult(const TempDirectory &)> work);
 
   CudaTargetAttr target;
-  ToolkitSearchPath toolkit;
+  ToolkitSearchPath search;
+  /// The one toolkit this compile takes its files from, chosen once what it
+  /// needs is known (loadBitcodeFiles); none if it needs nothing of one.
+  std::optional<Toolkit> toolkit;
   /// The nvJitLink that prepareToCompile() began loading, if it did.
   std::string loadingNvJitLink;
 };

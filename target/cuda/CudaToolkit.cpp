@@ -26,33 +26,53 @@ static constexpr const char *kSearchOrder[] = {
 #include "target/cuda/CudaToolkitSearchOrder.inc"
 };
 
+bool Toolkit::has(StringRef relativePath) const {
+  SmallString<256> file(root);
+  sys::path::append(file, relativePath);
+  return sys::fs::exists(file) && !sys::fs::is_directory(file);
+}
+
+Expected<std::string> Toolkit::find(StringRef relativePath) const {
+  SmallString<256> file(root);
+  sys::path::append(file, relativePath);
+  if (has(relativePath))
+    return std::string(file);
+  return createStringError(
+      inconvertibleErrorCode(), "the CUDA toolkit at %s (%s) has no %s",
+      root.c_str(), origin.c_str(), relativePath.str().c_str());
+}
+
 ToolkitSearchPath ToolkitSearchPath::get(StringRef explicitRoot) {
   ToolkitSearchPath path;
   if (!explicitRoot.empty()) {
-    path.candidates.push_back({explicitRoot.str(), "the toolkit option"});
+    path.candidates.emplace_back(explicitRoot.str(), "the toolkit option");
     return path;
   }
   for (StringRef entry : kSearchOrder) {
     if (!entry.consume_front("$")) {
-      path.candidates.push_back({entry.str(), "the default location"});
+      path.candidates.emplace_back(entry.str(), "the default location");
       continue;
     }
     std::optional<std::string> value = sys::Process::GetEnv(entry);
     if (value && !value->empty())
-      path.candidates.push_back({*value, ("$" + entry).str()});
+      path.candidates.emplace_back(*value, ("$" + entry).str());
   }
   return path;
 }
 
-Expected<std::string> ToolkitSearchPath::find(StringRef relativePath) const {
+Expected<Toolkit> ToolkitSearchPath::choose(Needs needs) const {
   std::string searched;
   raw_string_ostream os(searched);
-  for (const Candidate &candidate : candidates) {
-    SmallString<256> file(candidate.root);
-    sys::path::append(file, relativePath);
-    if (sys::fs::exists(file) && !sys::fs::is_directory(file))
-      return std::string(file);
-    os << "\n  " << file << " (" << candidate.origin << ")";
+  for (const Toolkit &candidate : candidates) {
+    SmallVector<std::string> lacks;
+    for (const Need &need : needs)
+      if (llvm::none_of(need.files,
+                        [&](StringRef file) { return candidate.has(file); }))
+        lacks.push_back(join(need.files, " or ") + " (" + need.why + ")");
+    if (lacks.empty())
+      return candidate;
+    os << "\n  " << candidate.getRoot() << " (" << candidate.getOrigin()
+       << "): no " << join(lacks, ", no ");
   }
   SmallVector<StringRef> variables;
   for (StringRef entry : kSearchOrder)
@@ -62,8 +82,9 @@ Expected<std::string> ToolkitSearchPath::find(StringRef relativePath) const {
         "gpu-module-to-binary or "
      << join(variables, ", ") << ".";
   return createStringError(inconvertibleErrorCode(),
-                           "cannot find the CUDA toolkit's %s; looked in:%s",
-                           relativePath.str().c_str(), searched.c_str());
+                           "cannot find a CUDA toolkit with what this compile "
+                           "needs; looked in:%s",
+                           searched.c_str());
 }
 
 } // namespace mlir::offload::cuda

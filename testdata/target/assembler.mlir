@@ -31,7 +31,8 @@
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin toolkit=%S/Inputs/old-toolkit' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISSING
 // MISSING: error: cannot compile gpu.module @kernels for sm_90: ptxas failed
-// MISSING: error: cannot compile gpu.module @kernels for sm_90: assembler = "nvjitlink": cannot find the CUDA toolkit's lib64/libnvJitLink.so; looked in:
+// MISSING: error: cannot compile gpu.module @kernels for sm_90: cannot find a CUDA toolkit with what this compile needs; looked in:
+// MISSING-NEXT: old-toolkit (the toolkit option): no lib64/libnvJitLink.so (to assemble the PTX (assembler = "nvjitlink"))
 
 // An option that ptxas does not know, passed on by nvJitLink: ptxas's message.
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin toolkit=%cuda_toolkit opts=--no-such-option' 2>&1 \

@@ -10,8 +10,8 @@
 
 // RUN: %expect_exit 1 offload-opt %s --gpu-module-to-binary='format=isa toolkit=%S/Inputs/no-libdevice' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISSING
-// MISSING: error: cannot compile gpu.module @kernels for sm_90: it calls __nv_expf, which libdevice defines, but cannot find the CUDA toolkit's nvvm/libdevice/libdevice.10.bc; looked in:
-// MISSING-NEXT: no-libdevice/nvvm/libdevice/libdevice.10.bc (the toolkit option)
+// MISSING: error: cannot compile gpu.module @kernels for sm_90: cannot find a CUDA toolkit with what this compile needs; looked in:
+// MISSING-NEXT: no-libdevice (the toolkit option): no nvvm/libdevice/libdevice.10.bc (libdevice, which defines __nv_expf)
 // MISSING-NOT: Unresolved extern function
 
 module attributes {gpu.container_module} {

@@ -3,8 +3,8 @@
 // A toolkit option that names no toolkit: say where we looked.
 // RUN: %expect_exit 1 offload-opt %s --gpu-module-to-binary='format=bin toolkit=%t/no-such-dir' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTOOLKIT
-// NOTOOLKIT: error: cannot compile gpu.module @kernels for sm_90: cannot find the CUDA toolkit's bin/ptxas; looked in:
-// NOTOOLKIT-NEXT: no-such-dir/bin/ptxas (the toolkit option)
+// NOTOOLKIT: error: cannot compile gpu.module @kernels for sm_90: cannot find a CUDA toolkit with what this compile needs; looked in:
+// NOTOOLKIT-NEXT: no-such-dir (the toolkit option): no lib64/libnvJitLink.so or bin/ptxas (to assemble the PTX)
 // NOTOOLKIT: Install the CUDA toolkit, or name it with the toolkit option of gpu-module-to-binary or $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH.
 
 // Without the option, the variables are searched, $CUDA_ROOT first: an empty
