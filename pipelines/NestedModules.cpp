@@ -8,7 +8,17 @@
 
 #include "pipelines/NestedModules.h"
 
+#include "pipelines/Passes.h"
+
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-drop-schedules"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADDROPSCHEDULES
+#include "pipelines/Passes.h.inc"
+} // namespace mlir::offload
 
 using namespace mlir;
 
@@ -20,3 +30,20 @@ bool mlir::offload::holdsNoCode(ModuleOp module) {
     return dialect && dialect->getNamespace() == "transform";
   });
 }
+
+namespace {
+struct DropSchedulesPass
+    : public offload::impl::OffloadDropSchedulesBase<DropSchedulesPass> {
+  void runOnOperation() override {
+    SmallVector<ModuleOp> schedules;
+    for (auto nested : getOperation().getOps<ModuleOp>())
+      if (offload::holdsNoCode(nested))
+        schedules.push_back(nested);
+    for (ModuleOp schedule : schedules) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << "erasing the schedule at " << schedule.getLoc() << "\n");
+      schedule.erase();
+    }
+  }
+};
+} // namespace

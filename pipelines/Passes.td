@@ -70,8 +70,7 @@ def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
 
     With `host-code=false`, host code is left to passes that run after the
     pipeline (the pipelines' `check-lowered=false`): MLIR's own programs
-    lower `async.execute` that way. A nested `builtin.module` that holds a
-    transform-dialect schedule, or nothing, is no code and is not looked at.
+    lower `async.execute` that way.
   }];
   let options = [
     Option<"hostCode", "host-code", "bool", /*default=*/"true",
@@ -91,6 +90,21 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
     Each `gpu.printf`'s format is checked against its arguments, as the C
     library and CUDA's vprintf read them: a conversion without an argument,
     of another kind or size, `%n` and `%s` are errors at the op.
+  }];
+}
+
+def OffloadDropSchedules : Pass<"offload-drop-schedules", "ModuleOp"> {
+  let summary = "Erases the nested modules that hold a transform schedule or "
+                "nothing";
+  let description = [{
+    Runs first in the offload pipelines. A nested `builtin.module` that holds
+    only transform-dialect operations is a schedule that
+    `transform-interpreter` ran before the pipeline (MLIR's own GPU programs
+    carry theirs so); one that holds nothing is what erasing a schedule
+    leaves. Neither is code: both are erased, as
+    `-test-transform-dialect-erase-schedule` would, so that nothing after the
+    pipeline has to parse or drop them. A nested module with code in it is
+    left for `offload-check-input` to report.
   }];
 }
 

@@ -188,6 +188,7 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
 
 void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
                                          const PipelineConfig &config) {
+  pm.addPass(createOffloadDropSchedules());
   pm.addPass(createOffloadCheckInput());
   if (config.loops)
     addLoopsToLaunches(pm, config);

@@ -8,10 +8,12 @@ Usage: parity.py PROGRAM --chip=sm_90 [--features=+ptx80] --runtime=libmgpu.so
 
 As MLIR's own GPU programs run it: --before and --after are mlir-opt flags
 (comma-separated) that run before and after the pipeline on both sides
-(with mlir-opt upstream, offload-opt for ours, which knows our
-attributes); --ours adds options to our pipeline (check-lowered=false, when
---after lowers what the pipeline leaves); --libs names more of MLIR's runtime
-libraries to link (async_runtime).
+(--before with mlir-opt, which has MLIR's test passes; --after with mlir-opt
+upstream and offload-opt for ours, which knows our attributes); --ours adds
+options to our pipeline (check-lowered=false, when --after lowers what the
+pipeline leaves); --libs names more of MLIR's runtime libraries to link
+(async_runtime). Ours is linked as a shared object, so that a program
+without a main links too.
 
 Upstream accepts a program when its pipeline exits 0 and mlir-translate turns
 the output into LLVM IR. Ours accepts it when the pipeline exits 0,
@@ -81,7 +83,7 @@ def main():
         """The stages of one side: passes before, the pipeline, passes after."""
         stages, source = [], args.program
         if args.before:
-            stages.append(("before", [tool, source] + flags(args.before) +
+            stages.append(("before", ["mlir-opt", source] + flags(args.before) +
                            ["-o", out(side + ".before.mlir")]))
             source = out(side + ".before.mlir")
         lowered = out(side + (".pipeline.mlir" if args.after else ".mlir"))
@@ -107,10 +109,10 @@ def main():
         ("opt", ["opt", "-O0", out("ours.ll"), "-o", out("ours.bc")]),
         ("llc", ["llc", "-filetype=obj", "-relocation-model=pic", out("ours.bc"),
                  "-o", out("ours.o")]),
-        ("link", ["clang", "-fuse-ld=lld", out("ours.o"), args.runtime,
+        ("link", ["clang", "-shared", "-fuse-ld=lld", out("ours.o"), args.runtime,
                   os.path.join(utils, "libmlir_runner_utils.so"),
                   os.path.join(utils, "libmlir_c_runner_utils.so")] + libs + ["-lm",
-                  "-Wl,--no-undefined", "-o", out("ours.exe")]),
+                  "-Wl,--no-undefined", "-o", out("ours.so")]),
     ])
 
     def verdict(failure):
