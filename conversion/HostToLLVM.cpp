@@ -35,8 +35,8 @@ using namespace mlir::offload;
 
 namespace {
 
-/// gpu.printf as a call of the C library's printf, with C's promotions of
-/// variadic arguments (float to double, small integers to int).
+/// gpu.printf, its arguments promoted as C promotes variadic ones, as a call
+/// of the C library's printf.
 struct PrintfToCall : public ConvertOpToLLVMPattern<gpu::PrintfOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -61,20 +61,10 @@ struct PrintfToCall : public ConvertOpToLLVMPattern<gpu::PrintfOp> {
     LLVM::GlobalOp format = createStringGlobal(rewriter, module, loc,
                                                "printfFormat", op.getFormat());
 
+    // The arguments are promoted already (promotePrintfArguments).
     SmallVector<Value> args = {
         LLVM::AddressOfOp::create(rewriter, loc, ptr, format.getSymName())};
-    for (Value arg : adaptor.getArgs()) {
-      Type type = arg.getType();
-      if (auto floatType = dyn_cast<FloatType>(type);
-          floatType && floatType.getWidth() < 64)
-        arg = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg);
-      else if (auto intType = dyn_cast<IntegerType>(type);
-               intType && intType.getWidth() < 32)
-        arg = intType.getWidth() == 1
-                  ? Value(LLVM::ZExtOp::create(rewriter, loc, i32, arg))
-                  : Value(LLVM::SExtOp::create(rewriter, loc, i32, arg));
-      args.push_back(arg);
-    }
+    llvm::append_range(args, adaptor.getArgs());
     LLVM::CallOp::create(rewriter, loc, printf, args);
     rewriter.eraseOp(op);
     return success();

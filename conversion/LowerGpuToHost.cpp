@@ -211,8 +211,23 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
   for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
     auto type = cast<MemRefType>(attribution.getType());
     if (!type.hasStaticShape())
-      return kernel.emitError() << "workgroup attributions have a static shape";
+      return kernel.emitError()
+             << "kernel @" << kernel.getName()
+             << " has a workgroup attribution of type " << type
+             << ", which the host target cannot allocate for a block: "
+                "workgroup attributions need a static shape";
     uniform.map(attribution, memref::AllocaOp::create(b, loc, type));
+  }
+  // Private attributions: slices of the block's private memory, one per
+  // thread, whose size the launch must know.
+  for (BlockArgument attribution : kernel.getPrivateAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+      return kernel.emitError()
+             << "kernel @" << kernel.getName() << " has a private attribution "
+             << "of type " << type
+             << ", which the host target cannot give each thread: private "
+                "attributions need a static shape and the identity layout";
   }
 
   SmallVector<Operation *> blockLevel;
@@ -242,12 +257,6 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
       emitThreadLoops(kernel, b, values, uniform, trapMessage);
   if (failed(privateBytes))
     return failure();
-  if (*privateBytes > std::numeric_limits<int32_t>::max())
-    return kernel.emitError()
-           << "each thread of kernel @" << kernel.getName() << " needs "
-           << *privateBytes
-           << " bytes of private memory; the host target gives a thread at "
-              "most 2 GiB";
   if (*privateBytes)
     function->setAttr(kPrivateBytesAttrName,
                       b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));
@@ -297,13 +306,16 @@ struct LowerGpuToHostPass
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectOpsWithoutHostMeaning(module)))
       return signalPassFailure();
-    // The C library's printf would read what was never passed.
+    // The C library's printf would read what was never passed. An argument
+    // left over is harmless, and offload-check-input warned of it already.
     WalkResult printfs = module.walk([](gpu::PrintfOp printf) {
-      return succeeded(verifyPrintfFormat(printf)) ? WalkResult::advance()
-                                                   : WalkResult::interrupt();
+      return succeeded(verifyPrintfFormat(printf, /*warnLeftOver=*/false))
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
     });
     if (printfs.wasInterrupted())
       return signalPassFailure();
+    promotePrintfArguments(module);
 
     // Device functions into their kernels: barriers in them are the
     // kernels' barriers.

@@ -1,4 +1,4 @@
-//===- PrintfFormat.cpp - gpu.printf formats against their arguments ------===//
+//===- PrintfFormat.cpp - gpu.printf's format and arguments ---------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -8,6 +8,7 @@
 
 #include "conversion/PrintfFormat.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -23,13 +24,13 @@ struct Length {
   unsigned intBits;
 };
 
-constexpr Length kLengths[] = {{"hh", 32}, {"h", 32}, {"ll", 64},
-                               {"l", 64},  {"j", 64}, {"z", 64},
-                               {"t", 64},  {"q", 64}, {"L", 80}};
+constexpr Length kLengths[] = {{"hh", 32}, {"h", 32}, {"ll", 64}, {"l", 64},
+                               {"j", 64},  {"z", 64}, {"t", 64},  {"q", 64}};
 
 class FormatChecker {
 public:
-  explicit FormatChecker(gpu::PrintfOp op) : op(op), args(op.getArgs()) {}
+  FormatChecker(gpu::PrintfOp op, bool warnLeftOver)
+      : op(op), args(op.getArgs()), warnLeftOver(warnLeftOver) {}
 
   LogicalResult check() {
     StringRef format = op.getFormat();
@@ -45,7 +46,7 @@ public:
       if (failed(checkConversion(format, conversions)))
         return failure();
     }
-    if (next < args.size())
+    if (warnLeftOver && next < args.size())
       op.emitWarning() << "gpu.printf has " << args.size()
                        << " arguments, and its format reads " << next
                        << "; the rest are not printed";
@@ -75,28 +76,29 @@ private:
     auto mismatch = [&]() -> LogicalResult {
       std::string read = reads == Reads::Int
                              ? "an integer of " + std::to_string(bits) + " bits"
-                         : bits == 80 ? "a long double"
-                                      : "a double";
+                             : "a double";
       return error(conversion, spec)
              << "argument " << index << " is " << type << ", and " << what
              << " reads " << read
-             << " (after C's promotions: integers of up to 32 bits become "
-                "int, floats double)";
+             << " (gpu.printf passes integers of up to 32 bits as int, "
+                "index as a 64-bit integer, f16, bf16 and f32 as double)";
     };
-    if (reads == Reads::Int) {
-      if (type.isIndex())
-        return bits == 32 || bits == 64 ? success() : mismatch();
-      auto integer = dyn_cast<IntegerType>(type);
-      if (!integer)
-        return mismatch();
-      unsigned width = integer.getWidth() <= 32 ? 32 : integer.getWidth();
-      return width == bits ? success() : mismatch();
-    }
-    auto real = dyn_cast<FloatType>(type);
-    if (!real)
-      return mismatch();
-    unsigned width = real.getWidth() <= 64 ? 64 : real.getWidth();
-    return width == (bits == 80 ? 80u : 64u) ? success() : mismatch();
+    if (reads == Reads::Int)
+      return promotedIntegerBits(type) == bits ? success() : mismatch();
+    return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type)
+               ? success()
+               : mismatch();
+  }
+
+  /// The bits of `type` as an integer argument, once promoted; 0 for what
+  /// is not an integer.
+  static unsigned promotedIntegerBits(Type type) {
+    if (type.isIndex())
+      return 64;
+    auto integer = dyn_cast<IntegerType>(type);
+    if (!integer)
+      return 0;
+    return integer.getWidth() <= 32 ? 32 : integer.getWidth();
   }
 
   /// The text of the conversion at the start of `format` (after its '%'):
@@ -136,11 +138,13 @@ private:
       }
     }
     unsigned bits = 32;
-    bool longDouble = false;
+    if (format.starts_with("L"))
+      return error(conversion, whole)
+             << "'L' reads a long double, which gpu.printf cannot pass "
+                "(CUDA's vprintf has none)";
     for (const Length &length : kLengths)
       if (format.consume_front(length.text)) {
         bits = length.intBits;
-        longDouble = length.text == "L";
         break;
       }
     if (format.empty())
@@ -157,9 +161,6 @@ private:
     case 'x':
     case 'X':
       reads = Reads::Int;
-      if (longDouble)
-        return error(conversion, whole) << "'L' applies to floating-point "
-                                           "conversions only";
       break;
     case 'c':
       reads = Reads::Int;
@@ -180,7 +181,7 @@ private:
     case 'a':
     case 'A':
       reads = Reads::Double;
-      bits = longDouble ? 80 : 64;
+      bits = 64;
       break;
     case 's':
       return error(conversion, whole)
@@ -204,12 +205,44 @@ private:
 
   gpu::PrintfOp op;
   OperandRange args;
+  bool warnLeftOver;
   /// The number of arguments read so far.
   size_t next = 0;
 };
 
 } // namespace
 
-LogicalResult mlir::offload::verifyPrintfFormat(gpu::PrintfOp op) {
-  return FormatChecker(op).check();
+LogicalResult mlir::offload::verifyPrintfFormat(gpu::PrintfOp op,
+                                                bool warnLeftOver) {
+  return FormatChecker(op, warnLeftOver).check();
+}
+
+/// `arg` as printf reads it.
+static Value promote(OpBuilder &builder, Location loc, Value arg) {
+  Type type = arg.getType();
+  if (type.isIndex())
+    return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), arg);
+  if (auto integer = dyn_cast<IntegerType>(type);
+      integer && integer.getWidth() < 32) {
+    if (integer.getWidth() == 1)
+      return arith::ExtUIOp::create(builder, loc, builder.getI32Type(), arg);
+    return arith::ExtSIOp::create(builder, loc, builder.getI32Type(), arg);
+  }
+  if (isa<Float16Type, BFloat16Type, Float32Type>(type))
+    return arith::ExtFOp::create(builder, loc, builder.getF64Type(), arg);
+  return arg;
+}
+
+unsigned mlir::offload::promotePrintfArguments(Operation *root) {
+  unsigned count = 0;
+  root->walk([&](gpu::PrintfOp op) {
+    OpBuilder builder(op);
+    SmallVector<Value> promoted;
+    for (Value arg : op.getArgs()) {
+      promoted.push_back(promote(builder, op.getLoc(), arg));
+      count += promoted.back() != arg;
+    }
+    op.getArgsMutable().assign(promoted);
+  });
+  return count;
 }

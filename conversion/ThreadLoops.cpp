@@ -11,6 +11,7 @@
 #include "conversion/BlockMemory.h"
 
 #include "dialects/RuntimeAbi.h"
+#include "mgpu/mgpu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -23,6 +24,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-lower-gpu-to-host"
@@ -66,6 +68,9 @@ struct Scope {
   Value active;
   bool isWarp() const { return static_cast<bool>(warp); }
 };
+
+/// MgpuHostKernel::privateBytes, the bytes of each thread, is 32 bits.
+static constexpr int64_t kMaxPrivateBytes = std::numeric_limits<int32_t>::max();
 
 using BodyFn = function_ref<LogicalResult(OpBuilder &, const Thread &)>;
 
@@ -453,21 +458,71 @@ private:
   /// Gives each static private allocation (memref.alloca in the kernel,
   /// private attributions) one slice per thread of the block's private
   /// memory, so that it lives across loops; its worker's stack could not
-  /// hold 1024 threads' worth.
-  void collectPrivateMemory() {
-    auto add = [&](Value memory) {
+  /// hold 1024 threads' worth. Each slice is aligned as its element type and
+  /// the alloca ask (16 bytes at least, as an alloca on the stack would be);
+  /// an alloca that asks for more than the runtime aligns private memory to
+  /// stays on the stack.
+  LogicalResult collectPrivateMemory() {
+    auto add = [&](Value memory, uint64_t requested,
+                   Operation *at) -> LogicalResult {
       auto type = cast<MemRefType>(memory.getType());
       if (!type.hasStaticShape() || !type.getLayout().isIdentity())
-        return; // stays where it is: one allocation per thread
-      int64_t bytes = type.getNumElements() *
-                      layout.getTypeSize(type.getElementType()).getFixedValue();
-      bytes = llvm::alignTo(std::max<int64_t>(bytes, 1), 16);
-      privateBuffers[memory] = {privateBytes, bytes};
-      privateBytes += bytes;
+        return success(); // stays where it is: one allocation per thread
+      Type element = type.getElementType();
+      uint64_t alignment = std::max<uint64_t>(
+          {16, layout.getTypeABIAlignment(element), requested});
+      if (alignment > MGPU_HOST_BLOCK_MEMORY_ALIGNMENT) {
+        if (isa<memref::AllocaOp>(at))
+          return success();
+        return at->emitError()
+               << "kernel @" << kernel.getName()
+               << " has a private attribution "
+               << "of type " << type << ", aligned to " << alignment
+               << " bytes; the host target aligns private memory to "
+               << MGPU_HOST_BLOCK_MEMORY_ALIGNMENT;
+      }
+      std::optional<int64_t> bytes =
+          static_cast<int64_t>(layout.getTypeSize(element).getFixedValue());
+      for (int64_t dim : type.getShape())
+        if (bytes)
+          bytes = llvm::checkedMul(*bytes, dim);
+      std::optional<int64_t> start =
+          llvm::checkedAdd(privateBytes, static_cast<int64_t>(alignment - 1));
+      std::optional<int64_t> end;
+      if (bytes && start) {
+        *bytes = llvm::alignDown(std::max<int64_t>(*bytes, 1) + alignment - 1,
+                                 alignment);
+        *start = llvm::alignDown(*start, alignment);
+        end = llvm::checkedAdd(*start, *bytes);
+      }
+      if (!end || *end > kMaxPrivateBytes)
+        return at->emitError()
+               << "with " << type << ", each thread of kernel @"
+               << kernel.getName() << " needs more than 2 GiB of private "
+               << "memory, the most the host target gives a thread";
+      privateBuffers[memory] = {*start, *bytes};
+      privateBytes = *end;
+      return success();
     };
     for (BlockArgument attribution : kernel.getPrivateAttributions())
-      add(attribution);
-    kernel.walk([&](memref::AllocaOp alloca) { add(alloca.getResult()); });
+      if (failed(add(attribution, 0, kernel)))
+        return failure();
+    WalkResult walked = kernel.walk([&](memref::AllocaOp alloca) {
+      return failed(add(alloca.getResult(), alloca.getAlignment().value_or(0),
+                        alloca))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    return failure(walked.wasInterrupted());
+  }
+
+  /// An empty memref.alloca_scope at `b`: its terminator, before which the
+  /// scope's allocations go.
+  Operation *allocaScope(OpBuilder &b) {
+    OpBuilder::InsertionGuard guard(b);
+    auto scope = memref::AllocaScopeOp::create(b, loc, TypeRange{});
+    b.createBlock(&scope.getBodyRegion());
+    return memref::AllocaScopeReturnOp::create(b, loc);
   }
 
   /// The private memory as memref<?xi8> in `memorySpace`, made once.
@@ -502,6 +557,14 @@ private:
   LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
   LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
                          OpBuilder &b);
+  /// Whether the clone of `op` in a thread's loop body must be made that
+  /// thread's: thread ids, static private allocations, assertions.
+  bool isThreadsOwn(Operation *op) const;
+  /// Makes the clones of `sources` (as `mapping` maps them) thread `t`'s:
+  /// its ids, its slices of private memory, a failed assertion stopping
+  /// the launch with its message and thread.
+  void makeThreadsOwn(ArrayRef<Operation *> sources, IRMapping &mapping,
+                      const Thread &t);
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
   LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
   LogicalResult emitDivergentFor(scf::ForOp op, Scope scope, OpBuilder &b,
@@ -606,45 +669,14 @@ LogicalResult ThreadLoopEmitter::emitRun(ArrayRef<Operation *> run, Scope scope,
   });
 }
 
-LogicalResult ThreadLoopEmitter::cloneRun(ArrayRef<Operation *> run,
-                                          const Thread &t, OpBuilder &b) {
-  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
-  Block *block = run.front()->getBlock();
-  auto isInside = [&](Operation *op) {
-    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
-    return ancestor && inRun.contains(ancestor);
-  };
+bool ThreadLoopEmitter::isThreadsOwn(Operation *op) const {
+  return isThreadIdOp(op) || isa<cf::AssertOp>(op) ||
+         (isa<memref::AllocaOp>(op) && privateBuffers.count(op->getResult(0)));
+}
 
-  // The values the run uses from elsewhere, made available first.
-  llvm::SetVector<Value> external;
-  for (Operation *op : run)
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands()) {
-        Operation *definer = operand.getDefiningOp();
-        if (auto arg = dyn_cast<BlockArgument>(operand))
-          definer = arg.getOwner()->getParentOp();
-        if (!isInside(definer))
-          external.insert(operand);
-      }
-    });
-  IRMapping mapping;
-  for (Value v : external)
-    if (failed(materialize(v, t, b, mapping)))
-      return failure();
-
-  for (Operation *op : run)
-    b.clone(*op, mapping);
-
-  // Thread ids, private memory and assertions become this thread's.
-  SmallVector<Operation *> fixups;
-  for (Operation *op : run)
-    op->walk([&](Operation *nested) {
-      if (isThreadIdOp(nested) || isa<cf::AssertOp>(nested) ||
-          (isa<memref::AllocaOp>(nested) &&
-           privateBuffers.count(nested->getResult(0))))
-        fixups.push_back(nested);
-    });
-  for (Operation *source : fixups) {
+void ThreadLoopEmitter::makeThreadsOwn(ArrayRef<Operation *> sources,
+                                       IRMapping &mapping, const Thread &t) {
+  for (Operation *source : sources) {
     Operation *clone = mapping.lookupOrNull(source);
     if (!clone)
       continue;
@@ -682,6 +714,62 @@ LogicalResult ThreadLoopEmitter::cloneRun(ArrayRef<Operation *> run,
     }
     clone->erase();
   }
+}
+
+LogicalResult ThreadLoopEmitter::cloneRun(ArrayRef<Operation *> run,
+                                          const Thread &t, OpBuilder &b) {
+  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
+  Block *block = run.front()->getBlock();
+  auto isInside = [&](Operation *op) {
+    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
+    return ancestor && inRun.contains(ancestor);
+  };
+
+  // Allocations left on the stack (of dynamic size) are the thread's for
+  // its run only, unless memory of the run is used after it: 1024 threads'
+  // worth would not fit a worker's stack.
+  bool stackAllocations = false, memoryEscapes = false;
+  for (Operation *op : run) {
+    op->walk([&](memref::AllocaOp alloca) {
+      stackAllocations |= !privateBuffers.count(alloca.getResult());
+    });
+    for (Value result : op->getResults())
+      memoryEscapes |= isa<BaseMemRefType>(result.getType()) &&
+                       llvm::any_of(result.getUsers(), [&](Operation *user) {
+                         return !isInside(user);
+                       });
+  }
+  OpBuilder::InsertionGuard guard(b);
+  if (stackAllocations && !memoryEscapes)
+    b.setInsertionPoint(allocaScope(b));
+
+  // The values the run uses from elsewhere, made available first.
+  llvm::SetVector<Value> external;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *definer = operand.getDefiningOp();
+        if (auto arg = dyn_cast<BlockArgument>(operand))
+          definer = arg.getOwner()->getParentOp();
+        if (!isInside(definer))
+          external.insert(operand);
+      }
+    });
+  IRMapping mapping;
+  for (Value v : external)
+    if (failed(materialize(v, t, b, mapping)))
+      return failure();
+
+  for (Operation *op : run)
+    b.clone(*op, mapping);
+
+  SmallVector<Operation *> fixups;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      if (isThreadsOwn(nested))
+        fixups.push_back(nested);
+    });
+  makeThreadsOwn(fixups, mapping, t);
 
   // What later loops need is kept per thread, unless they can recompute it.
   for (Operation *op : run)
@@ -1221,33 +1309,45 @@ LogicalResult ThreadLoopEmitter::emit(OpBuilder &b) {
   // dominates every loop, whenever it is made. (It folds away later.)
   Operation *anchor = index(b, 0).getDefiningOp();
   entry.setInsertionPoint(anchor);
-  collectPrivateMemory();
+  if (failed(collectPrivateMemory()))
+    return failure();
 
   if (kernel.getBody().hasOneBlock())
     return emitOps(bodyOps(body), Scope{}, b);
 
   // Branches without barriers: each thread runs the whole CFG.
   return emitThreadLoop(Scope{}, b, [&](OpBuilder &lb, const Thread &t) {
-    auto region = scf::ExecuteRegionOp::create(lb, loc, TypeRange{});
     IRMapping mapping;
-    for (BlockArgument arg : body.getArguments())
-      mapping.map(arg, uniform.lookup(arg));
+    for (BlockArgument arg : body.getArguments()) {
+      // Kernel arguments and workgroup attributions are uniform; private
+      // attributions (of static shape, checked before) are the thread's.
+      auto buffer = privateBuffers.find(arg);
+      assert((buffer != privateBuffers.end() || uniform.contains(arg)) &&
+             "every argument of the entry block is mapped");
+      mapping.map(arg, buffer != privateBuffers.end()
+                           ? privateView(buffer->second, arg.getType(), t, lb)
+                           : uniform.lookup(arg));
+    }
+    // The thread's stack allocations are freed when it is done.
+    OpBuilder::InsertionGuard guard(lb);
+    lb.setInsertionPoint(allocaScope(lb));
+    auto region = scf::ExecuteRegionOp::create(lb, loc, TypeRange{});
     kernel.getBody().cloneInto(&region.getRegion(), mapping);
     // The entry block's arguments were mapped; its clone has them too.
     Block &clonedEntry = region.getRegion().front();
     clonedEntry.eraseArguments(0, clonedEntry.getNumArguments());
     SmallVector<Operation *> fixups;
-    region.walk([&](Operation *op) {
-      if (isThreadIdOp(op) || isa<gpu::ReturnOp>(op))
+    kernel.getBody().walk([&](Operation *op) {
+      if (isThreadsOwn(op))
         fixups.push_back(op);
     });
-    for (Operation *op : fixups) {
-      OpBuilder fb(op);
-      if (isa<gpu::ReturnOp>(op))
-        scf::YieldOp::create(fb, op->getLoc());
-      else
-        op->getResult(0).replaceAllUsesWith(threadIdValue(op, t));
-      op->erase();
+    makeThreadsOwn(fixups, mapping, t);
+    SmallVector<gpu::ReturnOp> returns;
+    region.walk([&](gpu::ReturnOp ret) { returns.push_back(ret); });
+    for (gpu::ReturnOp ret : returns) {
+      OpBuilder rb(ret);
+      scf::YieldOp::create(rb, ret.getLoc());
+      ret.erase();
     }
     return success();
   });

@@ -56,13 +56,15 @@ struct BlockValues {
 
 /// Emits the body of `kernel` at `builder`'s insertion point (a function's
 /// entry block) as loops over its threads. `uniform` maps the kernel's
-/// arguments to the new function's; the kernel must be a single block of
-/// structured control flow whose collectives (gpu.all_reduce,
-/// gpu.subgroup_reduce) were lowered already. `trapMessage` makes the
-/// message of a failed cf.assert. Static private allocations (memref.alloca,
-/// private attributions), which must live across the loops, take their
-/// memory from `values.privateMemory`: the result is how many bytes each
-/// thread needs there. Reports what it cannot split at the op.
+/// arguments to the new function's; the kernel is a single block of
+/// structured control flow, or branches (cf) without barriers or subgroup
+/// operations, which each thread runs whole, and its collectives
+/// (gpu.all_reduce, gpu.subgroup_reduce) were lowered already.
+/// `trapMessage` makes the message of a failed cf.assert. Static private
+/// allocations (memref.alloca, private attributions), which must live across
+/// the loops, take their memory from `values.privateMemory`: the result is
+/// how many bytes each thread needs there, which fits MgpuHostKernel's
+/// 32 bits. Reports what it cannot split, or give memory, at the op.
 FailureOr<int64_t> emitThreadLoops(
     gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
     IRMapping &uniform,

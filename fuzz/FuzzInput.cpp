@@ -15,3 +15,19 @@
 extern "C" const char *__asan_default_options() {
   return "allow_user_poisoning=0";
 }
+
+bool mlir::offload::fuzz::FuzzInput::nestsTooDeep(const std::string &text) {
+  // MLIR's parser recurses once or more per bracket: under ASan, a few
+  // thousand levels overflow the stack.
+  constexpr int kMaxDepth = 500;
+  int depth = 0;
+  for (char c : text) {
+    if (c == '[' || c == '(' || c == '{' || c == '<')
+      ++depth;
+    else if ((c == ']' || c == ')' || c == '}' || c == '>') && depth > 0)
+      --depth;
+    if (depth > kMaxDepth)
+      return true;
+  }
+  return false;
+}

@@ -43,6 +43,8 @@ static std::unique_ptr<MLIRContext> makeContext() {
 int offload::fuzz::fuzzPipeline(const uint8_t *data, size_t size,
                                 const char *pipeline) {
   FuzzInput input(data, size, makeContext, 2000);
+  if (input.skip())
+    return 0;
   MLIRContext *context = input.context;
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(input.text, context);

@@ -42,6 +42,8 @@ static std::unique_ptr<MLIRContext> makeContext() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   offload::fuzz::FuzzInput input(data, size, makeContext, 20000);
+  if (input.skip())
+    return 0;
   MLIRContext *context = input.context;
   Attribute attribute = parseAttribute(input.text, context);
   if (!attribute) {

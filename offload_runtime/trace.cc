@@ -294,7 +294,10 @@ private:
     say("mgpu: MGPU_TRACE: cannot write to '");
     say(path.c_str());
     say("': ");
-    say(std::strerror(error));
+    // strerror may allocate (its locale's messages); the description
+    // glibc holds is a constant.
+    const char *description = strerrordesc_np(error);
+    say(description ? description : "unknown error");
     say("; the trace ends here, and the program goes on untraced\n");
   }
 

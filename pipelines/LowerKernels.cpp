@@ -101,6 +101,7 @@ private:
   /// With `redux`, for chips that all have redux.sync.
   OpPassManager makeGpuPipeline(bool redux) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    pm.addPass(createOffloadPromotePrintfArguments());
     OffloadExpandSubgroupOpsOptions expand;
     expand.keepRedux = redux;
     pm.addPass(createOffloadExpandSubgroupOps(expand));

@@ -138,6 +138,22 @@ def OffloadExpandSubgroupOps
   ];
 }
 
+def OffloadPromotePrintfArguments
+    : Pass<"offload-promote-printf-arguments", "gpu::GPUModuleOp"> {
+  let summary = "Gives gpu.printf the arguments that vprintf reads";
+  let description = [{
+    `convert-gpu-to-nvvm` packs `gpu.printf`'s arguments for CUDA's
+    `vprintf` as they come: an `i8` takes one byte, an `index` 32 bits with
+    `index-bitwidth=32`, where `vprintf` reads an `int` or a 64-bit integer
+    from an 8-byte slot. This pass promotes them as C promotes variadic
+    arguments (integers of fewer than 32 bits to `i32`, sign-extended but for
+    `i1`; `f16`, `bf16` and `f32` to `f64`) and `index` to `i64`, as the host
+    lowering does, so that `offload-check-input`'s check of the format holds
+    on every target.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def OffloadLowerNvgpu : Pass<"offload-lower-nvgpu", "ModuleOp"> {
   let summary = "convert-nvgpu-to-nvvm that leaves !gpu.async.token alone";
   let description = [{
@@ -206,7 +222,8 @@ def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
   let description = [{
     Runs, on each `gpu.module`, `offload-lower-gpu-to-host` when its targets
     are `#offload.host`, and otherwise the NVVM lowering
-    (`offload-expand-subgroup-ops`, `convert-scf-to-cf`,
+    (`offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
+    `convert-scf-to-cf`,
     `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
     `convert-nvvm-to-llvm`, canonicalization, CSE,
     `reconcile-unrealized-casts`). A module that lists both kinds is an error:

@@ -17,19 +17,30 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <unistd.h>
 #include <vector>
 
 namespace mgpu::host {
 namespace {
 
-/// Memory a worker gives each block it runs, kept for the next.
+/// Memory a worker gives each block it runs, kept for the next. A block
+/// that needs a quarter of it or less gives it back first: one launch's
+/// gigabytes of private memory do not stay with every worker.
 class BlockMemory {
 public:
-  /// At least `bytes` bytes, 64-byte aligned; null when there is no memory.
+  /// At least `bytes` bytes, aligned to MGPU_HOST_BLOCK_MEMORY_ALIGNMENT;
+  /// null when `bytes` is 0 or there is no memory.
   void *Get(size_t bytes) {
-    if (bytes > size) {
-      std::free(memory);
-      memory = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    constexpr size_t kAlignment = MGPU_HOST_BLOCK_MEMORY_ALIGNMENT;
+    constexpr size_t kAlwaysKept = 1 << 20;
+    if (bytes <= size && (size <= kAlwaysKept || bytes > size / 4))
+      return bytes ? memory : nullptr;
+    std::free(memory);
+    memory = nullptr;
+    size = 0;
+    if (bytes) {
+      memory = std::aligned_alloc(kAlignment, (bytes + kAlignment - 1) /
+                                                  kAlignment * kAlignment);
       size = memory ? bytes : 0;
     }
     return memory;
@@ -57,6 +68,12 @@ thread_local WorkerState workerState;
       StrCat(message, " (block (", block->blockIdX, ", ", block->blockIdY, ", ",
              block->blockIdZ, "), thread (", x, ", ", y, ", ", z, "))");
   std::longjmp(state->trapped, 1);
+}
+
+/// The machine's memory in bytes; 0 when it cannot be told.
+uint64_t PhysicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageBytes = sysconf(_SC_PAGESIZE);
+  return pages > 0 && pageBytes > 0 ? uint64_t(pages) * uint64_t(pageBytes) : 0;
 }
 
 /// The parameters of one launch, copied.
@@ -120,10 +137,11 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
       missing =
           StrCat(config.sharedMemoryBytes, " bytes of dynamic shared memory");
     if (privateBytes && !block.privateMemory)
-      missing +=
-          StrCat(missing.empty() ? "" : " and ", privateBytes,
-                 " bytes of private memory (", kernel.descriptor->privateBytes,
-                 " for each of its ", threads, " threads)");
+      missing += StrCat(
+          missing.empty() ? "" : " and ", privateBytes,
+          " bytes of private memory (", kernel.descriptor->privateBytes,
+          threads == 1 ? " for its one thread)"
+                       : StrCat(" for each of its ", threads, " threads)"));
     if (!missing.empty()) {
       std::lock_guard<std::mutex> lock(failureMutex);
       if (!failed.exchange(true))
@@ -163,6 +181,20 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
                                " bytes of dynamic shared memory; the host "
                                "backend allows at most ",
                                kMaxSharedMemoryBytes));
+  // As a GPU's launch fails at once when the local memory of its threads
+  // cannot be had, rather than as its blocks start: a block that needs more
+  // than the machine has would fail every time.
+  const uint64_t threads =
+      uint64_t(config.block[0]) * config.block[1] * config.block[2];
+  const uint64_t privateBytes = threads * descriptor.privateBytes;
+  static const uint64_t physicalBytes = PhysicalMemoryBytes();
+  if (physicalBytes && privateBytes > physicalBytes)
+    return RuntimeError(
+        CUDA_ERROR_OUT_OF_MEMORY,
+        StrCat("kernel '", kernel.name, "': a block of ", threads,
+               " threads needs ", privateBytes, " bytes of private memory (",
+               descriptor.privateBytes,
+               " for each thread), more than this machine's ", physicalBytes));
   auto arguments =
       std::make_shared<Arguments>(CopyArguments(descriptor, params));
   stream.Enqueue(kernel.name.c_str(), [&kernel, config, arguments] {

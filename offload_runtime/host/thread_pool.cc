@@ -74,14 +74,25 @@ StatusOr<unsigned> CountHostThreads() {
         CUDA_ERROR_INVALID_VALUE,
         StrCat("MGPU_HOST_THREADS='", value,
                "' is not a number of threads (a whole number, 1 or more); "
-               "unset it for one thread per CPU (", CountCpus(), " here)"));
+               "unset it for one thread per CPU (",
+               CountCpus(), " here)"));
+  // Each worker is a thread with its own stack: tens of thousands of them
+  // would take the machine's memory before any block ran.
+  constexpr uint64_t kMaxHostThreads = 4096;
   uint64_t limit = ThreadLimit();
-  if (requested > limit) {
+  if (requested > limit && limit <= kMaxHostThreads) {
     std::fprintf(stderr,
                  "mgpu: MGPU_HOST_THREADS=%s is more threads than this process "
                  "may start; using %llu\n",
                  value, static_cast<unsigned long long>(limit));
     requested = limit;
+  } else if (requested > kMaxHostThreads) {
+    std::fprintf(stderr,
+                 "mgpu: MGPU_HOST_THREADS=%s is more than the %llu threads the "
+                 "host backend runs blocks on at most; using %llu\n",
+                 value, static_cast<unsigned long long>(kMaxHostThreads),
+                 static_cast<unsigned long long>(kMaxHostThreads));
+    requested = kMaxHostThreads;
   }
   return static_cast<unsigned>(requested);
 }

@@ -23,7 +23,9 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -216,19 +218,74 @@ TEST_F(HostBackend, AFailureOfAThreadThatEndedIsNotLost) {
   });
 }
 
-TEST_F(HostBackend, PrivateMemoryThatCannotBeHadFailsTheLaunch) {
+/// The machine's memory in bytes, as /proc/meminfo says.
+uint64_t MachineMemoryBytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kib = 0;
+  while (meminfo >> key >> kib)
+    if (key == "MemTotal:")
+      return kib * 1024;
+  return 0;
+}
+
+/// hog's private memory: 400000000 i32 for each thread.
+constexpr uint64_t kHogBytesPerThread = 1600000000;
+
+TEST_F(HostBackend, PrivateMemoryBeyondTheMachineFailsTheLaunchAtOnce) {
+  if (MachineMemoryBytes() >= 1024 * kHogBytesPerThread)
+    GTEST_SKIP() << "this machine has 1.6 TB of memory";
+  MgpuFunctionHandle hog = mgpuModuleGetFunction(module, "hog");
+  void *memory = out;
+  void *params[] = {&memory};
+  mgpuLaunchKernel(hog, 1, 1, 1, 1024, 1, 1, 0, nullptr, params, nullptr, 1);
+  ASSERT_EQ(errors.seen.size(), 1u);
+  EXPECT_EQ(errors.seen[0].code, CUDA_ERROR_OUT_OF_MEMORY);
+  EXPECT_NE(errors.seen[0].message.find(
+                "kernel 'hog': a block of 1024 threads needs 1638400000000 "
+                "bytes of private memory (1600000000 for each thread), more "
+                "than this machine's "),
+            std::string::npos)
+      << errors.seen[0].message;
+  errors.seen.clear();
+  // Nothing ran, and nothing failed: the device goes on.
+  out[5] = 0;
+  LaunchFill(nullptr, 7);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(out[5], 7);
+}
+
+TEST_F(HostBackend, PrivateMemoryThatCannotBeHadFailsTheBlock) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer's shadow memory needs the address space "
+                  "this test limits";
+#endif
+  if (MachineMemoryBytes() <= kHogBytesPerThread)
+    GTEST_SKIP() << "this machine has less than 1.6 GB of memory";
   ExpectInChild([&] {
+    // Less address space than one thread of hog needs: the launch is
+    // accepted (the machine has the memory) and its block fails.
+    std::ifstream statm("/proc/self/statm");
+    uint64_t pages = 0;
+    statm >> pages;
+    uint64_t limit = pages * sysconf(_SC_PAGESIZE) + (512u << 20);
+    struct rlimit addressSpace = {limit, limit};
+    Require(setrlimit(RLIMIT_AS, &addressSpace) == 0, "setrlimit");
     MgpuFunctionHandle hog = mgpuModuleGetFunction(module, "hog");
     void *memory = out;
     void *params[] = {&memory};
-    mgpuLaunchKernel(hog, 1, 1, 1, 1024, 1, 1, 0, nullptr, params, nullptr, 1);
+    mgpuLaunchKernel(hog, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr, 1);
+    Require(errors.seen.empty(),
+            "the launch failed: " +
+                (errors.seen.empty() ? std::string() : errors.seen[0].message));
     mgpuStreamSynchronize(nullptr);
     Require(errors.seen.size() == 1 &&
                 errors.seen[0].code == CUDA_ERROR_OUT_OF_MEMORY &&
                 errors.seen[0].message.find(
-                    "kernel 'hog': out of memory for a block's 1638400000000 "
-                    "bytes of private memory (1600000000 for each of its 1024 "
-                    "threads)") != std::string::npos,
+                    "kernel 'hog': out of memory for a block's 1600000000 "
+                    "bytes of private memory (1600000000 for its one "
+                    "thread)") != std::string::npos,
             errors.seen.empty() ? "no error" : errors.seen[0].message);
   });
 }
@@ -330,6 +387,9 @@ std::string CpuinfoFlags() {
 }
 
 TEST_F(HostBackend, AnObjectForANewerCpuIsRefusedWithWhatIsMissing) {
+#if !defined(__x86_64__)
+  GTEST_SKIP() << "the newer CPU is an x86-64 one";
+#endif
   const char *path = std::getenv("HOST_TEST_KERNELS_NEWER_CPU");
   ASSERT_NE(path, nullptr);
   std::ifstream file(path, std::ios::binary);

@@ -27,11 +27,23 @@ limit=$(ulimit -u)
 [[ $limit == unlimited ]] && limit=$(cat /proc/sys/kernel/threads-max)
 threads_max=$(cat /proc/sys/kernel/threads-max)
 ((threads_max < limit)) && limit=$threads_max
+if ((limit <= 4096)); then
+  capped() { echo "mgpu: MGPU_HOST_THREADS=$1 is more threads than this process may start; using $limit"; }
+else
+  capped() { echo "mgpu: MGPU_HOST_THREADS=$1 is more than the 4096 threads the host backend runs blocks on at most; using 4096"; }
+fi
 for value in 99999999999 100000000000000000000000; do
   output=$(MGPU_HOST_THREADS="$value" "$program" exit 2>&1)
   status=$?
   [[ $status == 0 ]] || fail "MGPU_HOST_THREADS=$value: exit status $status: $output"
-  [[ $output == "mgpu: MGPU_HOST_THREADS=$value is more threads than this process may start; using $limit" ]] ||
+  [[ $output == "$(capped "$value")" ]] ||
     fail "MGPU_HOST_THREADS=$value: unexpected output: $output"
 done
-echo "host threads: 11 passed, 0 failed"
+# Past 4096 but within what the process may start: capped at 4096 all the
+# same (under a lower limit, at the limit).
+if ((limit > 4097)); then
+  output=$(MGPU_HOST_THREADS=4097 "$program" exit 2>&1)
+  [[ $? == 0 && $output == "$(capped 4097)" ]] ||
+    fail "MGPU_HOST_THREADS=4097: unexpected output: $output"
+fi
+echo "host threads: 12 passed, 0 failed"

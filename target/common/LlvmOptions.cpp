@@ -29,9 +29,8 @@ static bool decidesNoCode(StringRef name) {
       "log-actions-to", "log-mlir-actions-filter", "no-implicit-module", "o",
       "output-split-marker", "p", "pass-pipeline", "profile-actions-to",
       "run-reproducer", "show-dialects", "split-input-file",
-      "verify-diagnostics", "verify-each", "verify-roundtrip",
-      "disable-i2p-p2i-opt", "remarks-filter", "remarks-filter-passed",
-      "remarks-filter-missed", "remarks-filter-failed",
+      "verify-diagnostics", "verify-each", "verify-roundtrip", "remarks-filter",
+      "remarks-filter-passed", "remarks-filter-missed", "remarks-filter-failed",
       "remarks-filter-analyse", "remark-format", "remark-policy",
       "remarks-output-file",
       // LLVM's diagnostics and help.

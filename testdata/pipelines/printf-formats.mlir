@@ -3,7 +3,7 @@
 // from the pipelines' first pass (for every target) and from the host
 // lowering (which calls the C library's printf: `%n` or `%s` there would
 // write or read through a number, a missing argument read what was never
-// passed). An argument left over is a warning.
+// passed). An argument left over is a warning (printf-left-over.mlir).
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-check-input
 // RUN: offload-opt %s -split-input-file -verify-diagnostics \
@@ -44,7 +44,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%i: i32) kernel {
-    // expected-error @below {{gpu.printf format conversion 1 ('%lld'): argument 1 is 'i32', and '%lld' reads an integer of 64 bits (after C's promotions: integers of up to 32 bits become int, floats double)}}
+    // expected-error @below {{gpu.printf format conversion 1 ('%lld'): argument 1 is 'i32', and '%lld' reads an integer of 64 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double)}}
     gpu.printf "%lld\n", %i : i32
     gpu.return
   }
@@ -84,8 +84,40 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%f: f64) kernel {
-    // expected-error @below {{argument 1 is 'f64', and '%Lf' reads a long double}}
+    // expected-error @below {{gpu.printf format conversion 1 ('%Lf'): 'L' reads a long double, which gpu.printf cannot pass (CUDA's vprintf has none)}}
     gpu.printf "%Lf\n", %f : f64
+    gpu.return
+  }
+}
+
+// -----
+
+// index is passed as a 64-bit integer on every target, whatever its width
+// in the kernel.
+gpu.module @m {
+  gpu.func @k(%x: index) kernel {
+    // expected-error @below {{argument 1 is 'index', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double)}}
+    gpu.printf "%d\n", %x : index
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%f: f8E4M3FN) kernel {
+    // expected-error @below {{argument 1 is 'f8E4M3FN', and '%f' reads a double}}
+    gpu.printf "%f\n", %f : f8E4M3FN
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%f: f80) kernel {
+    // expected-error @below {{argument 1 is 'f80', and '%g' reads a double}}
+    gpu.printf "%g\n", %f : f80
     gpu.return
   }
 }
@@ -122,25 +154,15 @@ gpu.module @m {
 
 // -----
 
-gpu.module @m {
-  gpu.func @k(%i: i32, %j: i32) kernel {
-    // expected-warning @below {{gpu.printf has 2 arguments, and its format reads 1; the rest are not printed}}
-    gpu.printf "%d\n", %i, %j : i32, i32
-    gpu.return
-  }
-}
-
-// -----
-
-// What printf takes is taken: promoted small integers, 64-bit integers with
-// l and ll, index with either, floats of every width up to f64, widths and
+// What printf takes is taken: promoted small integers, 64-bit integers and
+// index with l, ll, z, j and t, f16, bf16, f32 and f64, widths and
 // precisions from arguments, %c, %p, %%.
 gpu.module @m {
   gpu.func @k(%b: i1, %c: i8, %s: i16, %i: i32, %l: i64, %x: index,
-              %h: f16, %f: f32, %d: f64) kernel {
-    gpu.printf "%d %c %hd %i %ld %lld %zu %llx %x %p %5.1f %e %g %*.*f 100%%\n",
-        %b, %c, %s, %i, %l, %l, %l, %x, %x, %x, %h, %f, %d, %i, %i, %d
-        : i1, i8, i16, i32, i64, i64, i64, index, index, index, f16, f32, f64, i32, i32, f64
+              %h: f16, %bh: bf16, %f: f32, %d: f64) kernel {
+    gpu.printf "%d %c %hd %i %ld %lld %zu %llx %jx %p %5.1f %a %e %g %*.*f 100%%\n",
+        %b, %c, %s, %i, %l, %l, %l, %x, %x, %x, %h, %bh, %f, %d, %i, %i, %d
+        : i1, i8, i16, i32, i64, i64, i64, index, index, index, f16, bf16, f32, f64, i32, i32, f64
     gpu.return
   }
 }

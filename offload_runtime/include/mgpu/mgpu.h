@@ -74,6 +74,9 @@ enum {
 #define MGPU_HOST_CPU_FEATURES_SYMBOL "__mgpu_host_cpu_features"
 /* Each parameter a host kernel's run function reads is aligned to this. */
 #define MGPU_HOST_PARAM_ALIGNMENT 16
+/* A block's dynamic shared memory and private memory (MgpuHostBlock) start
+ * at this alignment. */
+#define MGPU_HOST_BLOCK_MEMORY_ALIGNMENT 4096
 struct MgpuHostBlock;
 typedef void (*MgpuHostKernelFn)(void **params,
                                  const struct MgpuHostBlock *block);
