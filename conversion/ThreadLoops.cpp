@@ -20,8 +20,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -481,11 +483,15 @@ private:
                << " bytes; the host target aligns private memory to "
                << MGPU_HOST_BLOCK_MEMORY_ALIGNMENT;
       }
-      std::optional<int64_t> bytes =
-          static_cast<int64_t>(layout.getTypeSize(element).getFixedValue());
-      for (int64_t dim : type.getShape())
-        if (bytes)
-          bytes = llvm::checkedMul(*bytes, dim);
+      // Elements lie an ABI alignment apart (an i48 takes 8 bytes).
+      std::optional<int64_t> bytes = static_cast<int64_t>(
+          llvm::alignTo(layout.getTypeSize(element).getFixedValue(),
+                        layout.getTypeABIAlignment(element)));
+      for (int64_t dim : type.getShape()) {
+        bytes = llvm::checkedMul(*bytes, dim);
+        if (!bytes)
+          break;
+      }
       std::optional<int64_t> start =
           llvm::checkedAdd(privateBytes, static_cast<int64_t>(alignment - 1));
       std::optional<int64_t> end;
@@ -508,12 +514,71 @@ private:
       if (failed(add(attribution, 0, kernel)))
         return failure();
     WalkResult walked = kernel.walk([&](memref::AllocaOp alloca) {
+      if (!runsOncePerThread(alloca) && mayBePassedOn(alloca.getResult()))
+        return WalkResult::advance(); // one allocation each time, on the stack
       return failed(add(alloca.getResult(), alloca.getAlignment().value_or(0),
                         alloca))
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
     return failure(walked.wasInterrupted());
+  }
+
+  /// Whether `op` runs at most once in each thread: not in a loop, nor in a
+  /// block of branches that may be one. An alloca that runs more often makes
+  /// a new buffer each time, which one slice per thread can stand for only
+  /// where each buffer is dead when the next is made (!mayBePassedOn).
+  bool runsOncePerThread(Operation *op) {
+    for (Operation *at = op; at != kernel; at = at->getParentOp()) {
+      if (!at->getBlock()->isEntryBlock())
+        return false;
+      Operation *parent = at->getParentOp();
+      if (parent != kernel && isa<RegionBranchOpInterface>(parent) &&
+          cast<RegionBranchOpInterface>(parent).isRepetitiveRegion(
+              at->getParentRegion()->getRegionNumber()))
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether `memory` (or a view of it) may reach code that runs after its
+  /// allocation runs again: passed on by a terminator (scf.yield, cf.br),
+  /// given to an op with regions (a loop's initial values), or turned into
+  /// another memref by an op that is not a view.
+  static bool mayBePassedOn(Value memory) {
+    for (Operation *user : memory.getUsers()) {
+      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions())
+        return true;
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == memory) {
+        if (llvm::any_of(user->getResults(), mayBePassedOn))
+          return true;
+      } else if (llvm::any_of(user->getResultTypes(),
+                              llvm::IsaPred<BaseMemRefType>)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether `memory`, a memref that a run makes (`isInside`), may be stack
+  /// memory allocated in the run, which an alloca scope around the run
+  /// would free: what a view of such memory or an op in the run returns.
+  /// Private memory, and views of what the run did not make, are not.
+  bool mayBeRunStack(Value memory, function_ref<bool(Operation *)> isInside) {
+    while (true) {
+      if (privateBuffers.count(memory))
+        return false;
+      Operation *definer = memory.getDefiningOp();
+      if (!definer)
+        return isInside(cast<BlockArgument>(memory).getOwner()->getParentOp());
+      if (!isInside(definer))
+        return false;
+      auto view = dyn_cast<ViewLikeOpInterface>(definer);
+      if (!view)
+        return true;
+      memory = view.getViewSource();
+    }
   }
 
   /// An empty memref.alloca_scope at `b`: its terminator, before which the
@@ -734,10 +799,11 @@ LogicalResult ThreadLoopEmitter::cloneRun(ArrayRef<Operation *> run,
       stackAllocations |= !privateBuffers.count(alloca.getResult());
     });
     for (Value result : op->getResults())
-      memoryEscapes |= isa<BaseMemRefType>(result.getType()) &&
-                       llvm::any_of(result.getUsers(), [&](Operation *user) {
-                         return !isInside(user);
-                       });
+      memoryEscapes |=
+          isa<BaseMemRefType>(result.getType()) &&
+          llvm::any_of(result.getUsers(),
+                       [&](Operation *user) { return !isInside(user); }) &&
+          mayBeRunStack(result, isInside);
   }
   OpBuilder::InsertionGuard guard(b);
   if (stackAllocations && !memoryEscapes)

@@ -296,8 +296,14 @@ private:
     say("': ");
     // strerror may allocate (its locale's messages); the description
     // glibc holds is a constant.
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
     const char *description = strerrordesc_np(error);
     say(description ? description : "unknown error");
+#else
+    char number[24];
+    std::snprintf(number, sizeof(number), "errno %d", error);
+    say(number);
+#endif
     say("; the trace ends here, and the program goes on untraced\n");
   }
 

@@ -223,8 +223,7 @@ def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
     Runs, on each `gpu.module`, `offload-lower-gpu-to-host` when its targets
     are `#offload.host`, and otherwise the NVVM lowering
     (`offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
-    `convert-scf-to-cf`,
-    `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
+    `convert-scf-to-cf`, `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
     `convert-nvvm-to-llvm`, canonicalization, CSE,
     `reconcile-unrealized-casts`). A module that lists both kinds is an error:
     `offload-split-host-modules` separates them first.

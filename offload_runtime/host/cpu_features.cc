@@ -256,11 +256,12 @@ struct Feature {
 
 // LLVM's names and the kernel's HWCAPs (Documentation/arch/arm64/elf_hwcaps)
 // of the features that code generation uses on its own: in vector and
-// floating-point code, atomics, loads and stores and memcpy. The others
-// (cryptography, random numbers, pointer authentication, memory tagging,
-// SME...) reach an object only through intrinsics that a kernel in our
-// dialects does not call, and some kernels do not report them to the
-// guests they run; a target that lists them is not refused for them.
+// floating-point code (sha3's EOR3 and BCAX among them, for plain XORs),
+// atomics, loads and stores and memcpy. The others (AES, SHA-1/2, SM4, CRC,
+// random numbers, pointer authentication, memory tagging, SME...) reach an
+// object only through intrinsics that a kernel in our dialects does not
+// call, and some kernels do not report them to the guests they run; a target
+// that lists them is not refused for them.
 constexpr Feature kFeatures[] = {
     {"fp-armv8", AT_HWCAP, 1ul << 0},   {"neon", AT_HWCAP, 1ul << 1},
     {"lse", AT_HWCAP, 1ul << 8},        {"fullfp16", AT_HWCAP, 1ul << 9},
@@ -270,6 +271,7 @@ constexpr Feature kFeatures[] = {
     {"rcpc-immo", AT_HWCAP, 1ul << 26}, {"sve2", AT_HWCAP2, 1ul << 1},
     {"i8mm", AT_HWCAP2, 1ul << 13},     {"bf16", AT_HWCAP2, 1ul << 14},
     {"cssc", AT_HWCAP2, 1ul << 34},     {"mops", AT_HWCAP2, 1ul << 43},
+    {"sha3", AT_HWCAP, 1ul << 17},
 };
 
 bool HasFeature(std::string_view name, bool &detected) {
