@@ -37,7 +37,7 @@ public:
   /// NUL-terminated, as every file MLIR's tools read: MLIR's lexer reads
   /// past the end of a buffer without one (docs/fuzzing.md, findings).
   const std::string text;
-  /// Whether the fuzz target should pass the input by: brackets nested
+  /// Whether the fuzz target should skip the input: brackets nested
   /// deeper than MLIR's recursive parser has stack for (an upstream
   /// limitation, docs/fuzzing.md), which would stop every run there.
   bool skip() const { return nestsTooDeep(text); }
