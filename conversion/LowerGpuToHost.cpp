@@ -308,12 +308,7 @@ struct LowerGpuToHostPass
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument
     // left over is harmless, and offload-check-input warned of it already.
-    WalkResult printfs = module.walk([](gpu::PrintfOp printf) {
-      return succeeded(verifyPrintfFormat(printf, /*warnLeftOver=*/false))
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    });
-    if (printfs.wasInterrupted())
+    if (failed(verifyPrintfFormats(module, /*warnLeftOver=*/false)))
       return signalPassFailure();
     promotePrintfArguments(module);
 

@@ -101,57 +101,76 @@ private:
     return integer.getWidth() <= 32 ? 32 : integer.getWidth();
   }
 
-  /// The text of the conversion at the start of `format` (after its '%'):
-  /// flags, width, precision, length and letter, as far as they go.
-  static StringRef conversionText(StringRef format) {
-    StringRef rest = format.drop_while(
-        [](char c) { return StringRef("-+ #0'").contains(c); });
-    auto skipCount = [](StringRef text) {
-      return text.consume_front("*") ? text : text.drop_while(llvm::isDigit);
-    };
-    rest = skipCount(rest);
-    if (rest.consume_front("."))
-      rest = skipCount(rest);
-    rest = rest.drop_while(
-        [](char c) { return StringRef("hlLjztq").contains(c); });
-    if (!rest.empty())
-      rest = rest.drop_front();
-    return format.take_front(format.size() - rest.size());
-  }
+  /// One conversion as written, after its '%': flags, width, precision,
+  /// length modifier and letter, as far as they go.
+  struct Conversion {
+    StringRef text;
+    bool starWidth = false, starPrecision = false;
+    StringRef length;
+    /// 0 where the format ends first.
+    char letter = 0;
+  };
 
-  LogicalResult checkConversion(StringRef &format, size_t conversion) {
-    StringRef whole = conversionText(format);
+  /// The conversion at the start of `format`, which is left after it.
+  static Conversion parse(StringRef &format) {
+    Conversion conversion;
+    StringRef start = format;
     format = format.drop_while(
         [](char c) { return StringRef("-+ #0'").contains(c); });
-    // Width and precision: digits, or `*`, which reads an int.
-    for (bool precision : {false, true}) {
-      if (precision && !format.consume_front("."))
-        break;
-      if (format.consume_front("*")) {
-        StringRef what = precision ? "its '*' precision" : "its '*' width";
-        FailureOr<Type> type = take(conversion, whole, what);
-        if (failed(type) || failed(checkArgument(conversion, whole, what, *type,
-                                                 Reads::Int, 32)))
-          return failure();
-      } else {
-        format = format.drop_while(llvm::isDigit);
-      }
+    auto count = [&format] {
+      if (format.consume_front("*"))
+        return true;
+      format = format.drop_while(llvm::isDigit);
+      return false;
+    };
+    conversion.starWidth = count();
+    if (format.consume_front("."))
+      conversion.starPrecision = count();
+    conversion.length = format.take_while(
+        [](char c) { return StringRef("hlLjztq").contains(c); });
+    format = format.drop_front(conversion.length.size());
+    if (!format.empty()) {
+      conversion.letter = format.front();
+      format = format.drop_front();
     }
-    unsigned bits = 32;
-    if (format.starts_with("L"))
-      return error(conversion, whole)
+    conversion.text = start.take_front(start.size() - format.size());
+    return conversion;
+  }
+
+  LogicalResult checkConversion(StringRef &format, size_t number) {
+    Conversion conversion = parse(format);
+    StringRef whole = conversion.text;
+    // A `*` width or precision reads an int.
+    for (auto [star, what] :
+         {std::pair(conversion.starWidth, "its '*' width"),
+          std::pair(conversion.starPrecision, "its '*' precision")}) {
+      if (!star)
+        continue;
+      FailureOr<Type> type = take(number, whole, what);
+      if (failed(type) ||
+          failed(checkArgument(number, whole, what, *type, Reads::Int, 32)))
+        return failure();
+    }
+    if (conversion.length == "L")
+      return error(number, whole)
              << "'L' reads a long double, which gpu.printf cannot pass "
                 "(CUDA's vprintf has none)";
-    for (const Length &length : kLengths)
-      if (format.consume_front(length.text)) {
-        bits = length.intBits;
-        break;
-      }
-    if (format.empty())
-      return error(conversion, whole)
+    unsigned bits = 32;
+    if (!conversion.length.empty()) {
+      const Length *length =
+          llvm::find_if(kLengths, [&](const Length &candidate) {
+            return candidate.text == conversion.length;
+          });
+      if (length == std::end(kLengths))
+        return error(number, whole)
+               << "'" << conversion.length
+               << "' is not a length modifier (hh, h, l, ll, j, z, t, q)";
+      bits = length->intBits;
+    }
+    if (!conversion.letter)
+      return error(number, whole)
              << "the format ends before the conversion's letter";
-    char letter = format.front();
-    format = format.drop_front();
+    char letter = conversion.letter;
     Reads reads;
     switch (letter) {
     case 'd':
@@ -165,7 +184,7 @@ private:
     case 'c':
       reads = Reads::Int;
       if (bits != 32)
-        return error(conversion, whole)
+        return error(number, whole)
                << "a character is an int; no length modifier applies";
       break;
     case 'p':
@@ -184,23 +203,23 @@ private:
       bits = 64;
       break;
     case 's':
-      return error(conversion, whole)
+      return error(number, whole)
              << "'%s' reads a string, and gpu.printf passes numbers only";
     case 'n':
-      return error(conversion, whole)
+      return error(number, whole)
              << "'%n' writes to memory through its argument, which "
                 "gpu.printf cannot give it";
     default:
-      return error(conversion, whole)
+      return error(number, whole)
              << "'" << letter << "' is not a printf conversion that "
              << "gpu.printf can use (d, i, o, u, x, X, c, p, e, E, f, F, g, "
                 "G, a, A)";
     }
     std::string what = ("'%" + whole + "'").str();
-    FailureOr<Type> type = take(conversion, whole, "it");
+    FailureOr<Type> type = take(number, whole, "it");
     if (failed(type))
       return failure();
-    return checkArgument(conversion, whole, what, *type, reads, bits);
+    return checkArgument(number, whole, what, *type, reads, bits);
   }
 
   gpu::PrintfOp op;
@@ -215,6 +234,16 @@ private:
 LogicalResult mlir::offload::verifyPrintfFormat(gpu::PrintfOp op,
                                                 bool warnLeftOver) {
   return FormatChecker(op, warnLeftOver).check();
+}
+
+LogicalResult mlir::offload::verifyPrintfFormats(Operation *root,
+                                                 bool warnLeftOver) {
+  WalkResult walked = root->walk([&](gpu::PrintfOp printf) {
+    if (failed(verifyPrintfFormat(printf, warnLeftOver)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
 }
 
 /// `arg` as printf reads it.

@@ -24,6 +24,10 @@ namespace mlir::offload {
 /// problem is one diagnostic at the op.
 LogicalResult verifyPrintfFormat(gpu::PrintfOp op, bool warnLeftOver = true);
 
+/// verifyPrintfFormat on every gpu.printf under `root`, up to the first
+/// that is wrong.
+LogicalResult verifyPrintfFormats(Operation *root, bool warnLeftOver = true);
+
 /// Gives every gpu.printf under `root` the arguments that printf and
 /// vprintf read: C's promotions of variadic arguments (integers of fewer
 /// than 32 bits to i32, sign-extended but for i1; f16, bf16 and f32 to f64),

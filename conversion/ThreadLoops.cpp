@@ -483,31 +483,28 @@ private:
                << " bytes; the host target aligns private memory to "
                << MGPU_HOST_BLOCK_MEMORY_ALIGNMENT;
       }
-      // Elements lie an ABI alignment apart (an i48 takes 8 bytes).
-      std::optional<int64_t> bytes = static_cast<int64_t>(
-          llvm::alignTo(layout.getTypeSize(element).getFixedValue(),
-                        layout.getTypeABIAlignment(element)));
-      for (int64_t dim : type.getShape()) {
-        bytes = llvm::checkedMul(*bytes, dim);
-        if (!bytes)
-          break;
-      }
-      std::optional<int64_t> start =
-          llvm::checkedAdd(privateBytes, static_cast<int64_t>(alignment - 1));
-      std::optional<int64_t> end;
-      if (bytes && start) {
-        *bytes = llvm::alignDown(std::max<int64_t>(*bytes, 1) + alignment - 1,
-                                 alignment);
-        *start = llvm::alignDown(*start, alignment);
-        end = llvm::checkedAdd(*start, *bytes);
-      }
-      if (!end || *end > kMaxPrivateBytes)
+      auto tooBig = [&] {
         return at->emitError()
                << "with " << type << ", each thread of kernel @"
                << kernel.getName() << " needs more than 2 GiB of private "
                << "memory, the most the host target gives a thread";
-      privateBuffers[memory] = {*start, *bytes};
-      privateBytes = *end;
+      };
+      // Elements lie an ABI alignment apart (an i48 takes 8 bytes).
+      std::optional<int64_t> bytes = static_cast<int64_t>(
+          llvm::alignTo(layout.getTypeSize(element).getFixedValue(),
+                        layout.getTypeABIAlignment(element)));
+      for (int64_t dim : type.getShape())
+        if (bytes)
+          bytes = llvm::checkedMul(*bytes, dim);
+      if (!bytes || *bytes > kMaxPrivateBytes)
+        return tooBig();
+      // Past this point every size is below 2^32: nothing wraps.
+      int64_t size = llvm::alignTo(std::max<int64_t>(*bytes, 1), alignment);
+      int64_t start = llvm::alignTo(privateBytes, alignment);
+      if (start + size > kMaxPrivateBytes)
+        return tooBig();
+      privateBuffers[memory] = {start, size};
+      privateBytes = start + size;
       return success();
     };
     for (BlockArgument attribution : kernel.getPrivateAttributions())

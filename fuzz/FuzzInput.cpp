@@ -8,6 +8,8 @@
 
 #include "fuzz/FuzzInput.h"
 
+#include "mlir/Parser/Parser.h"
+
 // LLVM's allocators poison and unpoison their slabs in inline code: compiled
 // here with AddressSanitizer it poisons, compiled into the installed
 // (uninstrumented) libMLIR it never unpoisons. Without user poisoning, ASan
@@ -30,4 +32,11 @@ bool mlir::offload::fuzz::FuzzInput::nestsTooDeep(const std::string &text) {
       return true;
   }
   return false;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+mlir::offload::fuzz::FuzzInput::parseModule() const {
+  if (skip())
+    return nullptr;
+  return parseSourceString<ModuleOp>(text, context);
 }

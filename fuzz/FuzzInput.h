@@ -9,8 +9,10 @@
 #ifndef OFFLOAD_FUZZ_FUZZINPUT_H
 #define OFFLOAD_FUZZ_FUZZINPUT_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +43,8 @@ public:
   /// deeper than MLIR's recursive parser has stack for (an upstream
   /// limitation, docs/fuzzing.md), which would stop every run there.
   bool skip() const { return nestsTooDeep(text); }
+  /// The input as a module; null where it is skipped or does not parse.
+  OwningOpRef<ModuleOp> parseModule() const;
   MLIRContext *const context;
   /// Whether anything was diagnosed since the input began.
   bool diagnosed = false;

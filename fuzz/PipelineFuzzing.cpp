@@ -14,7 +14,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -43,14 +42,10 @@ static std::unique_ptr<MLIRContext> makeContext() {
 int offload::fuzz::fuzzPipeline(const uint8_t *data, size_t size,
                                 const char *pipeline) {
   FuzzInput input(data, size, makeContext, 2000);
-  if (input.skip())
-    return 0;
-  MLIRContext *context = input.context;
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(input.text, context);
+  OwningOpRef<ModuleOp> module = input.parseModule();
   if (!module)
     return 0;
-  PassManager pm(context);
+  PassManager pm(input.context);
   if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
     llvm::report_fatal_error("the pipeline did not parse");
   if (failed(pm.run(*module)) && !input.diagnosed)

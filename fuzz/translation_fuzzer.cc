@@ -26,7 +26,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
@@ -58,11 +57,7 @@ static std::unique_ptr<MLIRContext> makeContext() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   offload::fuzz::FuzzInput input(data, size, makeContext, 20000);
-  if (input.skip())
-    return 0;
-  MLIRContext *context = input.context;
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(input.text, context);
+  OwningOpRef<ModuleOp> module = input.parseModule();
   if (!module)
     return 0;
   llvm::LLVMContext llvmContext;

@@ -11,7 +11,6 @@
 #include "conversion/PrintfFormat.h"
 #include "pipelines/NestedModules.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Debug.h"
 
@@ -49,12 +48,7 @@ struct CheckInputPass
       return signalPassFailure();
     // A format that reads what gpu.printf does not pass is wrong for every
     // target: caught here, before any of them compiles it.
-    WalkResult printfs = root.walk([](gpu::PrintfOp printf) {
-      return succeeded(offload::verifyPrintfFormat(printf))
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    });
-    if (printfs.wasInterrupted())
+    if (failed(offload::verifyPrintfFormats(root)))
       signalPassFailure();
   }
 };

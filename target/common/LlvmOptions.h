@@ -1,5 +1,4 @@
-//===- LlvmOptions.h - LLVM command-line options that change code -*- C++
-//-*-===//
+//===- LlvmOptions.h - LLVM options that change code ------------*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

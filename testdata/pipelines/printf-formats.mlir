@@ -145,6 +145,16 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
+  gpu.func @k(%l: i64) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%lhd'): 'lh' is not a length modifier (hh, h, l, ll, j, z, t, q)}}
+    gpu.printf "%lhd\n", %l : i64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
   gpu.func @k(%i: i32) kernel {
     // expected-error @below {{gpu.printf format conversion 1 ('%-'): the format ends before the conversion's letter}}
     gpu.printf "%-", %i : i32
