@@ -99,7 +99,7 @@ offload_fuzzer = rule(
         # The fuzzer runs where the tests run, on the execution platform.
         "deps": attr.label_list(providers = [CcInfo], cfg = "exec"),
         "_clang": attr.label(
-            default = "@llvm//:clang",
+            default = "@offload_llvm//:clang",
             allow_single_file = True,
         ),
     },

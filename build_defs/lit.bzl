@@ -18,12 +18,12 @@ def lit_tests(name, srcs, data = [], size = "small"):
             data = [
                 src,
                 "//testdata:lit_config",
-                "@llvm//:FileCheck",
-                "@llvm//:count",
-                "@llvm//:lit",
-                "@llvm//:llvm-readelf",
-                "@llvm//:llvm-dis",
-                "@llvm//:not",
+                "@offload_llvm//:FileCheck",
+                "@offload_llvm//:count",
+                "@offload_llvm//:lit",
+                "@offload_llvm//:llvm-readelf",
+                "@offload_llvm//:llvm-dis",
+                "@offload_llvm//:not",
             ] + data,
         )
         tests.append(test_name)

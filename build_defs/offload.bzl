@@ -237,17 +237,17 @@ offload_objects = rule(
             cfg = "exec",
         ),
         "_llc": attr.label(
-            default = Label("@llvm//:llc"),
+            default = Label("@offload_llvm//:llc"),
             allow_single_file = True,
             executable = True,
             cfg = "exec",
         ),
         "_toolkit": attr.label(
-            default = Label("@cuda//:toolkit"),
+            default = Label("@offload_cuda//:toolkit"),
             cfg = "exec",
         ),
         "_lld": attr.label(
-            default = Label("@llvm//:ld.lld"),
+            default = Label("@offload_llvm//:ld.lld"),
             allow_single_file = True,
             cfg = "exec",
         ),

@@ -119,7 +119,7 @@ def offload_dependencies():
     )
     maybe(
         _installed_repository,
-        name = "llvm",
+        name = "offload_llvm",
         build_file = Label("//third_party:llvm.BUILD"),
         search_order = ["$" + _LLVM_PREFIX_VARIABLE, "/usr/lib/llvm-22"],
         # The static archives too: the tools link them (static_llvm_binary.bzl).
@@ -127,14 +127,14 @@ def offload_dependencies():
     )
     maybe(
         _installed_repository,
-        name = "cuda",
+        name = "offload_cuda",
         build_file = Label("//third_party:cuda.BUILD"),
         search_order = CUDA_TOOLKIT_SEARCH_ORDER,
         markers = ["bin/ptxas", "bin/fatbinary", "nvvm/libdevice/libdevice.10.bc", "include/cuda.h"],
     )
     maybe(
         _installed_repository,
-        name = "gtest",
+        name = "offload_gtest",
         build_file = Label("//third_party:gtest.BUILD"),
         search_order = ["/usr"],
         markers = ["include/gtest/gtest.h"],
@@ -142,7 +142,7 @@ def offload_dependencies():
     )
     maybe(
         _installed_repository,
-        name = "absl",
+        name = "offload_absl",
         build_file = Label("//third_party:absl.BUILD"),
         search_order = ["/usr"],
         markers = ["include/absl/base/config.h"],

@@ -8,8 +8,8 @@ tens of thousands of symbols and every static constructor of both libraries
 runs, ~15 ms before main. Linked from the archives, the tool holds only the
 members it calls, bound at link time.
 
-The rule links what `deps` would link, with `@llvm//:mlir`'s and
-`@llvm//:llvm`'s shared libraries replaced by `@llvm//:static_archives`,
+The rule links what `deps` would link, with `@offload_llvm//:mlir`'s and
+`@offload_llvm//:llvm`'s shared libraries replaced by `@offload_llvm//:static_archives`,
 through the C++ toolchain as cc_binary links. The objects are those of the
 ordinary build: nothing compiles twice.
 """
@@ -89,9 +89,9 @@ _static_llvm_binary = rule(
     implementation = _static_llvm_binary_impl,
     attrs = {
         "deps": attr.label_list(providers = [CcInfo]),
-        "_static_archives": attr.label(default = "@llvm//:static_archives"),
-        "_system_libraries": attr.label(default = "@llvm//:static_archives_system_libraries"),
-        "_shared_libraries": attr.label(default = "@llvm//:shared_libraries"),
+        "_static_archives": attr.label(default = "@offload_llvm//:static_archives"),
+        "_system_libraries": attr.label(default = "@offload_llvm//:static_archives_system_libraries"),
+        "_shared_libraries": attr.label(default = "@offload_llvm//:shared_libraries"),
         "_cc_toolchain": attr.label(default = "@bazel_tools//tools/cpp:current_cc_toolchain"),
     },
     executable = True,
@@ -106,7 +106,7 @@ def static_llvm_binary(name, srcs, deps, visibility = None, **kwargs):
     Args:
       name: the binary.
       srcs: its sources, with main().
-      deps: cc_library dependencies, `@llvm//:mlir` among them as usual.
+      deps: cc_library dependencies, `@offload_llvm//:mlir` among them as usual.
       visibility: of the binary.
       **kwargs: more attributes of the binary's cc_library (`copts`, ...).
     """

@@ -28,9 +28,9 @@ _gentbl = rule(
         "out": attr.output(mandatory = True),
         "td_file": attr.label(mandatory = True, allow_single_file = [".td"]),
         "td_srcs": attr.label_list(allow_files = [".td"]),
-        "_mlir_td_files": attr.label(default = "@llvm//:mlir_td_files"),
+        "_mlir_td_files": attr.label(default = "@offload_llvm//:mlir_td_files"),
         "_tblgen": attr.label(
-            default = "@llvm//:mlir-tblgen",
+            default = "@offload_llvm//:mlir-tblgen",
             executable = True,
             allow_single_file = True,
             cfg = "exec",

@@ -55,7 +55,7 @@ forbid() {
 
 compiler_layers="//dialects/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
 runtime_except_abi="//offload_runtime/... - //offload_runtime:mgpu_headers"
-llvm_libraries="@llvm//:mlir + @llvm//:llvm + @llvm//:mlir_headers + @llvm//:llvm_headers + @llvm//:static_archives + @llvm//:static_archives_system_libraries"
+llvm_libraries="@offload_llvm//:mlir + @offload_llvm//:llvm + @offload_llvm//:mlir_headers + @offload_llvm//:llvm_headers + @offload_llvm//:static_archives + @offload_llvm//:static_archives_system_libraries"
 
 forbid "dialects is the bottom layer" "//dialects/..." \
   "(//conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/...) + ($runtime_except_abi)"

@@ -90,7 +90,7 @@ def offload_rule_test_suite(name):
             "offload-lower-loops-to-cuda",
             # The toolkit by its path in the execution root, never an
             # absolute one: the action is the same from every checkout.
-            "toolkit=external/cuda ",
+            "toolkit=external/offload_cuda ",
             "chips=sm_80,sm_90",
             "tile-sizes=32,4",
             "load=lazy",
