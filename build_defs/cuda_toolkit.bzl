@@ -15,6 +15,15 @@ CUDA_TOOLKIT_SEARCH_ORDER = [
     "/usr/local/cuda",
 ]
 
+# For Bazel alone (the @offload_cuda repository, and tools/bootstrap.sh's
+# check of it): when set, the toolkit is this directory and no other, in place
+# of the search above. Pointed at a directory without a toolkit, it hides
+# every toolkit from the build: what needs @offload_cuda then fails, saying so.
+CUDA_TOOLKIT_BAZEL_VARIABLE = "OFFLOAD_CUDA_TOOLKIT"
+
 def cuda_toolkit_environment_variables():
-    """The variables of CUDA_TOOLKIT_SEARCH_ORDER, without their `$`."""
-    return [entry[1:] for entry in CUDA_TOOLKIT_SEARCH_ORDER if entry.startswith("$")]
+    """The variables that the @offload_cuda repository reads, without `$`.
+
+    CUDA_TOOLKIT_BAZEL_VARIABLE, then those of CUDA_TOOLKIT_SEARCH_ORDER.
+    """
+    return [CUDA_TOOLKIT_BAZEL_VARIABLE] + [entry[1:] for entry in CUDA_TOOLKIT_SEARCH_ORDER if entry.startswith("$")]

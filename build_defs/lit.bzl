@@ -5,7 +5,7 @@ def lit_tests(name, srcs, data = [], size = "small"):
     """Defines `<name>/<file>` tests for each file in `srcs` and a suite `name`.
 
     Each runs `lit` on one file with testdata/lit.cfg.py; the tools that its
-    RUN lines use come from `data` and the LLVM tools from @llvm.
+    RUN lines use come from `data` and the LLVM tools from @offload_llvm.
     """
     tests = []
     for src in srcs:

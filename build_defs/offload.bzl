@@ -19,17 +19,13 @@ outputs can be shared through a remote cache. The `.llvm.mlir` and `.ll`
 files are in the output groups `llvm_dialect` and `llvm_ir`.
 """
 
-_CUDA_PIPELINES = ["offload-lower-to-cuda", "offload-lower-loops-to-cuda"]
-_HOST_PIPELINES = ["offload-lower-to-host", "offload-lower-loops-to-host"]
-_LOOP_PIPELINES = ["offload-lower-loops-to-cuda", "offload-lower-loops-to-host"]
-_FORMATS = ["fatbin", "bin", "isa"]
-_LOADS = ["ctor", "lazy"]
+load(":pipeline_options.bzl", "PIPELINES", "PIPELINE_OPTIONS")
 
-def _for_host_only(ctx):
-    return ctx.attr.pipeline in _HOST_PIPELINES
+def _family(ctx):
+    return PIPELINES[ctx.attr.pipeline]["family"]
 
 def _makes_host_objects(ctx):
-    return _for_host_only(ctx) or ctx.attr.host
+    return _family(ctx) == "host" or ctx.attr.host
 
 def _toolkit_root(files):
     """The toolkit directory: where bin/ptxas is, relative to the execroot."""
@@ -38,104 +34,129 @@ def _toolkit_root(files):
             return f.path[:-len("/bin/ptxas")]
     fail("the CUDA toolkit files do not include bin/ptxas")
 
-def _host_options(ctx, prefix):
-    options = []
-    for option, value in [
-        ("triple", ctx.attr.host_triple),
-        ("cpu", ctx.attr.host_cpu),
-        ("features", ctx.attr.host_features),
-    ]:
-        if value:
-            options.append("%s%s=%s" % (prefix, option, value))
-    return options
+# The attribute of each option, with the value that means "not given": an
+# option the user leaves alone is not passed, so that the pipeline's default
+# (the table's) applies.
+_UNSET = {"bool": None, "unsigned": None, "string": "", "strings": [], "ints": [], "files": []}
 
-def _common_options(ctx):
-    options = ["O=%d" % ctx.attr.opt_level]
-    if ctx.attr.kernel_bare_ptr:
-        options.append("kernel-bare-ptr")
-    if ctx.attr.host_bare_ptr:
-        options.append("host-bare-ptr")
-    options.append("load=" + ctx.attr.load_mode)
-    if ctx.attr.tile_sizes:
-        options.append("tile-sizes=" + ",".join([str(s) for s in ctx.attr.tile_sizes]))
-    return options
+def _is_set(entry, value):
+    if entry["type"] in ("bool", "unsigned"):
+        return value != entry["default"]
+    return value != _UNSET[entry["type"]]
 
-def _pipeline_options(ctx, toolkit):
-    if _for_host_only(ctx):
-        return " ".join(["format=" + ctx.attr.format] + _host_options(ctx, "") + _common_options(ctx))
-    options = ["toolkit=" + toolkit, "format=" + ctx.attr.format]
-    if ctx.attr.chips:
-        options.append("chips=" + ",".join(ctx.attr.chips))
-    if ctx.attr.ptx_features:
-        options.append("features=" + ctx.attr.ptx_features)
-    if ctx.attr.fast:
-        options.append("fast")
-    if ctx.attr.ftz:
-        options.append("ftz")
-    options.append("index-bitwidth=%d" % ctx.attr.index_bitwidth)
-    if ctx.attr.host:
-        options.append("host")
-        options += _host_options(ctx, "host-")
-    return " ".join(options + _common_options(ctx))
+def _attr_of(entry):
+    kind, doc = entry["type"], entry["help"]
+    if kind == "bool":
+        return attr.bool(default = entry["default"], doc = doc)
+    if kind == "unsigned":
+        return attr.int(default = entry["default"], doc = doc)
+    if kind == "string":
+        return attr.string(doc = doc)
+    if kind == "strings":
+        return attr.string_list(doc = doc)
+    if kind == "ints":
+        return attr.int_list(doc = doc)
+    return attr.label_list(allow_files = [".bc"], doc = doc)
 
-def _check_attrs(ctx):
-    pipelines = _CUDA_PIPELINES + _HOST_PIPELINES
-    if ctx.attr.pipeline not in pipelines:
-        fail("pipeline must be one of %s, not '%s'" % (pipelines, ctx.attr.pipeline), attr = "pipeline")
-    if ctx.attr.format not in _FORMATS:
-        fail("format must be one of %s, not '%s'" % (_FORMATS, ctx.attr.format), attr = "format")
-    if ctx.attr.load_mode not in _LOADS:
-        fail("load_mode must be one of %s, not '%s'" % (_LOADS, ctx.attr.load_mode), attr = "load_mode")
-    if ctx.attr.opt_level < 0 or ctx.attr.opt_level > 3:
-        fail("opt_level must be 0 to 3, not %d" % ctx.attr.opt_level, attr = "opt_level")
-    if ctx.attr.index_bitwidth not in [32, 64]:
-        fail("index_bitwidth must be 32 or 64, not %d" % ctx.attr.index_bitwidth, attr = "index_bitwidth")
-    if ctx.attr.tile_sizes and ctx.attr.pipeline not in _LOOP_PIPELINES:
-        fail("tile_sizes applies to the pipelines %s only" % _LOOP_PIPELINES, attr = "tile_sizes")
-    if len(ctx.attr.tile_sizes) > 3:
-        fail("tile_sizes has at most 3 entries (x, y, z), not %d" % len(ctx.attr.tile_sizes), attr = "tile_sizes")
-    for size in ctx.attr.tile_sizes:
-        if size <= 0:
-            fail("tile_sizes must be positive, not %d" % size, attr = "tile_sizes")
-    for chip in ctx.attr.chips:
-        if not chip.startswith("sm_"):
-            fail("chips are SM architectures such as \"sm_90\", not '%s'" % chip, attr = "chips")
-    if ctx.attr.format == "isa" and _makes_host_objects(ctx):
+def _option_attrs():
+    attrs = {}
+    for entry in PIPELINE_OPTIONS:
+        if entry["attr"]:
+            attrs[entry["attr"]] = _attr_of(entry)
+    return attrs
+
+def _english(words):
+    words = [str(w) for w in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+def _check_value(entry, value):
+    """What is wrong with `value` for `entry`'s attribute, or None."""
+    name = entry["attr"]
+    choices = [c for c in entry.get("choices", []) if c]
+    if choices and value not in choices:
+        return "%s must be %s, not '%s'" % (name, _english(choices), value)
+    if "range" in entry and (value < entry["range"][0] or value > entry["range"][1]):
+        return "%s must be %d to %d, not %d" % (name, entry["range"][0], entry["range"][1], value)
+    if "values" in entry and value not in entry["values"]:
+        return "%s must be %s, not %d" % (name, _english(entry["values"]), value)
+    if "max_count" in entry and len(value) > entry["max_count"]:
+        return "%s has at most %d entries, not %d" % (name, entry["max_count"], len(value))
+    for item in (value if entry["type"] in ("strings", "ints") else []):
+        if entry.get("positive") and item <= 0:
+            return "%s must be positive, not %d" % (name, item)
+        if "prefix" in entry and not item.startswith(entry["prefix"]):
+            return "%s must start with %s, not '%s'" % (name, entry["prefix"], item)
+    return None
+
+def _given_options(ctx):
+    """[(entry, value)] of the options given, checked as the pipeline checks
+    them, for the pipeline the target runs."""
+    if ctx.attr.pipeline not in PIPELINES:
+        fail("pipeline must be one of %s, not '%s'" % (sorted(PIPELINES.keys()), ctx.attr.pipeline), attr = "pipeline")
+    family = _family(ctx)
+    loops = [p for p, info in sorted(PIPELINES.items()) if info["loops"]]
+    given = []
+    for entry in PIPELINE_OPTIONS:
+        name = entry["attr"]
+        if not name or entry["pipelines"] not in ("all", family):
+            continue
+        value = getattr(ctx.attr, name)
+        if not _is_set(entry, value):
+            continue
+        if entry.get("requires") == "loops" and not PIPELINES[ctx.attr.pipeline]["loops"]:
+            fail("%s applies to the pipelines of loops only (%s), not to pipeline = \"%s\"" % (name, ", ".join(loops), ctx.attr.pipeline), attr = name)
+        if entry.get("requires") == "host" and not ctx.attr.host:
+            fail("%s applies with host = True only (or a host pipeline)" % name, attr = name)
+        problem = _check_value(entry, value)
+        if problem:
+            fail(problem, attr = name)
+        given.append((entry, value))
+
+    # What only another pipeline takes, given anyway.
+    applies = [e["attr"] for e in PIPELINE_OPTIONS if e["attr"] and e["pipelines"] in ("all", family)]
+    for entry in PIPELINE_OPTIONS:
+        name = entry["attr"]
+        if name and name not in applies and _is_set(entry, getattr(ctx.attr, name)):
+            fail("%s does not apply to pipeline = \"%s\"" % (name, ctx.attr.pipeline), attr = name)
+    if _makes_host_objects(ctx) and ctx.attr.format == "isa":
         fail("format \"isa\" makes PTX, which the host cannot run: use \"bin\" or \"fatbin\" with host objects", attr = "format")
-    if _for_host_only(ctx):
-        # What only CUDA objects have, set for a pipeline that makes none.
-        for attr, is_set in [
-            ("chips", ctx.attr.chips),
-            ("ptx_features", ctx.attr.ptx_features),
-            ("fast", ctx.attr.fast),
-            ("ftz", ctx.attr.ftz),
-            ("link", ctx.attr.link),
-            ("index_bitwidth", ctx.attr.index_bitwidth != 64),
-            ("host", ctx.attr.host),
-        ]:
-            if is_set:
-                fail("%s does not apply to pipeline = \"%s\", which compiles for the host alone" % (attr, ctx.attr.pipeline), attr = attr)
-    elif not ctx.attr.host:
-        for attr in ["host_triple", "host_cpu", "host_features"]:
-            if getattr(ctx.attr, attr):
-                fail("%s applies with host = True or a host pipeline only" % attr, attr = attr)
+    return given
+
+def _option_text(entry, value, ctx):
+    name = entry["name"]
+    if entry["type"] == "bool":
+        return name if value else name + "=false"
+    if entry["type"] == "files":
+        return "%s=%s" % (name, ",".join([f.path for f in ctx.files.link]))
+    if entry["type"] in ("strings", "ints"):
+        return "%s=%s" % (name, ",".join([str(v) for v in value]))
+    return "%s=%s" % (name, value)
+
+def _pipeline_options(ctx, toolkit, given):
+    options = ["toolkit=" + toolkit] if toolkit else []
+    for entry, value in given:
+        options.append(_option_text(entry, value, ctx))
+    return " ".join(options)
 
 def _offload_objects_impl(ctx):
-    _check_attrs(ctx)
+    given = _given_options(ctx)
+
     # Bazel caches these actions itself; the object cache would only be a
     # file outside the sandbox.
     tool_files, env = [], {"OFFLOAD_CACHE": "off"}
     toolkit = None
-    if not _for_host_only(ctx):
-        tool_files += ctx.files._toolkit + ctx.files.link
-        toolkit = _toolkit_root(ctx.files._toolkit)
+    if _family(ctx) == "cuda":
+        if not ctx.files.toolkit:
+            fail("pipeline = \"%s\" needs a CUDA toolkit" % ctx.attr.pipeline, attr = "toolkit")
+        tool_files += ctx.files.toolkit + ctx.files.link
+        toolkit = _toolkit_root(ctx.files.toolkit)
+    elif ctx.files.toolkit:
+        fail("toolkit does not apply to pipeline = \"%s\"" % ctx.attr.pipeline, attr = "toolkit")
     if _makes_host_objects(ctx):
         # The linker of host objects, named so that none on PATH stands in.
         tool_files.append(ctx.file._lld)
         env["OFFLOAD_LLD"] = ctx.file._lld.path
-    options = _pipeline_options(ctx, toolkit)
-    if ctx.files.link:
-        options += " l=" + ",".join([f.path for f in ctx.files.link])
+    options = _pipeline_options(ctx, toolkit, given)
     pipeline = "builtin.module(%s{%s})" % (ctx.attr.pipeline, options)
 
     opt = ctx.attr._opt[DefaultInfo].files_to_run
@@ -166,7 +187,7 @@ def _offload_objects_impl(ctx):
             mnemonic = "OffloadLower",
             progress_message = "Lowering %s to LLVM with %s objects" % (
                 src.short_path,
-                "host" if _for_host_only(ctx) else ("CUDA and host" if ctx.attr.host else "CUDA"),
+                "host" if _family(ctx) == "host" else ("CUDA and host" if ctx.attr.host else "CUDA"),
             ),
         )
         ctx.actions.run(
@@ -204,28 +225,13 @@ def _offload_objects_impl(ctx):
         ),
     ]
 
-offload_objects = rule(
+_offload_objects = rule(
     implementation = _offload_objects_impl,
     doc = "Compiles `.mlir` sources with GPU kernels to host object files.",
-    attrs = {
+    attrs = dict(_option_attrs(), **{
         "srcs": attr.label_list(allow_files = [".mlir"], mandatory = True),
         "pipeline": attr.string(default = "offload-lower-to-cuda"),
-        "chips": attr.string_list(),
-        "ptx_features": attr.string(),
-        "opt_level": attr.int(default = 2),
-        "fast": attr.bool(),
-        "ftz": attr.bool(),
-        "format": attr.string(default = "fatbin"),
-        "kernel_bare_ptr": attr.bool(),
-        "host_bare_ptr": attr.bool(),
-        "index_bitwidth": attr.int(default = 64),
-        "load_mode": attr.string(default = "ctor"),
-        "tile_sizes": attr.int_list(),
-        "link": attr.label_list(allow_files = [".bc"]),
-        "host": attr.bool(),
-        "host_triple": attr.string(),
-        "host_cpu": attr.string(),
-        "host_features": attr.string(),
+        "toolkit": attr.label(cfg = "exec", doc = "The CUDA toolkit (CUDA pipelines only)."),
         "_opt": attr.label(
             default = Label("//tools:offload-opt"),
             executable = True,
@@ -242,17 +248,26 @@ offload_objects = rule(
             executable = True,
             cfg = "exec",
         ),
-        "_toolkit": attr.label(
-            default = Label("@offload_cuda//:toolkit"),
-            cfg = "exec",
-        ),
         "_lld": attr.label(
             default = Label("@offload_llvm//:ld.lld"),
             allow_single_file = True,
             cfg = "exec",
         ),
-    },
+    }),
 )
+
+def offload_objects(name, pipeline = "offload-lower-to-cuda", toolkit = None, **kwargs):
+    """Compiles `.mlir` sources with GPU kernels to host object files.
+
+    The attributes besides `srcs`, `pipeline` and `toolkit` are the pipeline's
+    options (build_defs/pipeline_options.bzl; docs/pipelines.md lists them).
+    A CUDA pipeline takes the toolkit of `offload_dependencies()` unless given
+    another; a host pipeline needs none, so a workspace without a CUDA toolkit
+    builds host-only libraries.
+    """
+    if toolkit == None and PIPELINES.get(pipeline, {}).get("family") == "cuda":
+        toolkit = Label("@offload_cuda//:toolkit")
+    _offload_objects(name = name, pipeline = pipeline, toolkit = toolkit, **kwargs)
 
 def offload_cc_library(
         name,
@@ -277,16 +292,12 @@ def offload_cc_library(
       visibility: of the cc_library.
       testonly: as for any rule.
       tags: for both targets.
-      **kwargs: pipeline options, see `offload_objects`: pipeline ("offload-
-        lower-to-cuda", "offload-lower-loops-to-cuda", "offload-lower-to-
-        host", "offload-lower-loops-to-host"), chips (["sm_75"] if empty;
-        several make one binary chosen from at run time), ptx_features
-        ("+ptxNN"), opt_level, fast, ftz, format ("fatbin", "bin", "isa"),
-        kernel_bare_ptr, host_bare_ptr, index_bitwidth, load_mode ("ctor",
-        "lazy"), tile_sizes, link (bitcode files linked into the kernels),
-        host (also a host object in each binary, run where there is no CUDA
-        device), host_triple, host_cpu, host_features (the CPU that host
-        objects are for; the compiling machine's if empty).
+      **kwargs: `pipeline` ("offload-lower-to-cuda" by default,
+        "offload-lower-loops-to-cuda", "offload-lower-to-host",
+        "offload-lower-loops-to-host"), `toolkit` (a CUDA toolkit other than
+        the one offload_dependencies() found), and the pipeline's options,
+        one attribute each: the table in docs/pipelines.md
+        (build_defs/pipeline_options.bzl) names them.
     """
     offload_objects(
         name = name + "_objects",

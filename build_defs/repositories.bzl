@@ -5,18 +5,41 @@ A workspace that uses mlir-offload (this one included) calls:
 
     load("@offload//build_defs:repositories.bzl", "offload_dependencies")
     offload_dependencies()
+
+and, offline with Bazel 4.2.3 and none of its own, the stand-ins for what
+Bazel would download:
+
+    load("@offload//build_defs:repositories.bzl", "offload_standin_dependencies")
+    offload_standin_dependencies()
 """
 
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
-load(":cuda_toolkit.bzl", "CUDA_TOOLKIT_SEARCH_ORDER", "cuda_toolkit_environment_variables")
+load(":cuda_toolkit.bzl", "CUDA_TOOLKIT_BAZEL_VARIABLE", "CUDA_TOOLKIT_SEARCH_ORDER", "cuda_toolkit_environment_variables")
 
-# The variables that the repositories below read: changing one refetches them.
 _LLVM_PREFIX_VARIABLE = "OFFLOAD_LLVM_PREFIX"
-_ENVIRONMENT = cuda_toolkit_environment_variables() + [_LLVM_PREFIX_VARIABLE]
+
+def _missing_markers(rctx, root):
+    return [m for m in rctx.attr.markers if not rctx.path("%s/%s" % (root, m)).exists]
 
 def _find_root(rctx):
-    """The first of rctx.attr.search_order that names a directory holding
-    every marker: "$NAME" is a variable, anything else a directory."""
+    """The installation that the repository is made of.
+
+    The first of rctx.attr.search_order that names a directory holding every
+    marker: "$NAME" is a variable, anything else a directory. The variable
+    rctx.attr.only, when set, replaces the search.
+    """
+    only = rctx.os.environ.get(rctx.attr.only, "") if rctx.attr.only else ""
+    if only:
+        missing = _missing_markers(rctx, rctx.path(only))
+        if missing:
+            fail("%s: %s=%s holds no %s. Point it at an installation, or unset it to search %s." % (
+                rctx.name,
+                rctx.attr.only,
+                only,
+                ", ".join(missing),
+                ", ".join(rctx.attr.search_order),
+            ))
+        return rctx.path(only)
     searched = []
     for entry in rctx.attr.search_order:
         where = entry
@@ -25,7 +48,7 @@ def _find_root(rctx):
             if not where:
                 continue
         root = rctx.path(where)
-        missing = [m for m in rctx.attr.markers if not rctx.path("%s/%s" % (root, m)).exists]
+        missing = _missing_markers(rctx, root)
         if not missing:
             return root
         searched.append("%s%s (no %s)" % (where, " from " + entry if entry != where else "", ", ".join(missing)))
@@ -37,8 +60,10 @@ def _find_root(rctx):
     ))
 
 def _find_multiarch_libdir(rctx, root):
-    """lib/<multiarch triple> under root holding every lib marker (Debian
-    puts libraries there: x86_64-linux-gnu, aarch64-linux-gnu, ...)."""
+    """The lib/<multiarch triple> under root that holds every lib marker.
+
+    Debian puts libraries there: x86_64-linux-gnu, aarch64-linux-gnu, ...
+    """
     lib = rctx.path("%s/lib" % root)
     for entry in lib.readdir():
         if "-linux-" not in entry.basename:
@@ -62,18 +87,38 @@ def _installed_repository_impl(rctx):
         rctx.symlink(rctx.attr.build_file, "BUILD.bazel")
     rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
 
+_INSTALLED_REPOSITORY_ATTRS = {
+    "build_file": attr.label(allow_single_file = True, doc = "Else the directory's own BUILD file."),
+    "search_order": attr.string_list(mandatory = True, doc = "\"$NAME\" (a variable) or a directory; the first with every marker wins."),
+    "only": attr.string(doc = "A variable that, when set, names the directory: no other is searched."),
+    "markers": attr.string_list(doc = "Files that must exist under the directory."),
+    "lib_markers": attr.string_list(doc = "Files that must exist under lib/<multiarch triple>, linked as multiarch_lib."),
+}
+
 # Like new_local_repository, but the directory is searched for (variables
 # first, then defaults) and a missing installation fails with what to run.
+# One rule per set of variables read (`environ`): changing a variable
+# refetches the repositories that read it, and no other. Bazel fetches a
+# repository only when a target that is built needs one of its files, so an
+# installation that nothing needs is never looked for.
 _installed_repository = repository_rule(
     implementation = _installed_repository_impl,
     local = True,
-    environ = _ENVIRONMENT,
-    attrs = {
-        "build_file": attr.label(allow_single_file = True, doc = "Else the directory's own BUILD file."),
-        "search_order": attr.string_list(mandatory = True, doc = "\"$NAME\" (a variable) or a directory; the first with every marker wins."),
-        "markers": attr.string_list(doc = "Files that must exist under the directory."),
-        "lib_markers": attr.string_list(doc = "Files that must exist under lib/<multiarch triple>, linked as multiarch_lib."),
-    },
+    attrs = _INSTALLED_REPOSITORY_ATTRS,
+)
+
+_llvm_repository = repository_rule(
+    implementation = _installed_repository_impl,
+    local = True,
+    environ = [_LLVM_PREFIX_VARIABLE],
+    attrs = _INSTALLED_REPOSITORY_ATTRS,
+)
+
+_cuda_repository = repository_rule(
+    implementation = _installed_repository_impl,
+    local = True,
+    environ = cuda_toolkit_environment_variables(),
+    attrs = _INSTALLED_REPOSITORY_ATTRS,
 )
 
 def _standin_repository_impl(rctx):
@@ -90,9 +135,21 @@ _standin_repository = repository_rule(
     attrs = {"files": attr.label_keyed_string_dict(allow_files = True, doc = "File -> path in the repository.")},
 )
 
-def offload_dependencies():
-    """Declares every external repository that mlir-offload builds against,
-    each only if the workspace has not declared it already."""
+def offload_standin_dependencies():
+    """Declares local stand-ins for what Bazel 4.2.3 downloads on first use.
+
+    @rules_cc, @rules_java and @remote_coverage_tools, each only if the
+    workspace has not declared it already: for a workspace that has none of
+    its own and cannot download.
+
+    Offline, without them, `bazel build` and `bazel test` fail at analysis:
+    resolving the C++ toolchain of any C++ target (and of every test's
+    launcher) needs @rules_cc//cc and, through the registered Java
+    toolchains (@bazel_tools//tools/jdk:all), @rules_java//java; every test
+    rule depends on @remote_coverage_tools. A workspace of genrules alone
+    needs none. The stand-ins are Bazel's native rules under the names the
+    real ones export; `bazel coverage` says it is unavailable.
+    """
     maybe(
         _standin_repository,
         name = "rules_cc",
@@ -117,19 +174,29 @@ def offload_dependencies():
             Label("//third_party:standins/coverage_unavailable.sh"): "coverage_unavailable.sh",
         },
     )
+
+def offload_dependencies():
+    """Declares every external repository that mlir-offload builds against.
+
+    Each only if the workspace has not declared it already, and each named
+    offload_*, so that none is taken for a workspace's own @llvm or @cuda.
+    """
     maybe(
-        _installed_repository,
+        _llvm_repository,
         name = "offload_llvm",
         build_file = Label("//third_party:llvm.BUILD"),
         search_order = ["$" + _LLVM_PREFIX_VARIABLE, "/usr/lib/llvm-22"],
         # The static archives too: the tools link them (static_llvm_binary.bzl).
         markers = ["lib/libMLIR.so.22.1", "lib/libLLVM.so.22.1", "lib/libMLIRIR.a", "lib/libLLVMSupport.a", "include/mlir", "bin/mlir-tblgen", "bin/FileCheck"],
     )
+
+    # Only CUDA compilation and the runtime's CUDA backend need it.
     maybe(
-        _installed_repository,
+        _cuda_repository,
         name = "offload_cuda",
         build_file = Label("//third_party:cuda.BUILD"),
         search_order = CUDA_TOOLKIT_SEARCH_ORDER,
+        only = CUDA_TOOLKIT_BAZEL_VARIABLE,
         markers = ["bin/ptxas", "bin/fatbinary", "nvvm/libdevice/libdevice.10.bc", "include/cuda.h"],
     )
     maybe(
@@ -148,6 +215,7 @@ def offload_dependencies():
         markers = ["include/absl/base/config.h"],
         lib_markers = ["libabsl_base.so"],
     )
+
     # Debian's bazel-skylib: analysistest, for the rule's tests.
     maybe(
         _installed_repository,

@@ -2,9 +2,11 @@
 """Runs mlir-tblgen-22 over ODS definitions and wraps the results in a cc_library."""
 
 def _gentbl_impl(ctx):
+    # Generated .td files (td_srcs made by a rule) are found under bin/.
+    root = ctx.label.workspace_root
     include_dirs = depset(
         ["%s/include" % f.owner.workspace_root for f in ctx.files._mlir_td_files] +
-        [ctx.label.workspace_root or "."],
+        [root or ".", ctx.bin_dir.path + ("/" + root if root else "")],
     )
     args = ctx.actions.args()
     args.add_all(ctx.attr.flags)

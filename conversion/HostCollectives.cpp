@@ -8,6 +8,7 @@
 
 #include "conversion/HostCollectives.h"
 
+#include "mgpu/mgpu.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -17,9 +18,6 @@
 
 using namespace mlir;
 using namespace mlir::offload;
-
-/// The most threads a block may have.
-static constexpr int64_t kMaxBlockThreads = 1024;
 
 /// `lhs` combined with `rhs` as `op` reduces.
 static Value combine(OpBuilder &b, Location loc, gpu::AllReduceOp op, Value lhs,
@@ -42,7 +40,7 @@ static void lowerAllReduce(gpu::GPUFuncOp kernel, gpu::AllReduceOp op) {
   MLIRContext *context = op.getContext();
   Type type = op.getType();
 
-  int64_t slots = kMaxBlockThreads;
+  int64_t slots = MGPU_MAX_BLOCK_THREADS;
   if (std::optional<DenseI32ArrayAttr> known = kernel.getKnownBlockSizeAttr();
       known && *known)
     slots = (*known)[0] * (*known)[1] * (*known)[2];

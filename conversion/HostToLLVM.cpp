@@ -90,12 +90,13 @@ LLVM::GlobalOp mlir::offload::createStringGlobal(OpBuilder &builder,
       builder.getStringAttr(bytes));
 }
 
-LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
-                                                     bool barePointers) {
+/// Structured control flow to branches, and math to what LLVM has: the math
+/// that LLVM knows (hardware instructions, or libm calls it can vectorize) as
+/// intrinsics, the rest as libm calls (erf, tan, atan2, cbrt, ...), and the
+/// divisions that round up or down (a block's warp count, when its size is
+/// not known) as the ones LLVM has.
+static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
   MLIRContext *context = module.getContext();
-
-  // Structured control flow, and math that LLVM knows (hardware
-  // instructions, or libm calls it can vectorize) as intrinsics.
   {
     RewritePatternSet patterns(context);
     populateSCFToControlFlowConversionPatterns(patterns);
@@ -105,6 +106,7 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
   }
+  // Intrinsics first, so that libm gets only what LLVM does not know.
   {
     LLVMTypeConverter converter(context);
     RewritePatternSet patterns(context);
@@ -116,17 +118,17 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
         [](Operation *) { return true; });
     (void)applyPartialConversion(module, target, std::move(patterns));
   }
-  // The rest of math calls libm (erf, tan, atan2, cbrt, ...); the divisions
-  // that round up or down (a block's warp count, when its size is not known)
-  // become the ones LLVM has.
-  {
-    RewritePatternSet patterns(context);
-    populateMathToLibmConversionPatterns(patterns);
-    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
-    if (failed(applyPatternsGreedily(module, std::move(patterns))))
-      return failure();
-  }
+  RewritePatternSet patterns(context);
+  populateMathToLibmConversionPatterns(patterns);
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+  return applyPatternsGreedily(module, std::move(patterns));
+}
 
+/// Everything but gpu.module to the LLVM dialect, leaving the casts between
+/// the type converter's types and the original ones.
+static LogicalResult convertToLLVMDialect(gpu::GPUModuleOp module,
+                                          bool barePointers) {
+  MLIRContext *context = module.getContext();
   LowerToLLVMOptions options(context);
   options.useBarePtrCallConv = barePointers;
   LLVMTypeConverter converter(context, options);
@@ -145,19 +147,14 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
   patterns.add<PrintfToCall>(converter);
   LLVMConversionTarget target(*context);
   target.addLegalOp<gpu::GPUModuleOp>();
-  if (failed(applyPartialConversion(module, target, std::move(patterns))))
-    return failure();
+  return applyPartialConversion(module, target, std::move(patterns));
+}
 
-  // The dynamic shared memory's descriptor was cast to a memref and back.
-  SmallVector<UnrealizedConversionCastOp> casts;
-  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
-  SmallVector<UnrealizedConversionCastOp> left;
-  reconcileUnrealizedCasts(casts, &left);
-  if (left.empty())
-    return success();
-  // A leftover is this lowering's bug: said as one, at the operation that
-  // no pattern converted (beside the cast), with the source's location.
-  UnrealizedConversionCastOp cast = left.front();
+/// A cast that reconciling could not remove is this lowering's bug: said as
+/// one, at the operation that no pattern converted (beside the cast), with
+/// the source's location.
+static LogicalResult reportLeftoverCast(gpu::GPUModuleOp module,
+                                        UnrealizedConversionCastOp cast) {
   auto isUnconverted = [](Operation *op) {
     return op && !isa<LLVM::LLVMDialect>(op->getDialect()) &&
            !isa<UnrealizedConversionCastOp>(op);
@@ -180,4 +177,19 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
          << " was left unconverted";
   return diag << " to the LLVM dialect in gpu.module @" << module.getName()
               << "; please report it";
+}
+
+LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
+                                                     bool barePointers) {
+  if (failed(lowerControlFlowAndMath(module)) ||
+      failed(convertToLLVMDialect(module, barePointers)))
+    return failure();
+  // The dynamic shared memory's descriptor was cast to a memref and back.
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  SmallVector<UnrealizedConversionCastOp> left;
+  reconcileUnrealizedCasts(casts, &left);
+  if (left.empty())
+    return success();
+  return reportLeftoverCast(module, left.front());
 }

@@ -6,7 +6,8 @@
 //
 // The phases, on one gpu.module:
 //   1. ops with no host meaning are reported;
-//   2. calls are inlined, gpu.global_id and gpu.all_reduce lowered;
+//   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
+//      gpu.global_id and gpu.all_reduce lowered;
 //   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
 //      reads its place in the launch from the MgpuHostBlock and runs every
 //      thread of the block as loops (ThreadLoops.h);
@@ -18,13 +19,15 @@
 
 #include "conversion/Passes.h"
 
+#include "abi/RuntimeAbi.h"
 #include "conversion/BlockMemory.h"
 #include "conversion/HostCollectives.h"
 #include "conversion/HostKernelAbi.h"
 #include "conversion/HostToLLVM.h"
-#include "conversion/PrintfFormat.h"
+#include "conversion/InlineDeviceFunctions.h"
 #include "conversion/ThreadLoops.h"
-#include "dialects/RuntimeAbi.h"
+#include "mgpu/mgpu.h"
+#include "transforms/PrintfFormat.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -61,6 +64,12 @@ static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
                  gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp>(
                  op))
       what = "a warp matrix operation";
+    else if (isa<LLVM::LLVMFuncOp>(op) &&
+             op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      // The host's kernels take the block they run first, which only the
+      // lowering of a gpu.func adds.
+      what = "a kernel already lowered to the LLVM dialect, for another "
+             "target; write it as a gpu.func";
     if (!what)
       return WalkResult::advance();
     op->emitError() << "'" << op->getName()
@@ -144,23 +153,22 @@ static Value uniformGpuValue(Operation *op, OpBuilder &b,
     return arith::RemUIOp::create(b, loc, values.blockId[dim(op)],
                                   values.clusterDim[dim(op)]);
   if (isa<gpu::SubgroupSizeOp>(op))
-    return arith::ConstantIndexOp::create(b, loc, 32);
+    return arith::ConstantIndexOp::create(b, loc, MGPU_WARP_SIZE);
   if (isa<gpu::NumSubgroupsOp>(op))
     return arith::CeilDivUIOp::create(
-        b, loc, threads, arith::ConstantIndexOp::create(b, loc, 32));
+        b, loc, threads,
+        arith::ConstantIndexOp::create(b, loc, MGPU_WARP_SIZE));
   if (isa<gpu::DynamicSharedMemoryOp>(op))
     return values.sharedMemory;
   return nullptr;
 }
 
-/// Replaces `kernel` by a function that runs one block of it.
-static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+/// A function beside `kernel` that will run one block of it,
+/// `(%block: !llvm.ptr, args...)`: empty but for its return.
+static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel) {
   MLIRContext *context = kernel.getContext();
   Location loc = kernel.getLoc();
-  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
-  Type ptr = LLVM::LLVMPointerType::get(context);
-
-  SmallVector<Type> inputs = {ptr};
+  SmallVector<Type> inputs = {LLVM::LLVMPointerType::get(context)};
   llvm::append_range(inputs, kernel.getArgumentTypes());
   OpBuilder mb(kernel);
   auto function = func::FuncOp::create(mb, loc, "__offload_host_block",
@@ -169,11 +177,17 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
                     UnitAttr::get(context));
   Block *entry = function.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
-  auto ret = func::ReturnOp::create(b, loc);
-  b.setInsertionPoint(ret);
+  func::ReturnOp::create(b, loc);
+  return function;
+}
 
+/// The block's place in the launch and its memory, read at `b` from
+/// `block`, its MgpuHostBlock.
+static BlockValues readBlockValues(gpu::GPUFuncOp kernel, OpBuilder &b,
+                                   Value block) {
+  Location loc = kernel.getLoc();
   BlockValues values;
-  values.block = entry->getArgument(0);
+  values.block = block;
   BlockValueBuilder fields(b, loc, values.block);
   namespace F = abi::MgpuHostBlockField;
   const unsigned blockIds[3] = {F::blockIdX, F::blockIdY, F::blockIdZ};
@@ -196,16 +210,19 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
   }
   values.sharedMemory = fields.sharedMemory();
   values.privateMemory =
-      fields.load(abi::MgpuHostBlockField::privateMemory, ptr);
-  Value threads = arith::MulIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
-      values.blockDim[2]);
+      fields.load(abi::MgpuHostBlockField::privateMemory,
+                  LLVM::LLVMPointerType::get(b.getContext()));
+  return values;
+}
 
-  IRMapping uniform;
+/// Maps the kernel's arguments to the block function's `parameters`, and its
+/// workgroup attributions to buffers of the block, in `uniform`; reports the
+/// attributions that the host target cannot give a block or a thread.
+static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
+                                  OpBuilder &b, IRMapping &uniform) {
   for (auto [arg, param] : llvm::zip_equal(
            kernel.getArguments().take_front(kernel.getNumArguments()),
-           entry->getArguments().drop_front()))
+           parameters))
     uniform.map(arg, param);
   // Workgroup attributions: one buffer per block, on its worker's stack.
   for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
@@ -216,7 +233,8 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
              << " has a workgroup attribution of type " << type
              << ", which the host target cannot allocate for a block: "
                 "workgroup attributions need a static shape";
-    uniform.map(attribution, memref::AllocaOp::create(b, loc, type));
+    uniform.map(attribution,
+                memref::AllocaOp::create(b, kernel.getLoc(), type));
   }
   // Private attributions: slices of the block's private memory, one per
   // thread, whose size the launch must know.
@@ -229,7 +247,16 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
              << ", which the host target cannot give each thread: private "
                 "attributions need a static shape and the identity layout";
   }
+  return success();
+}
 
+/// Replaces the kernel's gpu ops whose value is the same in the whole block
+/// (ids and sizes of the block, grid and cluster, the subgroup size and
+/// count, the dynamic shared memory) by that value, which `uniform` maps to
+/// itself.
+static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
+                                 const BlockValues &values, Value threads,
+                                 IRMapping &uniform) {
   SmallVector<Operation *> blockLevel;
   kernel.walk([&](Operation *op) {
     if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp,
@@ -244,7 +271,27 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
     op->getResult(0).replaceAllUsesWith(value);
     op->erase();
   }
+}
 
+/// Replaces `kernel` by a function that runs one block of it.
+static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+  Location loc = kernel.getLoc();
+  func::FuncOp function = createBlockFunction(kernel);
+  Block &entry = function.getBody().front();
+  OpBuilder b(entry.getTerminator());
+  BlockValues values = readBlockValues(kernel, b, entry.getArgument(0));
+  Value threads = arith::MulIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
+      values.blockDim[2]);
+  IRMapping uniform;
+  if (failed(
+          mapArguments(kernel, entry.getArguments().drop_front(), b, uniform)))
+    return failure();
+  replaceBlockLevelOps(kernel, b, values, threads, uniform);
+
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  Type ptr = LLVM::LLVMPointerType::get(kernel.getContext());
   std::string kernelName = kernel.getName().str();
   auto trapMessage = [&](OpBuilder &tb, Location l, StringRef message) {
     LLVM::GlobalOp global =
@@ -313,10 +360,15 @@ struct LowerGpuToHostPass
     promotePrintfArguments(module);
 
     // Device functions into their kernels: barriers in them are the
-    // kernels' barriers.
-    OpPassManager inliner(gpu::GPUModuleOp::getOperationName());
-    inliner.addPass(createInlinerPass());
-    if (failed(runPipeline(inliner, module)))
+    // kernels' barriers, and their thread ids the kernels' threads'.
+    if (failed(inlineDeviceFunctions(module)))
+      return signalPassFailure();
+    // Constants fold across what were calls, and what is uniform shows,
+    // before the kernels are split (upstream's inliner, which the host target
+    // ran before, canonicalized every function so).
+    OpPassManager canonicalize(gpu::GPUModuleOp::getOperationName());
+    canonicalize.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(canonicalize, module)))
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());

@@ -45,4 +45,64 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
   ];
 }
 
+def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
+  let summary = "Lowers gpu.wait on tokens to libmgpu calls, every token being "
+                "a stream";
+  let description = [{
+    Upstream `gpu-to-llvm` gives every asynchronous operation the stream of
+    its one dependency and makes that stream its token; `gpu.wait async`
+    makes a new stream. So every token is a stream. But its `gpu.wait`
+    lowering tells streams from events by the operation that defines the
+    token, and a token that a loop carries is a block argument, defined by
+    none: the `gpu.wait` after an iterative solver's launch loop would
+    synchronize and destroy the loop's stream as an event.
+
+    This pass lowers `gpu.wait` with dependencies before `gpu-to-llvm` runs,
+    treating each token as the stream it is: a synchronous wait synchronizes
+    and destroys each distinct stream, `gpu.wait async [...]` makes a new
+    stream that waits for an event recorded on each of them. Tokens and
+    streams meet through `unrealized_conversion_cast`, which
+    `reconcile-unrealized-casts` removes after `gpu-to-llvm`. `gpu.wait`
+    without dependencies is left to `gpu-to-llvm`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def OffloadLowerNvgpu : Pass<"offload-lower-nvgpu", "ModuleOp"> {
+  let summary = "convert-nvgpu-to-nvvm that leaves !gpu.async.token alone";
+  let description = [{
+    The pipelines lower nvgpu before outlining, as upstream's does, so that a
+    TMA descriptor made on the host reaches the kernel as the pointer it is
+    and not as a `!nvgpu.tensormap.descriptor` parameter that
+    `convert-gpu-to-nvvm` cannot take. Upstream's `convert-nvgpu-to-nvvm`
+    converts the types of `scf` ops as it goes, and an `scf.for` carrying a
+    `!gpu.async.token` has a type that its LLVM type converter lacks, which
+    makes the loop illegal (`failed to legalize operation 'scf.for'`). This
+    pass applies the same patterns with the same type conversions, and keeps
+    `!gpu.async.token` as it is.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
+  let summary = "Lowers each gpu.module with the lowering its targets need";
+  let description = [{
+    Runs, on each `gpu.module`, `offload-lower-gpu-to-host` when its targets
+    are `#offload.host`, and otherwise the NVVM lowering
+    (`offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
+    `convert-scf-to-cf`, `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
+    `convert-nvvm-to-llvm`, canonicalization, CSE,
+    `reconcile-unrealized-casts`). A module that lists both kinds is an error:
+    `offload-split-host-modules` separates them first.
+  }];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",
+           "Bit width of index in GPU kernels (64 or 32).">,
+    Option<"kernelBarePtr", "kernel-bare-ptr", "bool", /*default=*/"false",
+           "Kernels take memrefs of static shape as bare pointers.">
+  ];
+}
+
 #endif // OFFLOAD_CONVERSION_PASSES

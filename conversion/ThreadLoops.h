@@ -25,6 +25,14 @@
 // the thread's ids and of uniform values, and otherwise kept per thread in an
 // array of the block's size.
 //
+// The parts, one file each: BarrierAnalysis.h (where threads must meet),
+// BlockThreads.h (the loops over threads, warps and lanes), ThreadValues.h
+// (values that cross a split), PrivateMemory.h (each thread's memory),
+// ThreadOwnOps.h (thread ids, private allocations and asserts in a thread's
+// clone), WarpExchange.h (subgroup operations), ControlFlowSplit.h (the
+// splitting of structured control flow, and DivergentControlFlow.cpp for
+// lanes that diverge in a warp).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_CONVERSION_THREADLOOPS_H
@@ -54,6 +62,9 @@ struct BlockValues {
   Value privateMemory;
 };
 
+/// Makes the message of a failed cf.assert (an !llvm.ptr to a C string).
+using TrapMessageFn = function_ref<Value(OpBuilder &, Location, StringRef)>;
+
 /// Emits the body of `kernel` at `builder`'s insertion point (a function's
 /// entry block) as loops over its threads. `uniform` maps the kernel's
 /// arguments to the new function's; the kernel is a single block of
@@ -65,10 +76,10 @@ struct BlockValues {
 /// the loops, take their memory from `values.privateMemory`: the result is
 /// how many bytes each thread needs there, which fits MgpuHostKernel's
 /// 32 bits. Reports what it cannot split, or give memory, at the op.
-FailureOr<int64_t> emitThreadLoops(
-    gpu::GPUFuncOp kernel, OpBuilder &builder, const BlockValues &values,
-    IRMapping &uniform,
-    function_ref<Value(OpBuilder &, Location, StringRef)> trapMessage);
+FailureOr<int64_t> emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
+                                   const BlockValues &values,
+                                   IRMapping &uniform,
+                                   TrapMessageFn trapMessage);
 
 } // namespace mlir::offload
 

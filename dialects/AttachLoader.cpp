@@ -27,11 +27,6 @@ struct AttachLoaderPass
     : public offload::impl::OffloadAttachLoaderBase<AttachLoaderPass> {
   using Base::Base;
 
-  void getDependentDialects(DialectRegistry &registry) const override {
-    Base::getDependentDialects(registry);
-    addPromisedModels(registry);
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::optional<LoadMode> mode = symbolizeLoadMode(load);

@@ -83,11 +83,6 @@ struct AttachTargetPass
     : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
   using Base::Base;
 
-  void getDependentDialects(DialectRegistry &registry) const override {
-    Base::getDependentDialects(registry);
-    addPromisedModels(registry);
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
@@ -114,11 +109,6 @@ struct AttachTargetPass
 struct AttachHostTargetPass
     : public offload::impl::OffloadAttachHostTargetBase<AttachHostTargetPass> {
   using Base::Base;
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    Base::getDependentDialects(registry);
-    addPromisedModels(registry);
-  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -43,6 +43,11 @@ struct Chip {
   unsigned minPtxVersion;
 };
 
+/// The chip of a target that names none: the oldest that the CUDA 13
+/// toolkit supports, so the first of the table. The attribute's default,
+/// the attach pass's and the CUDA pipelines' when given no chips.
+inline constexpr llvm::StringLiteral kDefaultChip = "sm_75";
+
 /// Every supported chip, oldest first.
 llvm::ArrayRef<Chip> getSupportedChips();
 

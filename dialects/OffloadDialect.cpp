@@ -9,6 +9,7 @@
 #include "dialects/OffloadDialect.h"
 
 #include "dialects/CudaChips.h"
+#include "dialects/HostCpus.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,8 +20,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/TargetParser/Triple.h"
-
-#include <atomic>
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -37,26 +36,17 @@ void OffloadDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "dialects/OffloadAttrs.cpp.inc"
       >();
-  // Serialization lives in its own library (it needs the NVPTX backend); a
-  // tool that forgets to register it gets a clear error instead of a silent
-  // "not a target".
+  // The models live in the layers above (each target's serializer in
+  // target/, the loader's translation in translation/), which register them
+  // as DialectRegistry extensions, as upstream's targets do: a tool before
+  // it makes its context, the plugin in its registry callback
+  // (registration/). The promise lets a gpu.module list these attributes as
+  // targets in a tool that links no serializer (offload-translate), and
+  // names the missing model where one is used without being registered.
   declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
   declarePromisedInterface<gpu::TargetAttrInterface, HostTargetAttr>();
   declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
                            LoaderAttr>();
-}
-
-static std::atomic<void (*)(DialectRegistry &)> promisedModelRegistration{
-    nullptr};
-
-void mlir::offload::setPromisedModelRegistration(
-    void (*registration)(DialectRegistry &)) {
-  promisedModelRegistration.store(registration);
-}
-
-void mlir::offload::addPromisedModels(DialectRegistry &registry) {
-  if (auto registration = promisedModelRegistration.load())
-    registration(registry);
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,7 +234,7 @@ HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
                             "comma-separated list, for example "
                             "'+avx2,-avx512f')";
   }
-  return success();
+  return host::verifyCpuAndFeatures(emitError, triple, cpu, features);
 }
 
 //===----------------------------------------------------------------------===//

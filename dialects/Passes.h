@@ -9,6 +9,7 @@
 #ifndef OFFLOAD_DIALECTS_PASSES_H
 #define OFFLOAD_DIALECTS_PASSES_H
 
+#include "dialects/CudaChips.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -10,6 +10,9 @@
 #define OFFLOAD_PASSES
 
 include "mlir/Pass/PassBase.td"
+// The options that the pipelines pass on, from their table
+// (build_defs/pipeline_options.bzl).
+include "dialects/AttachOptions.td"
 
 def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
   let summary = "Attaches an #offload.cuda target to gpu.module ops";
@@ -20,28 +23,12 @@ def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
     does upstream. A module that already lists an equal target is left as it is.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
-  let options = [
+  let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
            "Regular expression for the names of the gpu.modules to target.">,
     Option<"triple", "triple", "std::string", "\"nvptx64-nvidia-cuda\"",
-           "Target triple.">,
-    Option<"chip", "chip", "std::string", "\"sm_75\"", "SM architecture.">,
-    Option<"features", "features", "std::string", "\"\"",
-           "Target features (`+ptxNN`).">,
-    Option<"optLevel", "O", "unsigned", "2",
-           "LLVM optimization level (0 to 3).">,
-    Option<"fastFlag", "fast", "bool", "false",
-           "Enable fast-math flags on floating-point operations.">,
-    Option<"ftzFlag", "ftz", "bool", "false",
-           "Flush denormals to zero.">,
-    ListOption<"linkLibs", "l", "std::string",
-               "Bitcode files to link into each module.">,
-    ListOption<"ptxasOptions", "ptxas-options", "std::string",
-               "Extra options for ptxas.">,
-    Option<"assembler", "assembler", "std::string", "\"\"",
-           "PTX to cubin with nvjitlink or ptxas (empty: nvJitLink where the "
-           "toolkit has it).">
-  ];
+           "Target triple.">
+  ], OffloadAttachTargetOptions);
 }
 
 def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
@@ -53,18 +40,10 @@ def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
     has. A module that already lists an equal target is left as it is.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
-  let options = [
+  let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
-           "Regular expression for the names of the gpu.modules to target.">,
-    Option<"triple", "triple", "std::string", "\"\"",
-           "Target triple (empty: the compiling machine's).">,
-    Option<"cpu", "cpu", "std::string", "\"\"",
-           "CPU (empty: the compiling machine's).">,
-    Option<"features", "features", "std::string", "\"\"",
-           "Target features (empty: the CPU's).">,
-    Option<"optLevel", "O", "unsigned", "2",
-           "LLVM optimization level (0 to 3).">
-  ];
+           "Regular expression for the names of the gpu.modules to target.">
+  ], OffloadAttachHostTargetOptions);
 }
 
 def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
@@ -76,13 +55,10 @@ def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
     and launches through libmgpu. A module with a handler keeps it.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
-  let options = [
-    Option<"load", "load", "std::string", /*default=*/"\"ctor\"",
-           "When to load the objects: ctor (global constructor) or lazy "
-           "(first launch).">,
+  let options = !listconcat(OffloadAttachLoaderOptions, [
     Option<"priority", "priority", "int", /*default=*/"123",
            "Priority of the global constructor and destructor.">
-  ];
+  ]);
 }
 
 #endif // OFFLOAD_PASSES

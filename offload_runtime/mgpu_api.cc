@@ -13,11 +13,10 @@
 #include "mgpu/mgpu.h"
 
 #include "offload_runtime/backend.h"
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/live_modules.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
-
-#include <cuda.h>
 
 #include <cstring>
 #include <mutex>

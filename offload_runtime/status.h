@@ -23,9 +23,8 @@
 #define OFFLOAD_RUNTIME_STATUS_H
 
 #include "mgpu/mgpu.h"
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/trace.h"
-
-#include <cuda.h>
 
 #include <cstddef>
 #include <functional>

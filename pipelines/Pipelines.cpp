@@ -8,9 +8,12 @@
 
 #include "pipelines/Pipelines.h"
 
+#include "conversion/Passes.h"
+#include "dialects/CudaChips.h"
 #include "dialects/Passes.h"
-#include "pipelines/Passes.h"
+#include "transforms/Passes.h"
 
+#include "mgpu/mgpu.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -33,105 +36,39 @@
 using namespace mlir;
 using namespace mlir::offload;
 
-/// The most threads a block may have.
-static constexpr int64_t kMaxBlockThreads = 1024;
-
-/// gpu-module-to-binary's name for `format`, or "" if it is not one whose
-/// objects #offload.loader can load.
+/// gpu-module-to-binary's name for `format`, one of the table's choices.
 static StringRef getCompilationTarget(StringRef format) {
   return llvm::StringSwitch<StringRef>(format)
-      .Cases({"fatbin", "fatbinary"}, "fatbin")
-      .Cases({"bin", "binary", "cubin"}, "bin")
-      .Cases({"isa", "assembly", "ptx"}, "isa")
+      .Case("fatbin", "fatbin")
+      .Case("bin", "bin")
+      .Case("isa", "isa")
       .Default("");
 }
 
-PipelineConfig
-mlir::offload::getPipelineConfig(const CudaPipelineOptions &options,
-                                 bool loops) {
-  PipelineConfig config;
-  config.loops = loops;
-  config.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
-  config.chips.assign(options.chips.begin(), options.chips.end());
+void mlir::offload::completePipelineConfig(const CudaPipelineOptions &,
+                                           PipelineConfig &config) {
   if (config.chips.empty())
-    config.chips.push_back("sm_75");
-  config.features = options.features;
-  config.fast = options.fast;
-  config.ftz = options.ftz;
-  config.link.assign(options.link.begin(), options.link.end());
-  config.ptxasOptions.assign(options.ptxasOptions.begin(),
-                             options.ptxasOptions.end());
-  config.toolkit = options.toolkit;
-  config.assembler = options.assembler;
-  config.indexBitwidth = options.indexBitwidth;
-  config.lineInfo = options.lineInfo;
+    config.chips.push_back(cuda::kDefaultChip.str());
   if (config.lineInfo)
     config.ptxasOptions.push_back("-lineinfo");
-  config.host = options.host;
-  config.hostTriple = options.hostTriple;
-  config.hostCpu = options.hostCpu;
-  config.hostFeatures = options.hostFeatures;
-  config.optLevel = options.optLevel;
-  config.format = options.format;
-  config.kernelBarePtr = options.kernelBarePtr;
-  config.hostBarePtr = options.hostBarePtr;
-  config.load = options.load;
-  config.checkLowered = options.checkLowered;
-  return config;
 }
 
-PipelineConfig
-mlir::offload::getPipelineConfig(const HostPipelineOptions &options,
-                                 bool loops) {
-  PipelineConfig config;
-  config.loops = loops;
-  config.tileSizes.assign(options.tileSizes.begin(), options.tileSizes.end());
-  config.host = true;
-  config.hostTriple = options.triple;
-  config.hostCpu = options.cpu;
-  config.hostFeatures = options.features;
-  config.optLevel = options.optLevel;
-  config.format = options.format;
-  config.kernelBarePtr = options.kernelBarePtr;
-  config.hostBarePtr = options.hostBarePtr;
-  config.load = options.load;
-  config.lineInfo = options.lineInfo;
-  config.checkLowered = options.checkLowered;
-  return config;
-}
+void mlir::offload::completePipelineConfig(const HostPipelineOptions &,
+                                           PipelineConfig &) {}
 
 LogicalResult mlir::offload::verifyPipelineConfig(
     const PipelineConfig &config,
     function_ref<LogicalResult(const Twine &)> emitError) {
-  StringRef format = getCompilationTarget(config.format);
-  if (config.chips.empty()) {
-    if (format != "bin" && format != "fatbin")
-      return emitError("format '" + config.format +
-                       "' is not bin or fatbin (the host's object is a shared "
-                       "object, which both name)");
-  } else if (format.empty()) {
-    return emitError("format '" + config.format +
-                     "' is not fatbin, bin or isa (an LLVM bitcode object "
-                     "cannot be loaded by the CUDA driver)");
-  } else if (config.host && format == "isa") {
+  if (config.host && getCompilationTarget(config.format) == "isa")
     return emitError("format 'isa' gives the host target assembly, which the "
                      "runtime cannot load: use fatbin or bin with host");
-  }
-  if (config.optLevel > 3)
-    return emitError("O must be 0, 1, 2 or 3, not " + Twine(config.optLevel));
-  if (config.indexBitwidth != 32 && config.indexBitwidth != 64)
-    return emitError("index-bitwidth must be 32 or 64, not " +
-                     Twine(config.indexBitwidth));
-  if (config.tileSizes.size() > 3)
-    return emitError("tile-sizes has at most 3 entries (x, y, z)");
   int64_t threads = 1;
   for (int64_t size : config.tileSizes) {
-    if (size <= 0)
-      return emitError("tile-sizes must be positive, not " + Twine(size));
     threads *= size;
-    if (threads > kMaxBlockThreads)
-      return emitError("tile-sizes make blocks of more than 1024 threads, "
-                       "which no GPU runs");
+    if (threads > MGPU_MAX_BLOCK_THREADS)
+      return emitError("tile-sizes make blocks of more than " +
+                       Twine(MGPU_MAX_BLOCK_THREADS) +
+                       " threads, which no GPU runs");
   }
   return success();
 }
@@ -289,10 +226,14 @@ static void registerPipeline(StringRef name, StringRef description,
                               (parseErrors.empty()
                                    ? "cannot parse options '" + text + "'"
                                    : StringRef(parseErrors).trim()));
-        PipelineConfig config = getPipelineConfig(options, loops);
-        if (failed(verifyPipelineConfig(config, [&](const Twine &msg) {
-              return errorHandler(name + ": " + msg);
-            })))
+        auto emitError = [&](const Twine &msg) {
+          return errorHandler(name + ": " + msg);
+        };
+        PipelineConfig config;
+        if (failed(getPipelineConfig(options, loops, config, emitError)))
+          return failure();
+        completePipelineConfig(options, config);
+        if (failed(verifyPipelineConfig(config, emitError)))
           return failure();
         buildOffloadPipeline(pm, config);
         return success();
@@ -305,7 +246,7 @@ static void registerPipeline(StringRef name, StringRef description,
 void mlir::offload::registerOffloadPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
-    registerOffloadPipelinesPasses();
+    registerOffloadTransformsPasses();
     registerPipeline<CudaPipelineOptions>(
         "offload-lower-to-cuda",
         "Lowers gpu.modules and gpu.launch regions with the host code that "

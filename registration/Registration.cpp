@@ -29,8 +29,10 @@ using namespace mlir;
 using namespace mlir::offload;
 
 /// Every model the offload dialect promises, and the LLVM IR translations
-/// that serializing a gpu.module needs.
-static void registerPromisedModels(DialectRegistry &registry) {
+/// that serializing a gpu.module needs: extensions of the registry, which a
+/// tool fills before it makes its context, as upstream's
+/// registerAllExtensions.
+static void registerOffloadExtensions(DialectRegistry &registry) {
   registerCudaTargetInterfaceExternalModels(registry);
   registerHostTargetInterfaceExternalModels(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
@@ -45,7 +47,7 @@ static void registerPromisedModels(DialectRegistry &registry) {
 
 void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
-  registerPromisedModels(registry);
+  registerOffloadExtensions(registry);
 }
 
 void mlir::offload::registerOffloadPassesOnce() {
@@ -53,9 +55,6 @@ void mlir::offload::registerOffloadPassesOnce() {
     registerOffloadPasses();
     registerOffloadConversionPasses();
     registerOffloadPipelines();
-    // A pass plugin loaded alone gives us no registry: the passes that need
-    // the models add them to the context themselves.
-    setPromisedModelRegistration(registerPromisedModels);
     return true;
   }();
   (void)registered;

@@ -19,13 +19,15 @@ class DialectRegistry;
 
 namespace mlir::offload {
 
-/// The offload dialect with every interface model: each target's serializer
-/// (#offload.cuda), #offload.loader's translation, and the LLVM IR
-/// translations that serializing a gpu.module needs.
+/// The offload dialect with every interface model it promises: each
+/// target's (#offload.cuda, #offload.host), #offload.loader's translation,
+/// and the LLVM IR translations that serializing a gpu.module needs. Models
+/// reach a context only through its registry: call this before making the
+/// context, as upstream tools call registerAllExtensions.
 void registerOffloadDialect(DialectRegistry &registry);
 
-/// The passes of the dialect and the pipelines, once: plugins and tools may
-/// both ask, and registering a pass twice aborts.
+/// Our passes and the pipelines, once: the dialect plugin, the pass plugin
+/// and the tools may all ask, and registering a pipeline twice aborts.
 void registerOffloadPassesOnce();
 
 /// What a tool of ours registers, as its upstream counterpart does: every

@@ -1,13 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds and tests testdata/consumer, a workspace that pulls mlir-offload in
-# as @offload with nothing but local_repository + offload_dependencies() (no
-# .bazelrc), from two copies of this checkout at different paths, each with
-# its own Bazel output base and every action in Bazel's sandbox, both against
-# a real HTTP remote cache: nginx's WebDAV module on localhost, as a team's
-# cache would be. The first build fills the cache; in the second, every
+# as @offload with nothing but local_repository,
+# offload_standin_dependencies() and offload_dependencies() (no .bazelrc),
+# from two copies of this checkout at different paths, each with its own
+# Bazel output base and every action in Bazel's sandbox, both against a real
+# HTTP remote cache: nginx's WebDAV module on localhost, as a team's cache
+# would be. The first build fills the cache; in the second, every
 # action of offload_cc_library must be a remote cache hit (Bazel's execution
 # log says so), and the objects must be byte-identical to the first build's.
+# Both builds must be quiet (no sandbox debug log, nothing printed by our
+# actions), and the consumer's own @llvm and @cuda must stay its own beside
+# @offload_llvm and @offload_cuda. Then, in the first output base, with every
+# CUDA toolkit hidden: a CUDA library fails, saying why, and a host-only one
+# builds and its tests pass.
 #
 # Runs Bazel inside `bazel test`, so it is tagged local: it reads the real
 # checkout, which $TEST_SRCDIR/.../WORKSPACE links to.
@@ -85,19 +91,30 @@ copy_checkout() {
     --exclude=./.git .) | tar -x -C "$1"
 }
 
-# Builds and tests the consumer in checkout $1 with output base $2, execution
-# log $3. Bazel reads the machine's bazelrc and no other; every flag here is
-# one a team would put on its CI's command line. Tests always run (a cached
-# result would prove nothing about the second checkout).
-build_consumer() {
-  local consumer="$1/testdata/consumer" base="$2" log="$3"
-  echo "== consumer in $consumer"
+# Runs Bazel in the consumer of checkout $1 with output base $2; the rest is
+# the command and its flags. Bazel reads the machine's bazelrc and no other.
+consumer_bazel() {
+  local consumer="$1/testdata/consumer" base="$2"
+  shift 2
   (cd "$consumer" && bazel --batch --nohome_rc \
-    --output_user_root="$tmp/root" --output_base="$base" \
-    test --spawn_strategy=sandboxed --symlink_prefix=/ \
+    --output_user_root="$tmp/root" --output_base="$base" "$@")
+}
+
+# Every flag here is one a team would put on its CI's command line, the
+# consumer having no .bazelrc: every action in linux-sandbox, with its debug
+# mode off (Debian's system bazelrc turns it on: a debug log from every
+# action, and every sandbox kept on disk).
+sandboxed=(--spawn_strategy=sandboxed --nosandbox_debug --symlink_prefix=/)
+
+# Builds and tests the consumer in checkout $1 with output base $2, execution
+# log $3, output in $4. Tests always run (a cached result would prove nothing
+# about the second checkout).
+build_consumer() {
+  echo "== consumer in $1/testdata/consumer"
+  consumer_bazel "$1" "$2" test "${sandboxed[@]}" \
     --remote_cache="$cache" --nocache_test_results \
-    --execution_log_json_file="$log" \
-    --test_output=errors --noshow_progress //...)
+    --execution_log_json_file="$3" \
+    --test_output=errors --noshow_progress //... 2>&1 | tee "$4"
 }
 
 start_cache
@@ -105,10 +122,18 @@ first="$tmp/a/offload"
 second="$tmp/b/other/place/mlir-offload"
 copy_checkout "$first"
 copy_checkout "$second"
-build_consumer "$first" "$tmp/base-a" "$tmp/exec-a.json"
-build_consumer "$second" "$tmp/base-b" "$tmp/exec-b.json"
+build_consumer "$first" "$tmp/base-a" "$tmp/exec-a.json" "$tmp/build-a.log"
+build_consumer "$second" "$tmp/base-b" "$tmp/exec-b.json" "$tmp/build-b.log"
 
 status=0
+# Quiet: no line of linux-sandbox's debug log, and no output from an action
+# on a .mlir source (Bazel shows one as "INFO: From <progress message>:").
+for log in "$tmp/build-a.log" "$tmp/build-b.log"; do
+  if grep -E -m 3 'src/main/tools/[a-z0-9_-]+\.cc:[0-9]+:|^INFO: From [^:]*\.mlir' "$log"; then
+    echo "FAILED: the consumer's build printed the lines above"
+    status=1
+  fi
+done
 # offload_cc_library's actions (their mnemonics in build_defs/offload.bzl) in
 # the second build: all remote cache hits.
 python3 - "$tmp/exec-b.json" <<'EOF' || status=1
@@ -151,4 +176,40 @@ for path in "$first" "$second" "$tmp"; do
     status=1
   fi
 done
+
+# The consumer's @llvm and @cuda are its own (own_repositories_test includes
+# their headers), and mlir-offload's are beside them under their own names.
+external="$tmp/base-a/external"
+for file in llvm/include/consumer_llvm.h cuda/include/consumer_cuda.h \
+  offload_llvm/lib/libMLIR.so.22.1 offload_cuda/bin/ptxas; do
+  [[ -e $external/$file ]] || { echo "FAILED: no external/$file"; status=1; }
+done
+for file in llvm/lib/libMLIR.so.22.1 cuda/bin/ptxas; do
+  [[ ! -e $external/$file ]] || { echo "FAILED: the consumer's @${file%%/*} is mlir-offload's: it has $file"; status=1; }
+done
+
+# No CUDA toolkit: OFFLOAD_CUDA_TOOLKIT, which @offload_cuda takes in place of
+# any other place, names an empty directory. In the first output base, so
+# that nothing compiles again: what needs @offload_cuda fails saying so, and
+# the host-only library builds and its tests pass, so nothing fetches it.
+no_toolkit="$tmp/no-cuda-toolkit"
+mkdir -p "$no_toolkit"
+echo "== consumer with OFFLOAD_CUDA_TOOLKIT=$no_toolkit"
+if OFFLOAD_CUDA_TOOLKIT=$no_toolkit consumer_bazel "$first" "$tmp/base-a" \
+  build --nobuild --noshow_progress //:scale >"$tmp/no-toolkit.log" 2>&1; then
+  echo "FAILED: //:scale, for CUDA, built with no CUDA toolkit"
+  status=1
+elif grep -q -F "OFFLOAD_CUDA_TOOLKIT=$no_toolkit holds no bin/ptxas" "$tmp/no-toolkit.log"; then
+  echo "with no CUDA toolkit, //:scale fails: $(grep -o -m 1 'offload_cuda: OFFLOAD_CUDA_TOOLKIT=.*' "$tmp/no-toolkit.log")"
+else
+  echo "FAILED: //:scale with no CUDA toolkit failed, but not for that:"
+  tail -20 "$tmp/no-toolkit.log"
+  status=1
+fi
+if ! OFFLOAD_CUDA_TOOLKIT=$no_toolkit consumer_bazel "$first" "$tmp/base-a" \
+  test "${sandboxed[@]}" --nocache_test_results --test_output=errors \
+  --noshow_progress //:scale_host_test //:own_repositories_test; then
+  echo "FAILED: the host-only library and its tests, with no CUDA toolkit"
+  status=1
+fi
 exit $status

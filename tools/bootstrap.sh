@@ -13,6 +13,7 @@ packages=(
   python3
   nginx  # the HTTP cache of the remote-cache test (testdata/consumer_workspace_test.sh)
   bazel-skylib  # analysistest, for the tests of offload_cc_library's analysis errors
+  pkgconf  # pkg-config, for the test that builds a program against an installed prefix
 )
 
 missing=()
@@ -34,33 +35,31 @@ if ((${#missing[@]})); then
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Debian's Bazel 4.2.3 turns on linux-sandbox's debug log for every action
-# (`build --sandbox_debug` in its system bazelrc, /etc/bazel/bazelrc, after
-# the import of /etc/bazel.bazelrc, so nothing there can turn it off): turn it
-# off where it is set, so that no workspace needs a .bazelrc for a quiet build.
-system_rc=/etc/bazel/bazelrc
-if grep -qs -- '^build --sandbox_debug$' "$system_rc"; then
-  echo "bootstrap: turning off linux-sandbox's debug log in $system_rc"
-  edit=(sed -i 's/^build --sandbox_debug$/build --nosandbox_debug/' "$system_rc")
-  if [[ $(id -u) == 0 ]]; then
-    "${edit[@]}"
-  else
-    sudo "${edit[@]}"
-  fi
-fi
+# Debian's /etc/bazel/bazelrc is left as Debian ships it: its
+# `build --sandbox_debug` is turned off by our .bazelrc (docs/bazel.md).
 
 # The CUDA toolkit is not an apt package on these machines: find it as the
 # build and the tools do, in build_defs/cuda_toolkit.bzl's order ("$NAME" is
-# a variable, anything else a directory).
+# a variable, anything else a directory), or where its Bazel-only variable
+# says, as the build does.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-mapfile -t search_order < <(sed -n '/^CUDA_TOOLKIT_SEARCH_ORDER = \[/,/^\]/s/^ *"\(.*\)",$/\1/p' \
-  "$here/../build_defs/cuda_toolkit.bzl")
-if ((${#search_order[@]} == 0)); then
+toolkit_bzl="$here/../build_defs/cuda_toolkit.bzl"
+mapfile -t search_order < <(sed -n '/^CUDA_TOOLKIT_SEARCH_ORDER = \[/,/^\]/s/^ *"\(.*\)",$/\1/p' "$toolkit_bzl")
+bazel_variable=$(sed -n 's/^CUDA_TOOLKIT_BAZEL_VARIABLE = "\(.*\)"$/\1/p' "$toolkit_bzl")
+if ((${#search_order[@]} == 0)) || [[ -z $bazel_variable ]]; then
   echo "bootstrap: cannot read the toolkit search order from build_defs/cuda_toolkit.bzl" >&2
   exit 1
 fi
 cuda=""
+if [[ -n ${!bazel_variable:-} ]]; then
+  cuda=${!bazel_variable}
+  if [[ ! -x $cuda/bin/ptxas ]]; then
+    echo "bootstrap: $bazel_variable=$cuda holds no CUDA toolkit (no bin/ptxas): point it at one, or unset it." >&2
+    exit 1
+  fi
+fi
 for entry in "${search_order[@]}"; do
+  [[ -z $cuda ]] || break
   candidate=$entry
   if [[ $entry == \$* ]]; then
     name=${entry#\$}

@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The BUILD graph points one way (docs/building.md, "Layers"):
 #
-#   tools -> registration -> {pipelines -> conversion, translation, target/*}
-#         -> dialects
+#   tools -> registration -> pipelines -> {conversion -> transforms,
+#         translation, target/*} -> {dialects, abi}
 #
-# translation and dialects see the runtime only through its ABI header
-# (//offload_runtime:mgpu_headers), each target sits beside the others, and
-# the runtime and its test driver contain no compiler code. Each rule is a
+# Compiled code sees the runtime only through its ABI header
+# (//offload_runtime:mgpu_headers, bound to MLIR types in abi/), each target
+# sits beside the others on target/common, and
+# the runtime and its test driver contain no compiler code. Below all of them,
+# compiler and runtime alike, object_format/ (what an object's bytes are)
+# depends on nothing of ours and nothing of LLVM. Each rule is a
 # `bazel query` on this checkout; a violation prints the offending path.
 #
 # Runs Bazel inside `bazel test` (tagged local): the checkout is found through
@@ -53,41 +56,57 @@ forbid() {
   fi
 }
 
-compiler_layers="//dialects/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
+compiler_layers="//abi/... + //dialects/... + //transforms/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
 runtime_except_abi="//offload_runtime/... - //offload_runtime:mgpu_headers"
 llvm_libraries="@offload_llvm//:mlir + @offload_llvm//:llvm + @offload_llvm//:mlir_headers + @offload_llvm//:llvm_headers + @offload_llvm//:static_archives + @offload_llvm//:static_archives_system_libraries"
+# What sits above each layer, tests aside.
+above_bottom="//transforms/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
+above_middle="//pipelines/... + //registration/... + //tools/..."
 
-forbid "dialects is the bottom layer" "//dialects/..." \
-  "(//conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/...) + ($runtime_except_abi)"
-forbid "conversion sits on the dialect, below the pipelines" "//conversion/..." \
-  "//target/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+forbid "dialects is a bottom layer" "//dialects/... - //dialects/tests/..." \
+  "//abi/... + $above_bottom + ($runtime_except_abi)"
+forbid "abi is a bottom layer: the runtime's ABI header as MLIR types" "//abi/... - //abi/tests/..." \
+  "//dialects/... + $above_bottom + ($runtime_except_abi)"
+forbid "transforms sit on the dialect and the ABI" "//transforms/..." \
+  "//conversion/... + //target/... + //translation/... + $above_middle + ($runtime_except_abi)"
+forbid "conversion sits on the transforms, below the pipelines" "//conversion/..." \
+  "//target/... + //translation/... + $above_middle + ($runtime_except_abi)"
 for target in cuda host; do
   forbid "target/$target sits beside the other targets" "//target/$target/..." \
-    "//target/... - //target/$target/... - //target/common/... + //conversion/... + //translation/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+    "//target/... - //target/$target/... - //target/common/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
 done
-forbid "translation sees the dialect and the runtime's ABI header only" \
+forbid "target/common serves the targets alone" "//target/common/..." \
+  "//target/cuda/... + //target/host/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
+forbid "translation sees the dialect and the runtime's ABI only" \
   "//translation/... - //translation/tests/..." \
-  "//conversion/... + //target/... + //pipelines/... + //registration/... + //tools/... + ($runtime_except_abi)"
+  "//transforms/... + //conversion/... + //target/... + $above_middle + ($runtime_except_abi)"
 forbid "pipelines sit beside translation and the targets" "//pipelines/..." \
   "//target/... + //translation/... + //registration/... + //tools/... + ($runtime_except_abi)"
 forbid "registration is below the tools" "//registration/..." "//tools/..."
 forbid "the runtime and its test driver contain no compiler code" \
   "//offload_runtime/... - //offload_runtime/tests/..." "$compiler_layers + $llvm_libraries"
+forbid "object_format is the bottom of compiler and runtime: nothing of ours, no LLVM" \
+  "//object_format/... - //object_format/tests/..." \
+  "$compiler_layers + //offload_runtime/... + $llvm_libraries"
 forbid "offload-translate links no serializer and no pipeline" \
-  "//tools:offload-translate" "//target/... + //pipelines/..."
+  "//tools:offload-translate" "//target/... + //pipelines/... + //conversion/... + //transforms/..."
 
 # Includes say the same as the BUILD graph: a lower folder never names a
 # higher one.
 checks=$((checks + 1))
 up=$({
-  grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' dialects
+  grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools|offload_runtime)/|#include [<"](mlir|llvm)/' object_format
+  grep -rlE '#include "(abi|transforms|conversion|target|translation|pipelines|registration|tools)/' dialects
+  grep -rlE '#include "(dialects|transforms|conversion|target|translation|pipelines|registration|tools)/' abi
+  grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' transforms
   grep -rlE '#include "(target|translation|pipelines|registration|tools)/' conversion
-  grep -rlE '#include "(conversion|translation|pipelines|registration|tools)/' target
+  grep -rlE '#include "(transforms|conversion|translation|pipelines|registration|tools)/' target
+  grep -rlE '#include "target/(cuda|host)/' target/common
   grep -rlE '#include "target/host/' target/cuda
   grep -rlE '#include "target/cuda/' target/host
-  grep -rlE '#include "(conversion|target|pipelines|registration|tools)/' translation
+  grep -rlE '#include "(transforms|conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
-  grep -rlE '#include "(dialects|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
+  grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
 } 2>/dev/null)
 if [[ -n $up ]]; then
   echo "FAIL: includes that point up a layer: $(tr '\n' ' ' <<<"$up")"

@@ -8,19 +8,38 @@
 // lowered by our pipelines runs as MLIR's own GPU integration tests do,
 //   offload-opt prog.mlir --offload-lower-to-host |
 //     offload-runner --entry-point-result=void
-//       --shared-libs=libmgpu.so,libmlir_runner_utils.so
 // with the objects loaded by the global constructors of the JIT'd module.
+// libmgpu.so and MLIR's runner utilities load without --shared-libs
+// (RunnerLibraries.h says from where), and a --shared-libs entry that does
+// not load is an error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "registration/TranslateRegistration.h"
 #include "tools/DebugOptions.h"
+#include "tools/RunnerLibraries.h"
+#include "tools/llvm_library_dir.h"
 
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+
+#include <string>
+
+/// Printed after the options by --help, which names the tool as it was
+/// started; JitRunnerMain's overview is upstream's.
+static llvm::cl::extrahelp runnerHelp(
+    "\noffload-runner: MLIR's JIT runner, with #offload.loader's\n"
+    "translation, for programs lowered by mlir-offload's pipelines.\n"
+    "It loads libmgpu.so, libmlir_runner_utils.so and\n"
+    "libmlir_c_runner_utils.so, each from the first of its own directory,\n"
+    "<its directory>/../lib and " OFFLOAD_LLVM_LIBRARY_DIR " that has it,\n"
+    "unless a --shared-libs entry has that file name. A --shared-libs\n"
+    "entry that does not load is an error.\n");
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -32,5 +51,13 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::offload::registerOffloadToLLVMIRTranslationModels(registry);
-  return mlir::JitRunnerMain(argc, argv, registry);
+  // Where the runner really is, links resolved, as $ORIGIN is.
+  std::string executable = llvm::sys::fs::getMainExecutable(
+      argv[0], reinterpret_cast<void *>(&runnerHelp));
+  auto completeLibraries = [&](mlir::Operation *, mlir::JitRunnerOptions &) {
+    return mlir::offload::completeRunnerLibraries("offload-runner", executable);
+  };
+  mlir::JitRunnerConfig config;
+  config.mlirTransformer = completeLibraries;
+  return mlir::JitRunnerMain(argc, argv, registry, config);
 }

@@ -10,6 +10,7 @@
 
 #include "dialects/CudaChips.h"
 #include "mgpu/mgpu.h"
+#include "object_format/ObjectFormat.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/STLExtras.h"
@@ -39,6 +40,45 @@ static int32_t getMgpuArchVariant(cuda::ArchVariant variant) {
   llvm_unreachable("unknown architecture variant");
 }
 
+/// The object format of an object embedded as `kind`.
+static object_format::Format getEmbeddedFormat(int kind) {
+  switch (kind) {
+  case MGPU_OBJECT_CUBIN:
+    return object_format::Format::Cubin;
+  case MGPU_OBJECT_FATBIN:
+    return object_format::Format::Fatbin;
+  case MGPU_OBJECT_PTX:
+    return object_format::Format::Ptx;
+  default:
+    return object_format::Format::HostObject;
+  }
+}
+
+/// Checks that the bytes of `described` are what it is embedded as, and
+/// whole. Bytes of no known format may be what a CUDA object is embedded as
+/// (the driver judges them when it loads them; tests embed placeholders); a
+/// host object must be one, since its ELF header says what CPU it is for.
+static LogicalResult checkBytes(const EmbeddedObject &described,
+                                function_ref<InFlightDiagnostic()> error) {
+  StringRef bytes = described.object.getObject().getValue();
+  object_format::Format expected = getEmbeddedFormat(described.kind);
+  object_format::Identity found =
+      object_format::identify(bytes.data(), bytes.size());
+  if (found.format == object_format::Format::Unknown &&
+      expected != object_format::Format::HostObject)
+    return success();
+  if (found.format != expected)
+    return error() << "is embedded as "
+                   << object_format::describeFormat(expected) << ", but holds "
+                   << object_format::describe(found);
+  object_format::Extent extent =
+      object_format::getExtent(bytes.data(), bytes.size());
+  if (!extent.fits())
+    return error() << "is " << object_format::describe(found)
+                   << " that is truncated or damaged: " << extent.problem;
+  return success();
+}
+
 /// A host object: a shared object whose ELF header says what CPU it is for.
 static FailureOr<EmbeddedObject>
 describeHostObject(gpu::ObjectAttr object,
@@ -49,13 +89,12 @@ describeHostObject(gpu::ObjectAttr object,
                    << ", which the host backend cannot load; compile it with "
                       "gpu-module-to-binary format=bin or fatbin";
   StringRef bytes = object.getObject().getValue();
-  if (bytes.size() < 64 || !bytes.starts_with("\x7f"
-                                              "ELF"))
-    return error() << "is not a host object (an ELF shared object)";
-  // e_machine, little-endian, at offset 18.
-  int machine =
-      static_cast<uint8_t>(bytes[18]) | static_cast<uint8_t>(bytes[19]) << 8;
-  return EmbeddedObject{object, MGPU_OBJECT_HOST, machine, MGPU_ARCH_PORTABLE};
+  int machine = object_format::identify(bytes.data(), bytes.size()).elfMachine;
+  EmbeddedObject described{object, MGPU_OBJECT_HOST, machine,
+                           MGPU_ARCH_PORTABLE};
+  if (failed(checkBytes(described, error)))
+    return failure();
+  return described;
 }
 
 static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
@@ -93,6 +132,8 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
                    << cuda::listSupportedChips();
   described.arch = chip->arch;
   described.archVariant = getMgpuArchVariant(chip->variant);
+  if (failed(checkBytes(described, error)))
+    return failure();
   return described;
 }
 

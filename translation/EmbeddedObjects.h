@@ -30,8 +30,10 @@ struct EmbeddedObject {
 
 /// The objects of `binary` to embed: the one that `loader`'s `object`
 /// chooses, or all of them. Reports at `binary` an object that the runtime
-/// cannot load (LLVM bitcode, host assembly, another target's) and a choice
-/// that matches nothing.
+/// cannot load (LLVM bitcode, host assembly, another target's), one whose
+/// bytes are not what it is embedded as (object_format: a fatbin embedded as
+/// a cubin, a host object that is no host shared object) or are truncated,
+/// and a choice that matches nothing.
 FailureOr<SmallVector<EmbeddedObject>> getObjectsToEmbed(gpu::BinaryOp binary,
                                                          LoaderAttr loader);
 

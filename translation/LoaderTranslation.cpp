@@ -29,8 +29,8 @@
 
 #include "translation/LoaderTranslation.h"
 
+#include "abi/RuntimeAbi.h"
 #include "dialects/OffloadDialect.h"
-#include "dialects/RuntimeAbi.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -50,6 +50,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -269,6 +270,106 @@ llvm::Constant *describeObject(llvm::StructType *type,
 
 } // namespace
 
+/// The objects, the table of MgpuObject that lets libmgpu choose among them,
+/// the binary's name and the handle of its module; the kernels' globals are
+/// added to it later.
+static FailureOr<BinaryGlobals>
+makeBinaryGlobals(gpu::BinaryOp binary, ArrayRef<EmbeddedObject> objects,
+                  Runtime &runtime, const Mangler &names,
+                  SymbolFactory &symbols) {
+  llvm::StructType *objectType = runtime.objectType(binary.getContext());
+  SmallVector<llvm::Constant *> entries;
+  for (auto [i, object] : llvm::enumerate(objects)) {
+    StringRef bytes = object.object.getObject().getValue();
+    // PTX must end in NUL for the driver; the others do not mind one.
+    FailureOr<llvm::GlobalVariable *> data = symbols.constant(
+        llvm::ConstantDataArray::getString(runtime.context, bytes,
+                                           /*AddNull=*/true),
+        names.object(i), 16);
+    if (failed(data))
+      return failure();
+    entries.push_back(describeObject(objectType, object, *data, bytes.size()));
+  }
+  auto *tableType = llvm::ArrayType::get(objectType, entries.size());
+  // Every name is checked before giving up, so that one run reports each
+  // one that the module already takes.
+  FailureOr<llvm::GlobalVariable *> table = symbols.constant(
+      llvm::ConstantArray::get(tableType, entries), names.binary("objects"), 8);
+  FailureOr<llvm::GlobalVariable *> name =
+      symbols.string(binary.getName(), names.binary("name"));
+  FailureOr<llvm::GlobalVariable *> moduleHandle =
+      symbols.handle(names.binary("module"));
+  if (failed(table) || failed(name) || failed(moduleHandle))
+    return failure();
+  BinaryGlobals made;
+  made.objects = *table;
+  made.objectCount = entries.size();
+  made.name = *name;
+  made.module = *moduleHandle;
+  return made;
+}
+
+/// A handle, null until resolved, and a name for each kernel in `kernels`.
+static LogicalResult makeKernelGlobals(const std::set<std::string> &kernels,
+                                       const Mangler &names,
+                                       SymbolFactory &symbols,
+                                       BinaryGlobals &made) {
+  for (const std::string &kernel : kernels) {
+    FailureOr<llvm::GlobalVariable *> handle =
+        symbols.handle(names.kernel(kernel, "kernel"));
+    FailureOr<llvm::GlobalVariable *> kernelName =
+        symbols.string(kernel, names.kernel(kernel, "name"));
+    if (failed(handle) || failed(kernelName))
+      return failure();
+    made.kernels[kernel] = {*handle, *kernelName};
+  }
+  return success();
+}
+
+/// @__offload.<n>b.load, in llvm.global_ctors: loads the objects and resolves
+/// every launched kernel once, so that a launch is one load of its handle.
+static LogicalResult emitLoadFunction(const std::set<std::string> &kernels,
+                                      const BinaryGlobals &made,
+                                      LoaderAttr loader,
+                                      llvm::FunctionCallee loadObjects,
+                                      llvm::FunctionCallee getFunction,
+                                      Runtime &runtime, const Mangler &names,
+                                      SymbolFactory &symbols) {
+  FailureOr<llvm::Function *> load = symbols.function(names.binary("load"));
+  if (failed(load))
+    return failure();
+  llvm::IRBuilder<> body(&(*load)->getEntryBlock());
+  llvm::Constant *count = llvm::ConstantInt::get(runtime.i32, made.objectCount);
+  llvm::Value *loaded =
+      body.CreateCall(loadObjects, {made.objects, count, made.name});
+  body.CreateStore(loaded, made.module);
+  for (const std::string &kernel : kernels) {
+    const KernelGlobals &globals = made.kernels.at(kernel);
+    llvm::Value *handle = body.CreateCall(getFunction, {loaded, globals.name});
+    body.CreateStore(handle, globals.handle);
+  }
+  body.CreateRetVoid();
+  llvm::appendToGlobalCtors(runtime.module, *load, loader.getPriority());
+  return success();
+}
+
+/// @__offload.<n>b.unload, in llvm.global_dtors. mgpuModuleUnload ignores a
+/// module never loaded (lazy, and no launch), so it needs no check.
+static LogicalResult emitUnloadFunction(const BinaryGlobals &made,
+                                        LoaderAttr loader,
+                                        llvm::FunctionCallee unloadModule,
+                                        Runtime &runtime, const Mangler &names,
+                                        SymbolFactory &symbols) {
+  FailureOr<llvm::Function *> unload = symbols.function(names.binary("unload"));
+  if (failed(unload))
+    return failure();
+  llvm::IRBuilder<> body(&(*unload)->getEntryBlock());
+  body.CreateCall(unloadModule, {body.CreateLoad(runtime.ptr, made.module)});
+  body.CreateRetVoid();
+  llvm::appendToGlobalDtors(runtime.module, *unload, loader.getPriority());
+  return success();
+}
+
 LogicalResult
 LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
                             llvm::IRBuilderBase &builder,
@@ -283,49 +384,15 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
     return failure();
 
   Runtime runtime(moduleTranslation);
-  llvm::Module &module = runtime.module;
   Mangler names(binary.getName());
-  SymbolFactory symbols(module, binary);
-  BinaryGlobals made;
-
-  // The objects, and the table that lets libmgpu choose among them.
-  llvm::StructType *objectType = runtime.objectType(binary.getContext());
-  SmallVector<llvm::Constant *> entries;
-  for (auto [i, object] : llvm::enumerate(*objects)) {
-    StringRef bytes = object.object.getObject().getValue();
-    // PTX must end in NUL for the driver; the others do not mind one.
-    FailureOr<llvm::GlobalVariable *> data = symbols.constant(
-        llvm::ConstantDataArray::getString(runtime.context, bytes,
-                                           /*AddNull=*/true),
-        names.object(i), 16);
-    if (failed(data))
-      return failure();
-    entries.push_back(describeObject(objectType, object, *data, bytes.size()));
-  }
-  auto *tableType = llvm::ArrayType::get(objectType, entries.size());
-  FailureOr<llvm::GlobalVariable *> table = symbols.constant(
-      llvm::ConstantArray::get(tableType, entries), names.binary("objects"), 8);
-  FailureOr<llvm::GlobalVariable *> name =
-      symbols.string(binary.getName(), names.binary("name"));
-  FailureOr<llvm::GlobalVariable *> moduleHandle =
-      symbols.handle(names.binary("module"));
-  if (failed(table) || failed(name) || failed(moduleHandle))
+  SymbolFactory symbols(runtime.module, binary);
+  FailureOr<BinaryGlobals> made =
+      makeBinaryGlobals(binary, *objects, runtime, names, symbols);
+  if (failed(made))
     return failure();
-  made.objects = *table;
-  made.objectCount = entries.size();
-  made.name = *name;
-  made.module = *moduleHandle;
-
   std::set<std::string> kernels = getLaunchedKernels(binary);
-  for (const std::string &kernel : kernels) {
-    FailureOr<llvm::GlobalVariable *> handle =
-        symbols.handle(names.kernel(kernel, "kernel"));
-    FailureOr<llvm::GlobalVariable *> kernelName =
-        symbols.string(kernel, names.kernel(kernel, "name"));
-    if (failed(handle) || failed(kernelName))
-      return failure();
-    made.kernels[kernel] = {*handle, *kernelName};
-  }
+  if (failed(makeKernelGlobals(kernels, names, symbols, *made)))
+    return failure();
 
   FailureOr<llvm::FunctionCallee> loadObjects =
       runtime.get(abi::EntryPoint::mgpuModuleLoadObjects, binary);
@@ -335,39 +402,17 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
       runtime.get(abi::EntryPoint::mgpuModuleUnload, binary);
   if (failed(loadObjects) || failed(getFunction) || failed(unloadModule))
     return failure();
-  llvm::Constant *count = llvm::ConstantInt::get(runtime.i32, entries.size());
-
-  // Load in a global constructor, and resolve every launched kernel there,
-  // unless loading waits for the first launch.
-  if (!loader.isLazy()) {
-    FailureOr<llvm::Function *> load = symbols.function(names.binary("load"));
-    if (failed(load))
-      return failure();
-    llvm::IRBuilder<> body(&(*load)->getEntryBlock());
-    llvm::Value *loaded =
-        body.CreateCall(*loadObjects, {made.objects, count, made.name});
-    body.CreateStore(loaded, made.module);
-    for (const std::string &kernel : kernels) {
-      const KernelGlobals &globals = made.kernels[kernel];
-      llvm::Value *handle =
-          body.CreateCall(*getFunction, {loaded, globals.name});
-      body.CreateStore(handle, globals.handle);
-    }
-    body.CreateRetVoid();
-    llvm::appendToGlobalCtors(module, *load, loader.getPriority());
-  }
-
-  // mgpuModuleUnload ignores a module never loaded (lazy, and no launch).
-  FailureOr<llvm::Function *> unload = symbols.function(names.binary("unload"));
-  if (failed(unload))
+  // A lazy binary is loaded, and its kernels resolved, at their first launch.
+  if (!loader.isLazy() &&
+      failed(emitLoadFunction(kernels, *made, loader, *loadObjects,
+                              *getFunction, runtime, names, symbols)))
     return failure();
-  llvm::IRBuilder<> body(&(*unload)->getEntryBlock());
-  body.CreateCall(*unloadModule, {body.CreateLoad(runtime.ptr, made.module)});
-  body.CreateRetVoid();
-  llvm::appendToGlobalDtors(module, *unload, loader.getPriority());
+  if (failed(emitUnloadFunction(*made, loader, *unloadModule, runtime, names,
+                                symbols)))
+    return failure();
 
   getOrCreateState(moduleTranslation).binaries[binary.getNameAttr()] =
-      std::move(made);
+      std::move(*made);
   return success();
 }
 
@@ -445,36 +490,33 @@ getKernelHandle(llvm::IRBuilderBase &builder, Runtime &runtime,
   return handle;
 }
 
-LogicalResult
-LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
-                             Operation *binaryOp, llvm::IRBuilderBase &builder,
-                             LLVM::ModuleTranslation &moduleTranslation) const {
-  auto launch = dyn_cast<gpu::LaunchFuncOp>(launchFuncOp);
-  auto binary = dyn_cast<gpu::BinaryOp>(binaryOp);
-  if (!launch || !binary)
-    return launchFuncOp->emitError(
-        "#offload.loader launches gpu.launch_func ops of gpu.binary ops");
-  auto loader = cast<LoaderAttr>(attribute);
-  StringRef kernel = launch.getKernelName().getValue();
-  // A launch is calls, which only a function body can hold.
+/// Refuses a launch that the runtime could not run as written: one outside a
+/// function (a launch is calls, which only a function body can hold), or of
+/// a kernel whose name a C string cannot hold.
+static LogicalResult checkLaunch(gpu::LaunchFuncOp launch,
+                                 llvm::IRBuilderBase &builder) {
   if (!builder.GetInsertBlock() ||
       !launch->getParentOfType<FunctionOpInterface>())
     return launch.emitError()
            << "gpu.launch_func is not inside a function: #offload.loader "
               "translates a launch into calls, which only a function body "
               "can hold";
-  if (kernel.contains('\0'))
+  if (launch.getKernelName().getValue().contains('\0'))
     return launch.emitError()
            << "kernel " << FlatSymbolRefAttr::get(launch.getKernelName())
            << " has a NUL character in its name: the runtime looks kernels "
               "up by C string, which would end there";
+  return success();
+}
 
-  // Objects with a kernel table say which kernels they have.
-  FailureOr<SmallVector<EmbeddedObject>> objects =
-      getObjectsToEmbed(binary, loader);
-  if (failed(objects))
-    return failure();
-  for (const EmbeddedObject &object : *objects) {
+/// Refuses a launch of a kernel that an object's kernel table lacks, at
+/// translation time rather than when the runtime fails to find it. Objects
+/// without a table say nothing.
+static LogicalResult checkObjectsHaveKernel(gpu::LaunchFuncOp launch,
+                                            gpu::BinaryOp binary,
+                                            ArrayRef<EmbeddedObject> objects) {
+  StringRef kernel = launch.getKernelName().getValue();
+  for (const EmbeddedObject &object : objects) {
     gpu::KernelTableAttr table = object.object.getKernels();
     if (!table || table.lookup(kernel))
       continue;
@@ -489,7 +531,14 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
     }
     return diag;
   }
+  return success();
+}
 
+/// The globals that embedBinary made for the kernel that `launch` launches,
+/// or an error at the launch.
+static FailureOr<std::pair<const BinaryGlobals *, const KernelGlobals *>>
+findGlobals(gpu::LaunchFuncOp launch, gpu::BinaryOp binary,
+            LLVM::ModuleTranslation &moduleTranslation) {
   const BinaryGlobals *made = nullptr;
   if (LoaderState *state = findState(moduleTranslation)) {
     auto it = state->binaries.find(binary.getNameAttr());
@@ -499,12 +548,78 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
   if (!made)
     return launch.emitError() << "gpu.binary @" << binary.getName()
                               << " was not translated before this launch";
-  const BinaryGlobals &globals = *made;
-  auto kernelGlobals = globals.kernels.find(kernel);
-  if (kernelGlobals == globals.kernels.end())
+  StringRef kernel = launch.getKernelName().getValue();
+  auto kernelGlobals = made->kernels.find(kernel);
+  if (kernelGlobals == made->kernels.end())
     return launch.emitError()
            << "gpu.binary @" << binary.getName() << " has no handle for '"
            << kernel << "': the launch is not where #offload.loader looks";
+  return std::make_pair(made, &kernelGlobals->second);
+}
+
+/// The call of `launchCall` (mgpuLaunchKernel or mgpuLaunchClusterKernel)
+/// that runs `launch` on `handle` with the argument array `args`, and, when
+/// the launch is synchronous, the call of `synchronize` that waits for it.
+static void emitLaunchCalls(gpu::LaunchFuncOp launch, llvm::Value *handle,
+                            llvm::Value *args, llvm::FunctionCallee launchCall,
+                            llvm::FunctionCallee synchronize,
+                            llvm::IRBuilderBase &builder, Runtime &runtime) {
+  auto value = [&](Value v) {
+    return runtime.moduleTranslation.lookupValue(v);
+  };
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  llvm::Value *sharedMemory = launch.getDynamicSharedMemorySize()
+                                  ? value(launch.getDynamicSharedMemorySize())
+                                  : llvm::ConstantInt::get(runtime.i32, 0);
+  // A null stream is the calling thread's own stream in libmgpu.
+  Value asyncObject = launch.getAsyncObject();
+  llvm::Value *stream = asyncObject
+                            ? value(asyncObject)
+                            : llvm::ConstantPointerNull::get(runtime.ptr);
+  llvm::Value *noExtra = llvm::ConstantPointerNull::get(runtime.ptr);
+
+  if (launch.hasClusterSize()) {
+    gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
+    builder.CreateCall(launchCall,
+                       {handle, value(cluster.x), value(cluster.y),
+                        value(cluster.z), value(grid.x), value(grid.y),
+                        value(grid.z), value(block.x), value(block.y),
+                        value(block.z), sharedMemory, stream, args, noExtra});
+  } else {
+    builder.CreateCall(
+        launchCall,
+        {handle, value(grid.x), value(grid.y), value(grid.z), value(block.x),
+         value(block.y), value(block.z), sharedMemory, stream, args, noExtra,
+         llvm::ConstantInt::get(llvm::Type::getInt64Ty(runtime.context),
+                                launch.getKernelOperands().size())});
+  }
+  if (!asyncObject)
+    builder.CreateCall(synchronize, {stream});
+}
+
+LogicalResult
+LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
+                             Operation *binaryOp, llvm::IRBuilderBase &builder,
+                             LLVM::ModuleTranslation &moduleTranslation) const {
+  auto launch = dyn_cast<gpu::LaunchFuncOp>(launchFuncOp);
+  auto binary = dyn_cast<gpu::BinaryOp>(binaryOp);
+  if (!launch || !binary)
+    return launchFuncOp->emitError(
+        "#offload.loader launches gpu.launch_func ops of gpu.binary ops");
+  auto loader = cast<LoaderAttr>(attribute);
+  if (failed(checkLaunch(launch, builder)))
+    return failure();
+  FailureOr<SmallVector<EmbeddedObject>> objects =
+      getObjectsToEmbed(binary, loader);
+  if (failed(objects) ||
+      failed(checkObjectsHaveKernel(launch, binary, *objects)))
+    return failure();
+  FailureOr<std::pair<const BinaryGlobals *, const KernelGlobals *>> globals =
+      findGlobals(launch, binary, moduleTranslation);
+  if (failed(globals))
+    return failure();
+  auto [binaryGlobals, kernelGlobals] = *globals;
 
   Runtime runtime(moduleTranslation);
   FailureOr<llvm::FunctionCallee> launchCall =
@@ -515,44 +630,15 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
       runtime.get(abi::EntryPoint::mgpuStreamSynchronize, launch);
   if (failed(launchCall) || failed(synchronize))
     return failure();
-
-  auto value = [&](Value v) { return moduleTranslation.lookupValue(v); };
-  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
-  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-  llvm::Value *sharedMemory = launch.getDynamicSharedMemorySize()
-                                  ? value(launch.getDynamicSharedMemorySize())
-                                  : llvm::ConstantInt::get(runtime.i32, 0);
   FailureOr<llvm::Value *> handle =
-      getKernelHandle(builder, runtime, launch, globals, kernelGlobals->second,
+      getKernelHandle(builder, runtime, launch, *binaryGlobals, *kernelGlobals,
                       loader.isLazy());
   if (failed(handle))
     return failure();
   llvm::Value *args =
       packArguments(launch, builder, moduleTranslation, runtime);
-  // A null stream is the calling thread's own stream in libmgpu.
-  Value asyncObject = launch.getAsyncObject();
-  llvm::Value *stream = asyncObject
-                            ? value(asyncObject)
-                            : llvm::ConstantPointerNull::get(runtime.ptr);
-  llvm::Value *noExtra = llvm::ConstantPointerNull::get(runtime.ptr);
-
-  if (launch.hasClusterSize()) {
-    gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
-    builder.CreateCall(*launchCall,
-                       {*handle, value(cluster.x), value(cluster.y),
-                        value(cluster.z), value(grid.x), value(grid.y),
-                        value(grid.z), value(block.x), value(block.y),
-                        value(block.z), sharedMemory, stream, args, noExtra});
-  } else {
-    builder.CreateCall(
-        *launchCall,
-        {*handle, value(grid.x), value(grid.y), value(grid.z), value(block.x),
-         value(block.y), value(block.z), sharedMemory, stream, args, noExtra,
-         llvm::ConstantInt::get(llvm::Type::getInt64Ty(runtime.context),
-                                launch.getKernelOperands().size())});
-  }
-  if (!asyncObject)
-    builder.CreateCall(*synchronize, {stream});
+  emitLaunchCalls(launch, *handle, args, *launchCall, *synchronize, builder,
+                  runtime);
   return success();
 }
 

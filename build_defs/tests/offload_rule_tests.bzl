@@ -5,6 +5,7 @@ three actions that build_defs/offload.bzl documents."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//build_defs:offload.bzl", "offload_objects")
+load("//build_defs:pipeline_options.bzl", "PIPELINES", "PIPELINE_OPTIONS")
 
 def _failure_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -26,6 +27,10 @@ def _actions_test_impl(ctx):
     argv = " ".join(lower.argv)
     for expected in ctx.attr.expected_in_pipeline:
         asserts.true(env, expected in argv, "'%s' not in the lowering's command line: %s" % (expected, argv))
+    pipeline = [a for a in lower.argv if a.startswith("--pass-pipeline=")][0]
+    options = pipeline[pipeline.find("{") + 1:pipeline.rfind("}")].split(" ")
+    for expected in ctx.attr.expected_options:
+        asserts.true(env, expected in options, "option '%s' not given to the pipeline: %s" % (expected, options))
     asserts.equals(env, "off", lower.env.get("OFFLOAD_CACHE"), "the object cache must be off inside Bazel's actions")
     outputs = [f.basename for f in analysistest.target_under_test(env)[DefaultInfo].files.to_list()]
     asserts.equals(env, ["good.o"], outputs)
@@ -33,21 +38,24 @@ def _actions_test_impl(ctx):
 
 _actions_test = analysistest.make(
     _actions_test_impl,
-    attrs = {"expected_in_pipeline": attr.string_list()},
+    attrs = {
+        "expected_in_pipeline": attr.string_list(),
+        "expected_options": attr.string_list(),
+    },
 )
 
 # name -> (attributes of the target under test, the message analysis fails with)
 _FAILURES = {
     "bad_pipeline": ({"pipeline": "offload-lower-to-rocm"}, "pipeline must be one of"),
-    "bad_format": ({"format": "elf"}, "format must be one of [\"fatbin\", \"bin\", \"isa\"], not 'elf'"),
-    "bad_load_mode": ({"load_mode": "eager"}, "load_mode must be one of [\"ctor\", \"lazy\"], not 'eager'"),
-    "bad_chip": ({"chips": ["90"]}, "chips are SM architectures such as \"sm_90\", not '90'"),
+    "bad_format": ({"format": "elf"}, "format must be fatbin, bin or isa, not 'elf'"),
+    "bad_load_mode": ({"load_mode": "eager"}, "load_mode must be ctor or lazy, not 'eager'"),
+    "bad_chip": ({"chips": ["90"]}, "chips must start with sm_, not '90'"),
     "bad_opt_level": ({"opt_level": 4}, "opt_level must be 0 to 3, not 4"),
     "bad_index_bitwidth": ({"index_bitwidth": 16}, "index_bitwidth must be 32 or 64, not 16"),
-    "tile_sizes_without_loops": ({"tile_sizes": [32]}, "tile_sizes applies to the pipelines"),
+    "tile_sizes_without_loops": ({"tile_sizes": [32]}, "tile_sizes applies to the pipelines of loops only"),
     "too_many_tile_sizes": (
         {"pipeline": "offload-lower-loops-to-cuda", "tile_sizes": [8, 8, 4, 2]},
-        "tile_sizes has at most 3 entries (x, y, z), not 4",
+        "tile_sizes has at most 3 entries, not 4",
     ),
     "zero_tile_size": ({"pipeline": "offload-lower-loops-to-host", "tile_sizes": [32, 0]}, "tile_sizes must be positive, not 0"),
     "isa_with_host": ({"format": "isa", "host": True}, "format \"isa\" makes PTX, which the host cannot run"),
@@ -55,8 +63,55 @@ _FAILURES = {
         {"pipeline": "offload-lower-to-host", "chips": ["sm_90"]},
         "chips does not apply to pipeline = \"offload-lower-to-host\"",
     ),
-    "host_cpu_without_host": ({"host_cpu": "znver4"}, "host_cpu applies with host = True or a host pipeline only"),
+    "host_cpu_without_host": ({"host_cpu": "znver4"}, "host_cpu applies with host = True only (or a host pipeline)"),
 }
+
+def _other_value(entry):
+    """A value of `entry`'s attribute that is not its default, and the text
+    the pipeline must be given for it."""
+    kind, name = entry["type"], entry["name"]
+    if kind == "bool":
+        return not entry["default"], name if not entry["default"] else name + "=false"
+    if kind == "unsigned":
+        value = [v for v in entry.get("values", entry.get("range", [])) if v != entry["default"]][0]
+        return value, "%s=%d" % (name, value)
+    if kind == "string":
+        value = [c for c in entry.get("choices", ["value"]) if c and c != entry["default"]][0]
+        return value, "%s=%s" % (name, value)
+    if kind == "strings":
+        value = [entry.get("prefix", "-") + "90", entry.get("prefix", "-") + "100"]
+        return value, "%s=%s" % (name, ",".join(value))
+    if kind == "ints":
+        return [8, 4], name + "=8,4"
+    return ["lib.bc"], name + "=build_defs/tests/lib.bc"
+
+def _every_option_tests(tests):
+    """For each pipeline of loops, a target that sets every attribute that
+    applies to it: each must reach the pipeline as the table's option."""
+    for pipeline, info in PIPELINES.items():
+        if not info["loops"]:
+            continue
+        attrs, expected = {"host": True} if info["family"] == "cuda" else {}, []
+        for entry in PIPELINE_OPTIONS:
+            if entry["attr"] and entry["pipelines"] in ("all", info["family"]):
+                value, text = _other_value(entry)
+                if entry["attr"] == "format" or entry["attr"] not in attrs:
+                    attrs[entry["attr"]] = value
+                expected.append(text)
+        test_name = "every_option_" + info["family"]
+        offload_objects(
+            name = test_name + "_target",
+            srcs = ["good.mlir"],
+            pipeline = pipeline,
+            tags = ["manual"],
+            **attrs
+        )
+        _actions_test(
+            name = test_name + "_test",
+            target_under_test = ":" + test_name + "_target",
+            expected_options = expected,
+        )
+        tests.append(":" + test_name + "_test")
 
 def offload_rule_test_suite(name):
     """Declares every analysis test, and `name`, a test_suite of them."""
@@ -97,4 +152,5 @@ def offload_rule_test_suite(name):
         ],
     )
     tests.append(":good_test")
+    _every_option_tests(tests)
     native.test_suite(name = name, tests = tests)

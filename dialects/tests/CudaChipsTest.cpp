@@ -55,7 +55,7 @@ TEST(CudaChips, ListsChipsOldestFirst) {
   std::string list = listSupportedChips();
   EXPECT_EQ(list.rfind("sm_75, sm_80, ", 0), 0u) << list;
   EXPECT_THAT(list, HasSubstr("sm_120a"));
-  EXPECT_EQ(getSupportedChips().front().name, "sm_75");
+  EXPECT_EQ(getSupportedChips().front().name, kDefaultChip);
 }
 
 TEST(CudaChips, EveryChipNeedsAPtxVersionLlvmKnows) {

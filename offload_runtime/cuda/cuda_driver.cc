@@ -19,8 +19,7 @@ namespace {
 
 constexpr const char *kDefaultDriver = "libcuda.so.1";
 
-using GetProcAddressFn = CUresult (*)(const char *, void **, int, cuuint64_t,
-                                      CUdriverProcAddressQueryResult *);
+using GetProcAddressFn = decltype(&mgpu::cuGetProcAddress);
 
 StatusOr<CudaDriver> LoadCudaDriver() {
   const char *override = std::getenv("MGPU_CUDA_DRIVER");
@@ -46,14 +45,14 @@ StatusOr<CudaDriver> LoadCudaDriver() {
   driver.path = path;
   auto resolve = [&](const char *name, void **slot) -> Status {
     CUdriverProcAddressQueryResult found;
-    CUresult result = getProcAddress(name, slot, CUDA_VERSION,
+    CUresult result = getProcAddress(name, slot, kCudaVersion,
                                      CU_GET_PROC_ADDRESS_DEFAULT, &found);
     if (result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS && *slot)
       return OkStatus();
     return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
                         StrCat("the CUDA driver ", path, " has no ", name,
-                               " for CUDA ", CUDA_VERSION / 1000, ".",
-                               CUDA_VERSION % 1000 / 10,
+                               " for CUDA ", kCudaVersion / 1000, ".",
+                               kCudaVersion % 1000 / 10,
                                ": update the NVIDIA driver"));
   };
 #define MGPU_CUDA_ENTRY(name)                                                  \

@@ -9,9 +9,8 @@
 #ifndef OFFLOAD_RUNTIME_CUDA_CUDA_ERROR_H
 #define OFFLOAD_RUNTIME_CUDA_CUDA_ERROR_H
 
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/status.h"
-
-#include <cuda.h>
 
 #include <string_view>
 
@@ -29,8 +28,8 @@ Status CudaError(const CudaDriver &driver, CUresult result,
 /// Returns the error from the enclosing function if the driver call fails.
 #define MGPU_RETURN_IF_CUDA_ERROR(driver, call, ...)                           \
   do {                                                                         \
-    if (CUresult mgpu_result_ = (driver).call(__VA_ARGS__);                    \
-        mgpu_result_ != CUDA_SUCCESS)                                          \
+    if (::mgpu::CUresult mgpu_result_ = (driver).call(__VA_ARGS__);            \
+        mgpu_result_ != ::mgpu::CUDA_SUCCESS)                                  \
       return ::mgpu::CudaError((driver), mgpu_result_, #call);                 \
   } while (false)
 

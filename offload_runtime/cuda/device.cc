@@ -139,12 +139,12 @@ StatusOr<DeviceScope> DeviceScope::Enter() {
 }
 
 DeviceScope::~DeviceScope() {
-  if (!pushed_)
+  if (!pushed)
     return;
   // Failing to pop leaves our context on the thread's stack; nothing better
   // can be done in a destructor, and the next Enter() pushes again anyway.
   CUcontext popped = nullptr;
-  (void)device_->driver->cuCtxPopCurrent(&popped);
+  (void)scopeDevice->driver->cuCtxPopCurrent(&popped);
 }
 
 } // namespace mgpu

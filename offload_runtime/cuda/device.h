@@ -21,9 +21,8 @@
 #define OFFLOAD_RUNTIME_CUDA_DEVICE_H
 
 #include "offload_runtime/cuda/cuda_driver.h"
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/status.h"
-
-#include <cuda.h>
 
 namespace mgpu {
 
@@ -58,22 +57,23 @@ public:
   static StatusOr<DeviceScope> Enter();
 
   DeviceScope(DeviceScope &&other) noexcept
-      : device_(other.device_), pushed_(other.pushed_) {
-    other.pushed_ = false;
+      : scopeDevice(other.scopeDevice), pushed(other.pushed) {
+    other.pushed = false;
   }
   DeviceScope(const DeviceScope &) = delete;
   DeviceScope &operator=(const DeviceScope &) = delete;
   DeviceScope &operator=(DeviceScope &&) = delete;
   ~DeviceScope();
 
-  Device &device() const { return *device_; }
+  Device &device() const { return *scopeDevice; }
 
 private:
-  DeviceScope(Device *device, bool pushed) : device_(device), pushed_(pushed) {}
+  DeviceScope(Device *device, bool pushed)
+      : scopeDevice(device), pushed(pushed) {}
 
-  Device *device_;
+  Device *scopeDevice;
   /// Whether the scope pushed the context over another's, to pop at its end.
-  bool pushed_;
+  bool pushed;
 };
 
 } // namespace mgpu

@@ -8,23 +8,15 @@
 
 #include "offload_runtime/cuda/image_check.h"
 
-#include <elf.h>
-
-#include <cstdint>
-#include <cstring>
+#include "object_format/ObjectFormat.h"
 
 namespace mgpu {
 namespace {
 
-constexpr uint32_t kFatbinMagic = 0xBA55ED50;
-constexpr size_t kFatbinHeaderBytes = 16;
+namespace format = object_format;
 
-Status Damaged(const char *what, uint64_t declared, size_t size) {
-  return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
-                      StrCat("the ", what,
-                             " is truncated or damaged: its "
-                             "header says ",
-                             declared, " bytes, the object has ", size));
+Status InvalidImage(std::string message) {
+  return RuntimeError(CUDA_ERROR_INVALID_IMAGE, std::move(message));
 }
 
 } // namespace
@@ -32,40 +24,32 @@ Status Damaged(const char *what, uint64_t declared, size_t size) {
 Status CheckCudaImage(const void *data, size_t size) {
   if (!size)
     return OkStatus();
-  const auto *bytes = static_cast<const unsigned char *>(data);
-  if (size >= SELFMAG && !std::memcmp(bytes, ELFMAG, SELFMAG)) {
-    if (size < sizeof(Elf64_Ehdr) || bytes[EI_CLASS] != ELFCLASS64)
-      return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
-                          StrCat("the cubin is not a whole 64-bit ELF header "
-                                 "(",
-                                 size, " bytes)"));
-    Elf64_Ehdr header;
-    std::memcpy(&header, bytes, sizeof(header));
-    // Each term is bounded, so the sum cannot wrap.
-    uint64_t tableEnd =
-        header.e_shnum == 0 ? 0 : uint64_t(header.e_shentsize) * header.e_shnum;
-    if (header.e_shoff > size || tableEnd > size - header.e_shoff)
-      return Damaged("cubin",
-                     header.e_shoff > size ? header.e_shoff
-                                           : header.e_shoff + tableEnd,
-                     size);
+  format::Identity found = format::identify(data, size);
+  const char *name = "cubin";
+  switch (found.format) {
+  case format::Format::Cubin:
+    break;
+  case format::Format::Fatbin:
+    name = "fatbin";
+    break;
+  case format::Format::Ptx:
+  case format::Format::Unknown:
+    // PTX ends at its NUL; bytes of no known format are the driver's to judge.
     return OkStatus();
+  case format::Format::OtherElf:
+    if (size < format::kElf64HeaderBytes)
+      return InvalidImage(StrCat("the cubin is not a whole 64-bit ELF header (",
+                                 size, " bytes)"));
+    [[fallthrough]];
+  default:
+    return InvalidImage(StrCat("the object is ", format::describe(found),
+                               "; the CUDA backend runs cubins, fatbins and "
+                               "PTX (#offload.cuda)"));
   }
-  uint32_t magic = 0;
-  if (size >= sizeof(magic))
-    std::memcpy(&magic, bytes, sizeof(magic));
-  if (magic == kFatbinMagic) {
-    if (size < kFatbinHeaderBytes)
-      return Damaged("fatbin", kFatbinHeaderBytes, size);
-    uint16_t headerBytes;
-    uint64_t bodyBytes;
-    std::memcpy(&headerBytes, bytes + 6, sizeof(headerBytes));
-    std::memcpy(&bodyBytes, bytes + 8, sizeof(bodyBytes));
-    if (headerBytes > size || bodyBytes > size - headerBytes)
-      return Damaged("fatbin",
-                     headerBytes > size ? headerBytes : headerBytes + bodyBytes,
-                     size);
-  }
+  format::Extent extent = format::getExtent(data, size);
+  if (!extent.fits())
+    return InvalidImage(
+        StrCat("the ", name, " is truncated or damaged: ", extent.problem));
   return OkStatus();
 }
 

@@ -21,10 +21,9 @@
 
 #include "mgpu/mgpu.h"
 
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
-
-#include <cuda.h>
 
 #include <optional>
 

@@ -14,10 +14,9 @@
 #ifndef OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H
 #define OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H
 
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
-
-#include <cuda.h>
 
 namespace mgpu {
 

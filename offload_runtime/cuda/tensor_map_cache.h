@@ -13,10 +13,9 @@
 #ifndef OFFLOAD_RUNTIME_CUDA_TENSOR_MAP_CACHE_H
 #define OFFLOAD_RUNTIME_CUDA_TENSOR_MAP_CACHE_H
 
+#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
-
-#include <cuda.h>
 
 #include <unordered_map>
 

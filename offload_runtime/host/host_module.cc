@@ -8,12 +8,12 @@
 
 #include "offload_runtime/host/host_module.h"
 
+#include "object_format/ObjectFormat.h"
 #include "offload_runtime/host/cpu_features.h"
 #include "offload_runtime/host/host_stream.h"
 #include "offload_runtime/object_selection.h"
 
 #include <dlfcn.h>
-#include <elf.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -99,47 +99,44 @@ void PrepareForHostObjects() {
   });
 }
 
-/// What `data` is when it is not a host object for this machine, or null.
-std::string WhatIsWrong(const unsigned char *data, size_t size) {
-  if (size >= 4 && !std::memcmp(data, "\x50\xed\x55\xba", 4))
-    return "a CUDA fatbin";
-  if (size < EI_NIDENT || std::memcmp(data, ELFMAG, SELFMAG)) {
-    std::string text(reinterpret_cast<const char *>(data),
-                     std::min<size_t>(size, 4096));
-    if (text.find(".version") != std::string::npos &&
-        text.find(".target") != std::string::npos)
-      return "PTX";
+/// What `found` is when it is not a host object for this machine, or "".
+std::string WhatIsWrong(const object_format::Identity &found) {
+  if (found.format == object_format::Format::Unknown)
     return "not an ELF file";
-  }
-  if (size < sizeof(Elf64_Ehdr) || data[EI_CLASS] != ELFCLASS64)
-    return "not a 64-bit ELF file";
-  Elf64_Ehdr header;
-  std::memcpy(&header, data, sizeof(header));
-  if (header.e_machine == EM_CUDA)
-    return "a CUDA cubin";
-  if (header.e_machine != GetHostElfMachine())
-    return StrCat("a shared object for ", DescribeElfMachine(header.e_machine),
-                  ", and this machine is ",
+  if (found.format != object_format::Format::HostObject)
+    return object_format::describe(found);
+  if (found.elfMachine != GetHostElfMachine())
+    return StrCat(object_format::describe(found), ", and this machine is ",
                   DescribeElfMachine(GetHostElfMachine()));
-  if (header.e_type != ET_DYN)
-    return "an ELF file that is not a shared object";
   return "";
 }
 
-/// The size of an ELF file, from its section header table.
-size_t ElfSize(const unsigned char *data) {
-  Elf64_Ehdr header;
-  std::memcpy(&header, data, sizeof(header));
-  return header.e_shoff + size_t(header.e_shnum) * header.e_shentsize;
+/// The size of the host object at `data`: `size` once its headers and
+/// tables are found to end within it, or (`size` 0: unknown) where its ELF
+/// header says that its tables end.
+StatusOr<size_t> HostObjectSize(const unsigned char *data, size_t size) {
+  if (!size) {
+    object_format::Extent header =
+        object_format::getExtent(data, object_format::kElf64HeaderBytes);
+    if (header.status == object_format::ExtentStatus::Ok ||
+        header.status == object_format::ExtentStatus::PastEnd)
+      size = static_cast<size_t>(header.bytes);
+  }
+  object_format::Extent extent = object_format::getExtent(data, size);
+  if (!extent.fits())
+    return RuntimeError(
+        CUDA_ERROR_INVALID_IMAGE,
+        StrCat("the host object is truncated or damaged: ", extent.problem));
+  return size;
 }
 
 } // namespace
 
 int GetHostElfMachine() {
 #if defined(__x86_64__)
-  return EM_X86_64;
+  return object_format::kElfMachineX86_64;
 #elif defined(__aarch64__)
-  return EM_AARCH64;
+  return object_format::kElfMachineAArch64;
 #else
 #error "the host backend knows x86-64 and AArch64"
 #endif
@@ -148,16 +145,15 @@ int GetHostElfMachine() {
 StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
   auto *bytes = static_cast<const unsigned char *>(data);
   // IR from older MLIR passes no size: take the object's own.
-  size_t inspected = size ? size : sizeof(Elf64_Ehdr);
-  std::string wrong = WhatIsWrong(bytes, inspected);
+  size_t inspected = size ? size : object_format::kElf64HeaderBytes;
+  std::string wrong = WhatIsWrong(object_format::identify(bytes, inspected));
   if (!wrong.empty())
     return RuntimeError(
         CUDA_ERROR_INVALID_IMAGE,
         StrCat("the object is ", wrong,
                "; the host backend runs host objects (#offload.host) for "
                "this machine"));
-  if (!size)
-    size = ElfSize(bytes);
+  MGPU_ASSIGN_OR_RETURN(size, HostObjectSize(bytes, size));
   PrepareForHostObjects();
 
   int fd = memfd_create("mgpu-host-object", MFD_CLOEXEC);

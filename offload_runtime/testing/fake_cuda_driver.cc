@@ -12,6 +12,8 @@
 
 #include "offload_runtime/testing/fake_cuda_control.h"
 
+#include "object_format/ObjectFormat.h"
+
 #include <cuda.h>
 
 #include <algorithm>
@@ -311,23 +313,14 @@ CUresult fake_cuCtxPopCurrent(CUcontext *context) {
 
 //===--- Libraries and kernels --------------------------------------------===//
 
-constexpr uint32_t kFatbinMagic = 0xBA55ED50;
-
 /// Larger images than this are corrupt headers, not programs.
 constexpr uint64_t kMaxImageBytes = uint64_t(1) << 32;
 
-/// The size of an ELF image, from its section header table (where the image
-/// ends if it has none); 0 if the header is not one of a 64-bit cubin.
-size_t elfSize(const unsigned char *image) {
-  uint64_t shoff;
-  uint16_t shentsize, shnum;
-  std::memcpy(&shoff, image + 0x28, 8);
-  std::memcpy(&shentsize, image + 0x3A, 2);
-  std::memcpy(&shnum, image + 0x3C, 2);
-  if (image[4] != 2 /*ELFCLASS64*/ || (shnum && shentsize != 64) ||
-      shoff < 64 || shoff > kMaxImageBytes)
-    return 0;
-  return shoff + static_cast<size_t>(shentsize) * shnum;
+/// The size of a cubin or fatbin, which the driver has only from the image's
+/// own headers and tables; 0 if they are damaged.
+size_t imageSize(const void *code) {
+  object_format::Extent extent = object_format::getExtent(code, kMaxImageBytes);
+  return extent.status == object_format::ExtentStatus::Ok ? extent.bytes : 0;
 }
 
 /// The SM of a cubin (90 for sm_90), in either of CUDA's e_flags layouts.
@@ -343,19 +336,15 @@ bool cubinRunsOn(int cubin, int device) {
 }
 
 /// Checks `code` against device `arch` as the driver would, and returns the
-/// bytes in which its kernel names can be found.
+/// bytes in which its kernel names can be found. The driver has no size: the
+/// image's own header says how far it reaches (PTX: its NUL).
 CUresult inspectImage(const void *code, int arch, std::string &image,
                       std::string &jitLog, int &kind, int &imageArch) {
   const auto *bytes = static_cast<const unsigned char *>(code);
-  if (!std::memcmp(bytes,
-                   "\x7f"
-                   "ELF",
-                   4)) {
-    uint16_t machine;
-    std::memcpy(&machine, bytes + 0x12, 2);
-    if (machine != 190) // EM_CUDA
-      return CUDA_ERROR_INVALID_IMAGE;
-    size_t size = elfSize(bytes);
+  object_format::Format format =
+      object_format::identify(code, kMaxImageBytes).format;
+  if (format == object_format::Format::Cubin) {
+    size_t size = imageSize(bytes);
     if (!size)
       return CUDA_ERROR_INVALID_IMAGE;
     kind = 'c';
@@ -365,16 +354,11 @@ CUresult inspectImage(const void *code, int arch, std::string &image,
     image.assign(reinterpret_cast<const char *>(bytes), size);
     return CUDA_SUCCESS;
   }
-  uint32_t magic;
-  std::memcpy(&magic, bytes, 4);
-  if (magic == kFatbinMagic) {
-    uint16_t headerSize;
-    uint64_t fatSize;
-    std::memcpy(&headerSize, bytes + 6, 2);
-    std::memcpy(&fatSize, bytes + 8, 8);
-    if (headerSize != 16 || fatSize == 0 || fatSize > kMaxImageBytes)
+  if (format == object_format::Format::Fatbin) {
+    size_t size = imageSize(bytes);
+    if (size <= object_format::kFatbinHeaderBytes) // none, or an empty body
       return CUDA_ERROR_INVALID_IMAGE;
-    image.assign(reinterpret_cast<const char *>(bytes), headerSize + fatSize);
+    image.assign(reinterpret_cast<const char *>(bytes), size);
     kind = 'f';
     // Runnable if it holds a cubin for the device, or PTX to JIT.
     for (size_t at = image.find("\x7f"
@@ -396,10 +380,11 @@ CUresult inspectImage(const void *code, int arch, std::string &image,
     }
     return CUDA_ERROR_NO_BINARY_FOR_GPU;
   }
+  // Another ELF file, SPIR-V, bytes of no known format.
+  if (format != object_format::Format::Ptx)
+    return CUDA_ERROR_INVALID_IMAGE;
   const char *text = static_cast<const char *>(code);
   image.assign(text);
-  if (image.find(".version") == std::string::npos)
-    return CUDA_ERROR_INVALID_IMAGE;
   kind = 'p';
   size_t target = image.find(".target sm_");
   imageArch = target == std::string::npos

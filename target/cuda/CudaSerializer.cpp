@@ -9,16 +9,15 @@
 #include "target/cuda/CudaSerializer.h"
 
 #include "dialects/CudaChips.h"
+#include "object_format/ObjectFormat.h"
 #include "target/common/FatalErrorRecovery.h"
 #include "target/common/ToolInvocation.h"
 
-#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/Debug.h"
-#include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -180,18 +179,46 @@ LogicalResult CudaSerializer::runTool(StringRef toolPath,
   return success();
 }
 
-/// Whether `bytes` is a cubin: an ELF file for EM_CUDA.
-static bool isCubin(ArrayRef<char> bytes) {
-  return bytes.size() >= sizeof(ELF::Elf64_Ehdr) &&
-         StringRef(bytes.data(), 4) == ELF::ElfMagic &&
-         support::endian::read16le(bytes.data() + 18) == ELF::EM_CUDA;
+static object_format::Identity identify(ArrayRef<char> bytes) {
+  return object_format::identify(bytes.data(), bytes.size());
 }
 
-/// Whether `bytes` is a fatbin: its header's magic number.
-static bool isFatbin(ArrayRef<char> bytes) {
-  constexpr uint32_t kFatbinMagic = 0xBA55ED50;
-  return bytes.size() >= 16 &&
-         support::endian::read32le(bytes.data()) == kFatbinMagic;
+/// What a tool made instead of `expected`, for its error: "" if it made that.
+static std::string describeUnlessFormat(ArrayRef<char> bytes,
+                                        object_format::Format expected) {
+  object_format::Identity found = identify(bytes);
+  if (found.format == expected)
+    return "";
+  return object_format::describe(found);
+}
+
+/// `object`, once it is found to be the whole object that `format` asks for
+/// (PTX, a cubin, a fatbin; LLVM bitcode is not checked). Each tool's output
+/// was checked already: anything else is a bug here, an internal error.
+static FailureOr<SmallVector<char, 0>>
+checkOutput(FailureOr<SmallVector<char, 0>> object,
+            gpu::CompilationTarget format,
+            function_ref<InFlightDiagnostic()> error) {
+  using object_format::Format;
+  if (failed(object) || format == gpu::CompilationTarget::Offload)
+    return object;
+  Format expected = format == gpu::CompilationTarget::Assembly ? Format::Ptx
+                    : format == gpu::CompilationTarget::Binary ? Format::Cubin
+                                                               : Format::Fatbin;
+  object_format::Identity found = identify(*object);
+  if (found.format != expected)
+    return error() << "internal error: the serializer's output is "
+                   << object_format::describe(found) << ", where "
+                   << object_format::describeFormat(expected)
+                   << " was asked for (format "
+                   << gpu::stringifyCompilationTarget(format) << ")";
+  object_format::Extent extent =
+      object_format::getExtent(object->data(), object->size());
+  if (!extent.fits())
+    return error() << "internal error: the serializer's output, "
+                   << object_format::describe(found)
+                   << ", is truncated or damaged: " << extent.problem;
+  return object;
 }
 
 /// Whether `option` sets ptxas's optimization level.
@@ -312,9 +339,11 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
     if (!output->infoLog.empty())
       emitToolRemark("nvJitLink for " + target.getChip() + ":\n" +
                      output->infoLog);
-    if (!isCubin(output->cubin))
+    std::string made =
+        describeUnlessFormat(output->cubin, object_format::Format::Cubin);
+    if (!made.empty())
       return error() << "nvJitLink succeeded without a cubin for "
-                     << target.getChip();
+                     << target.getChip() << " (it made " << made << ")";
     return std::move(output->cubin);
   }
 
@@ -340,9 +369,11 @@ FailureOr<SmallVector<char, 0>> CudaSerializer::assembleCubin(StringRef ptx) {
         return success();
       })))
     return failure();
-  if (!isCubin(*cubin))
+  std::string wrote =
+      describeUnlessFormat(*cubin, object_format::Format::Cubin);
+  if (!wrote.empty())
     return error() << "ptxas exited 0 without writing a cubin for "
-                   << target.getChip();
+                   << target.getChip() << " (it wrote " << wrote << ")";
   return cubin;
 }
 
@@ -407,11 +438,12 @@ CudaSerializer::compileObject(llvm::Module &llvmModule) {
   if (isaCallback)
     isaCallback(*ptx);
   if (format == gpu::CompilationTarget::Assembly)
-    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+    return checkOutput(SmallVector<char, 0>(ptx->begin(), ptx->end()), format,
+                       error);
 
   FailureOr<SmallVector<char, 0>> cubin = assembleCubin(*ptx);
   if (failed(cubin) || format == gpu::CompilationTarget::Binary)
-    return cubin;
+    return checkOutput(std::move(cubin), format, error);
 
   // fatbinary only reads and writes files.
   FailureOr<SmallVector<char, 0>> fatbin = failure();
@@ -435,9 +467,12 @@ CudaSerializer::compileObject(llvm::Module &llvmModule) {
         return success();
       })))
     return failure();
-  if (!isFatbin(*fatbin))
-    return error() << "fatbinary exited 0 without writing a fatbin";
-  return fatbin;
+  std::string wrote =
+      describeUnlessFormat(*fatbin, object_format::Format::Fatbin);
+  if (!wrote.empty())
+    return error() << "fatbinary exited 0 without writing a fatbin (it wrote "
+                   << wrote << ")";
+  return checkOutput(std::move(fatbin), format, error);
 }
 
 } // namespace mlir::offload::cuda

@@ -8,6 +8,8 @@
 
 #include "target/host/HostMachine.h"
 
+#include "dialects/HostCpus.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -74,25 +76,12 @@ FailureOr<HostMachine> resolveHostMachine(gpu::GPUModuleOp module,
   else if (target.getCpu().empty() && native)
     machine.features = getHostFeatures();
 
-  // LLVM only warns, outside any diagnostic, about names it does not know:
-  // they are checked against its tables first, without the features.
-  std::unique_ptr<MCSubtargetInfo> subtarget(
-      llvmTarget->createMCSubtargetInfo(triple, "generic", ""));
-  if (!subtarget->isCPUStringValid(machine.cpu))
-    return error() << "'" << machine.cpu << "' is not a CPU of "
-                   << triple.getArchName();
-  ArrayRef<SubtargetFeatureKV> known = subtarget->getAllProcessorFeatures();
-  SmallVector<StringRef> features;
-  StringRef(machine.features)
-      .split(features, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef feature : features) {
-    StringRef name = feature.drop_front();
-    if (llvm::none_of(known, [&](const SubtargetFeatureKV &kv) {
-          return name == kv.Key;
-        }))
-      return error() << "'" << name << "' is not a feature of "
-                     << triple.getArchName();
-  }
+  // The attribute's verifier checked what it names; what the compiling
+  // machine filled in is checked the same way, since LLVM only warns, outside
+  // any diagnostic, about names it does not know.
+  if (failed(verifyCpuAndFeatures(error, machine.triple, machine.cpu,
+                                  machine.features)))
+    return failure();
 
   std::unique_ptr<MCSubtargetInfo> resolved(
       llvmTarget->createMCSubtargetInfo(triple, machine.cpu, machine.features));

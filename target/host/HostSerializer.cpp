@@ -8,6 +8,7 @@
 
 #include "target/host/HostSerializer.h"
 
+#include "object_format/ObjectFormat.h"
 #include "target/common/FatalErrorRecovery.h"
 #include "target/common/ToolInvocation.h"
 #include "target/host/HostToolchain.h"
@@ -136,15 +137,49 @@ HostSerializer::linkSharedObject(ArrayRef<char> object) {
   Expected<SmallVector<char, 0>> linked = files->read("module.so");
   if (!linked)
     return emitModuleError() << toString(linked.takeError());
-  StringRef bytes(linked->data(), linked->size());
-  // An ELF shared object (e_type ET_DYN), or the linker did not do its job.
-  if (bytes.size() < 64 ||
-      !bytes.starts_with("\x7f"
-                         "ELF") ||
-      bytes[16] != 3)
+  // A host shared object, or the linker did not do its job.
+  object_format::Identity found =
+      object_format::identify(linked->data(), linked->size());
+  if (found.format != object_format::Format::HostObject)
     return emitModuleError() << sys::path::filename(*linker)
-                             << " exited 0 without writing a shared object";
-  return SmallVector<char, 0>(bytes.begin(), bytes.end());
+                             << " exited 0 without writing a shared object "
+                                "(it wrote "
+                             << object_format::describe(found) << ")";
+  return std::move(*linked);
+}
+
+/// The ELF machine of objects for `triple`, which #offload.host's verifier
+/// holds to x86-64 and AArch64.
+static int getElfMachine(const Triple &triple) {
+  return triple.getArch() == Triple::aarch64 ? object_format::kElfMachineAArch64
+                                             : object_format::kElfMachineX86_64;
+}
+
+/// `object`, once it is found to be a whole host shared object for
+/// `triple`. linkSharedObject() checked the linker's output already: anything
+/// else is a bug here, an internal error.
+static FailureOr<SmallVector<char, 0>>
+checkOutput(FailureOr<SmallVector<char, 0>> object, const Triple &triple,
+            function_ref<InFlightDiagnostic()> error) {
+  if (failed(object))
+    return object;
+  object_format::Identity found =
+      object_format::identify(object->data(), object->size());
+  int machine = getElfMachine(triple);
+  if (found.format != object_format::Format::HostObject ||
+      found.elfMachine != machine)
+    return error() << "internal error: the serializer's output is "
+                   << object_format::describe(found)
+                   << ", where a host shared object for "
+                   << object_format::describeElfMachine(machine)
+                   << " was asked for";
+  object_format::Extent extent =
+      object_format::getExtent(object->data(), object->size());
+  if (!extent.fits())
+    return error() << "internal error: the serializer's output, "
+                   << object_format::describe(found)
+                   << ", is truncated or damaged: " << extent.problem;
+  return object;
 }
 
 LogicalResult HostSerializer::addToolsToKey(CacheKey &key) {
@@ -199,7 +234,8 @@ HostSerializer::compileObject(llvm::Module &llvmModule) {
     FailureOr<SmallVector<char, 0>> object = emitObject(llvmModule);
     if (failed(object))
       return failure();
-    return linkSharedObject(*object);
+    return checkOutput(linkSharedObject(*object), Triple(machine.triple),
+                       [&] { return emitModuleError(); });
   }
   }
   llvm_unreachable("unknown compilation target");

@@ -9,37 +9,23 @@
 #include "target/host/HostTarget.h"
 
 #include "dialects/OffloadDialect.h"
-#include "target/common/KernelTable.h"
+#include "target/common/TargetModel.h"
+#include "target/host/HostMachine.h"
 #include "target/host/HostSerializer.h"
 
-#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/TargetSelect.h"
-
-#include <mutex>
 
 using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-struct HostTargetAttrImpl
-    : public gpu::TargetAttrInterface::FallbackModel<HostTargetAttrImpl> {
-  std::optional<SmallVector<char, 0>>
-  serializeToObject(Attribute attribute, Operation *module,
-                    const gpu::TargetOptions &options) const;
+/// #offload.host for TargetModel: LLVM's backend for the CPU, then ld.lld.
+struct HostTarget {
+  using Attr = HostTargetAttr;
+  static constexpr llvm::StringLiteral name = "#offload.host";
 
-  Attribute createObject(Attribute attribute, Operation *module,
-                         const SmallVector<char, 0> &object,
-                         const gpu::TargetOptions &options) const;
-};
-} // namespace
-
-/// The CPU targets host objects are made for.
-static void initializeCpuBackends() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  /// The CPUs host objects are made for.
+  static void initializeBackends() {
     LLVMInitializeX86TargetInfo();
     LLVMInitializeX86Target();
     LLVMInitializeX86TargetMC();
@@ -48,48 +34,28 @@ static void initializeCpuBackends() {
     LLVMInitializeAArch64Target();
     LLVMInitializeAArch64TargetMC();
     LLVMInitializeAArch64AsmPrinter();
-  });
-}
-
-std::optional<SmallVector<char, 0>>
-HostTargetAttrImpl::serializeToObject(Attribute attribute, Operation *module,
-                                      const gpu::TargetOptions &options) const {
-  auto gpuModule = dyn_cast<gpu::GPUModuleOp>(module);
-  if (!gpuModule) {
-    module->emitError("#offload.host compiles gpu.module ops only");
-    return std::nullopt;
   }
-  // As #nvvm.target wants convert-gpu-to-nvvm first.
-  for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
-    kernel.emitError() << "gpu.module @" << gpuModule.getName()
-                       << " is not lowered for the host: run "
-                          "offload-lower-gpu-to-host on it first";
-    return std::nullopt;
-  }
-  initializeCpuBackends();
-  auto target = cast<HostTargetAttr>(attribute);
-  FailureOr<host::HostMachine> machine =
-      host::resolveHostMachine(gpuModule, target);
-  if (failed(machine))
-    return std::nullopt;
-  host::HostSerializer serializer(gpuModule, target, *machine, options);
-  return serializer.run();
-}
 
-Attribute
-HostTargetAttrImpl::createObject(Attribute attribute, Operation *module,
-                                 const SmallVector<char, 0> &object,
-                                 const gpu::TargetOptions &options) const {
-  Builder builder(attribute.getContext());
-  return gpu::ObjectAttr::get(
-      attribute, options.getCompilationTarget(),
-      builder.getStringAttr(StringRef(object.data(), object.size())),
-      /*properties=*/nullptr, getKernelTable(cast<gpu::GPUModuleOp>(module)));
-}
+  static std::optional<SmallVector<char, 0>>
+  serialize(gpu::GPUModuleOp module, HostTargetAttr target,
+            const gpu::TargetOptions &options) {
+    // As #nvvm.target wants convert-gpu-to-nvvm first.
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      kernel.emitError() << "gpu.module @" << module.getName()
+                         << " is not lowered for the host: run "
+                            "offload-lower-gpu-to-host on it first";
+      return std::nullopt;
+    }
+    FailureOr<host::HostMachine> machine =
+        host::resolveHostMachine(module, target);
+    if (failed(machine))
+      return std::nullopt;
+    return host::HostSerializer(module, target, *machine, options).run();
+  }
+};
+} // namespace
 
 void mlir::offload::registerHostTargetInterfaceExternalModels(
     DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *context, OffloadDialect *dialect) {
-    HostTargetAttr::attachInterface<HostTargetAttrImpl>(*context);
-  });
+  registerTargetModel<HostTarget>(registry);
 }

@@ -99,3 +99,14 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A kernel that is already an llvm.func has no block to run: an error, not
+// a crash.
+gpu.module @m {
+  // expected-error @below {{'llvm.func' has no meaning on the host target (#offload.host): it is a kernel already lowered to the LLVM dialect, for another target; write it as a gpu.func}}
+  llvm.func @kern() attributes {gpu.kernel} {
+    llvm.return
+  }
+}

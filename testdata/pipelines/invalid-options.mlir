@@ -1,7 +1,37 @@
 // Bad pipeline options: one message, exit code 1.
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="format=llvm" 2>&1 | FileCheck %s --check-prefix=FORMAT
-// FORMAT: offload-lower-to-cuda: format 'llvm' is not fatbin, bin or isa (an LLVM bitcode object cannot be loaded by the CUDA driver)
+// FORMAT: offload-lower-to-cuda: format must be fatbin, bin or isa, not 'llvm'
+
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="format=isa" 2>&1 | FileCheck %s --check-prefix=HOST-FORMAT
+// HOST-FORMAT: offload-lower-to-host: format must be bin or fatbin, not 'isa'
+
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="format=isa host" 2>&1 | FileCheck %s --check-prefix=ISA-HOST
+// ISA-HOST: offload-lower-to-cuda: format 'isa' gives the host target assembly, which the runtime cannot load
+
+// An option that does not apply to the pipeline is an error naming both,
+// whether the pipeline has no such option or takes it only with another.
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS
+// NOT-LOOPS: error: offload-lower-to-cuda: tile-sizes applies to the pipelines of loops only (offload-lower-loops-to-cuda, offload-lower-loops-to-host)
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS-HOST
+// NOT-LOOPS-HOST: error: offload-lower-to-host: tile-sizes applies to the pipelines of loops only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=NOT-HOST
+// NOT-HOST: error: offload-lower-to-cuda: host-cpu applies with host only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="host-triple=x86_64-unknown-linux-gnu host-features=+avx2" 2>&1 | FileCheck %s --check-prefix=NOT-HOST-TRIPLE
+// NOT-HOST-TRIPLE: error: offload-lower-to-cuda: host-triple applies with host only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="chips=sm_90" 2>&1 | FileCheck %s --check-prefix=NO-CHIPS
+// NO-CHIPS: error: offload-lower-to-host: <Pass-Options-Parser>: no such option chips
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="cpu=znver4" 2>&1 | FileCheck %s --check-prefix=NO-CPU
+// NO-CPU: error: offload-lower-to-cuda: <Pass-Options-Parser>: no such option cpu
+
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="O=4" 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: offload-lower-to-cuda: O must be 0 to 3, not 4
+
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="assembler=nvcc" 2>&1 | FileCheck %s --check-prefix=ASSEMBLER
+// ASSEMBLER: offload-lower-to-cuda: assembler must be nvjitlink or ptxas (or empty), not 'nvcc'
+
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="chips=90" 2>&1 | FileCheck %s --check-prefix=PREFIX
+// PREFIX: offload-lower-to-cuda: chips must start with sm_, not '90'
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="index-bitwidth=16" 2>&1 | FileCheck %s --check-prefix=INDEX
 // INDEX: offload-lower-to-cuda: index-bitwidth must be 32 or 64, not 16
@@ -10,7 +40,7 @@
 // TILE: offload-lower-loops-to-cuda: tile-sizes must be positive, not 0
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-loops-to-cuda="tile-sizes=8,8,2,2" 2>&1 | FileCheck %s --check-prefix=TILES
-// TILES: offload-lower-loops-to-cuda: tile-sizes has at most 3 entries (x, y, z)
+// TILES: offload-lower-loops-to-cuda: tile-sizes has at most 3 entries, not 4
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="chips=sm_90,sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
 // CHIP: error: offload-attach-target: unknown chip 'sm_99'; supported chips: sm_75,
@@ -19,7 +49,7 @@
 // PTX: error: offload-attach-target: PTX ISA 7.0 cannot target sm_90, which needs +ptx78 or newer
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="load=eager" 2>&1 | FileCheck %s --check-prefix=LOAD
-// LOAD: error: offload-attach-loader: load = 'eager' is not ctor or lazy
+// LOAD: error: offload-lower-to-cuda: load must be ctor or lazy, not 'eager'
 
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="bogus=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: offload-lower-to-cuda: <Pass-Options-Parser>: no such option bogus

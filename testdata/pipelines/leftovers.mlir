@@ -16,7 +16,7 @@ func.func @main(%out: memref<16xf32>) {
 // -----
 
 // A 2-D vector.load, which convert-vector-to-llvm leaves to unrolling.
-// CHECK: :[[# @LINE + 7]]:12: error: 'vector.load' is left unlowered in gpu.module @kernels, and the translation to LLVM IR cannot take it (nor 1 more operation left)
+// CHECK: :[[# @LINE + 7]]:12: error: 'vector.load' is left unlowered in gpu.module @kernels, and the translation to LLVM IR cannot take it (nor 4 more operations left)
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -1,9 +1,15 @@
 // Stock mlir-opt with the pass plugin alone (no dialect plugin): the passes
-// bring the target models with them, instead of an abort for a promised
-// interface that was never registered.
+// and pipelines are there, the targets' serializers are not (a pass plugin
+// gets no DialectRegistry to bring them in). Compiling is one error that says
+// to load the dialect plugin, never an abort for a promised interface;
+// testdata/tools/dialect-plugin-alone.mlir runs the same with the dialect
+// plugin alone.
 // UNSUPPORTED: asan
-// RUN: mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-host)' | FileCheck %s
-// RUN: mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-cuda{chips=sm_90 toolkit=%cuda_toolkit})' | FileCheck %s
-// RUN: mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-attach-target{chip=sm_90},convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm),gpu-to-llvm,reconcile-unrealized-casts,offload-module-to-binary{format=isa toolkit=%cuda_toolkit})' | FileCheck %s --check-prefix=PASSES
-// CHECK: gpu.binary @kernels <#offload.loader> [#gpu.object<#offload.
+// RUN: %expect_exit 1 mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-host)' 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: %expect_exit 1 mlir-opt --load-pass-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-lower-to-cuda{chips=sm_90 toolkit=%cuda_toolkit})' 2>&1 | FileCheck %s --check-prefix=CUDA
+// HOST: error: cannot compile gpu.module @kernels for #offload.host: this tool has no serializer for it (in mlir-opt, load liboffload_plugin.so with --load-dialect-plugin: a pass plugin alone registers the passes, not the targets)
+// CUDA: error: cannot compile gpu.module @kernels for #offload.cuda<chip = "sm_90">: this tool has no serializer for it
+
+// Both plugins: everything, as with the dialect plugin alone.
+// RUN: mlir-opt --load-pass-plugin=%plugin --load-dialect-plugin=%plugin %S/../vector_add.mlir --pass-pipeline='builtin.module(offload-attach-target{chip=sm_90},convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm),gpu-to-llvm,reconcile-unrealized-casts,offload-module-to-binary{format=isa toolkit=%cuda_toolkit})' | FileCheck %s --check-prefix=PASSES
 // PASSES: gpu.binary @kernels [#gpu.object<#offload.cuda<chip = "sm_90">, kernels = <[#gpu.kernel_metadata<"vector_add"

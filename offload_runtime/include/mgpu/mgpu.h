@@ -65,6 +65,20 @@ enum {
   MGPU_ARCH_FAMILY = 2    /* sm_100f: runs on later minors of its major */
 };
 
+/* What every backend launches and the compiler may assume: a CUDA device's
+ * launch limits, which the host backend keeps too, and the lanes of a warp
+ * (a subgroup) on CUDA devices and on the host. */
+enum {
+  MGPU_WARP_SIZE = 32,
+  MGPU_MAX_BLOCK_THREADS = 1024,
+  MGPU_MAX_BLOCK_X = 1024,
+  MGPU_MAX_BLOCK_Y = 1024,
+  MGPU_MAX_BLOCK_Z = 64,
+  MGPU_MAX_GRID_X = 0x7fffffff,
+  MGPU_MAX_GRID_Y = 65535,
+  MGPU_MAX_GRID_Z = 65535
+};
+
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
 #define MGPU_HOST_ABI_VERSION 2
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."

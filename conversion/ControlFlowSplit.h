@@ -1,0 +1,119 @@
+//===- ControlFlowSplit.h - A kernel's regions between splits ---*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The ops of a kernel run as thread loops, one loop per run of ops between
+// two points where threads meet (BarrierAnalysis.h). Structured control
+// flow that holds such a point is hoisted out of the thread loops and its
+// regions split in turn: at block level it is uniform across the block, as
+// CUDA requires, and its conditions and bounds are those of the first
+// thread; inside a warp loop the lanes may diverge, and each branch or loop
+// runs for the lanes that take it (DivergentControlFlow.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_CONTROLFLOWSPLIT_H
+#define OFFLOAD_CONVERSION_CONTROLFLOWSPLIT_H
+
+#include "conversion/BarrierAnalysis.h"
+#include "conversion/BlockThreads.h"
+#include "conversion/PrivateMemory.h"
+#include "conversion/ThreadOwnOps.h"
+#include "conversion/ThreadValues.h"
+#include "conversion/WarpExchange.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::offload::threadloops {
+
+/// Emits a kernel's structured control flow as thread loops, split where
+/// threads must meet.
+class ControlFlowSplitter {
+public:
+  /// `entry` is where allocations go, at the top of the function.
+  ControlFlowSplitter(BlockThreads &threads, ThreadValues &values,
+                      PrivateMemory &memory, ThreadOwnOps &ownOps,
+                      WarpExchanges &exchanges, OpBuilder &entry, Location loc)
+      : threads(threads), values(values), memory(memory), ownOps(ownOps),
+        exchanges(exchanges), entry(entry), loc(loc) {}
+
+  /// Emits the ops of `block`, the kernel's body, at block level at `b`.
+  LogicalResult emitBody(Block &block, OpBuilder &b) {
+    return emitOps(bodyOps(block), Scope{}, b);
+  }
+
+private:
+  static SmallVector<Operation *> bodyOps(Block &block) {
+    return llvm::map_to_vector(block.without_terminator(),
+                               [](Operation &op) { return &op; });
+  }
+
+  //===--- Both levels (ControlFlowSplit.cpp) -----------------------------===//
+
+  /// Emits `ops` in `scope`: a thread loop for each run of ops between two
+  /// points where threads meet at the scope's level.
+  LogicalResult emitOps(ArrayRef<Operation *> ops, Scope scope, OpBuilder &b);
+  /// A run of ops: its thread loop, or at block level with warps, a loop
+  /// over the warps in which the run is split at exchanges.
+  LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
+  /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
+  /// loops need.
+  LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
+                         OpBuilder &b);
+  /// Emits `op`, control flow that holds a point where threads meet.
+  LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
+  /// Emits the ops of `region`'s block, then stores what its terminator
+  /// yields into `resultHomes`.
+  LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
+                               ArrayRef<Value> resultHomes);
+  LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
+
+  //===--- Lanes that diverge in a warp (DivergentControlFlow.cpp) --------===//
+
+  LogicalResult emitDivergentFor(scf::ForOp op, Scope scope, OpBuilder &b,
+                                 ArrayRef<Value> carried);
+  LogicalResult emitDivergentIf(scf::IfOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitDivergentWhile(scf::WhileOp op, Scope scope, OpBuilder &b,
+                                   ArrayRef<Value> beforeHomes,
+                                   ArrayRef<Value> afterHomes);
+  LogicalResult emitDivergentSwitch(scf::IndexSwitchOp op, Scope scope,
+                                    OpBuilder &b);
+
+  /// memref<32xi1>, allocated once at the top of the function: the warps of
+  /// a block run one after another, so one mask per construct serves all.
+  Value newMask();
+  void clearMask(Value mask, OpBuilder &b);
+  /// Whether any lane of `mask` is set (i1).
+  Value anyLane(Value mask, OpBuilder &b);
+  /// A new lane mask of `scope`'s warp, set for the lanes active in `scope`
+  /// for which `predicate` (an i1 made from the thread's values) holds.
+  using PredicateFn =
+      function_ref<FailureOr<Value>(OpBuilder &, const Thread &, IRMapping &)>;
+  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, PredicateFn predicate);
+  /// The lanes of `scope` for which `condition` is `expected`.
+  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, Value condition,
+                            bool expected);
+  /// `scf.if` (any lane of `mask` set) with `body` built in it for the lanes
+  /// of `mask`.
+  LogicalResult
+  emitMasked(Scope scope, Value mask, OpBuilder &b,
+             function_ref<LogicalResult(Scope, OpBuilder &)> body);
+
+  BarrierAnalysis barriers;
+  BlockThreads &threads;
+  ThreadValues &values;
+  PrivateMemory &memory;
+  ThreadOwnOps &ownOps;
+  WarpExchanges &exchanges;
+  OpBuilder &entry;
+  Location loc;
+};
+
+} // namespace mlir::offload::threadloops
+
+#endif // OFFLOAD_CONVERSION_CONTROLFLOWSPLIT_H

@@ -1,0 +1,1 @@
+int k(int x) { return x + 1; }

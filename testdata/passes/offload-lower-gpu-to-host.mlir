@@ -1,0 +1,207 @@
+// offload-lower-gpu-to-host, on each gpu.module: the module for the host
+// CPU, in the LLVM dialect. Each kernel becomes an internal function that
+// runs one block, every thread as loops, from the MgpuHostBlock it takes
+// first; beside it, the sizes of its parameters, a run function that loads
+// them, and the exported descriptor __mgpu_host_kernel.<name> that libmgpu's
+// host backend looks up. pipelines/host-lowering-invalid.mlir has the errors
+// of ops and attributions that have no meaning on the host (another target's
+// dialect, barriers in cf branches, private and workgroup attributions, more
+// than 2 GiB of private memory per thread); pipelines/printf-formats.mlir
+// every gpu.printf format error through this pass; testdata/integration/
+// runs kernels of every kind. This file has the IR and the other errors.
+//
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' | FileCheck %s
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host{kernel-bare-ptr}))' \
+// RUN:   | FileCheck %s --check-prefix=BARE
+
+// CHECK-LABEL: gpu.module @entry
+// CHECK-NOT: gpu.func
+// The block's function: the MgpuHostBlock, then the kernel's parameters
+// (a memref as its descriptor's five fields), internal.
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:[^:]*]]: f32) attributes {gpu.kernel} {
+// The block's size comes from the MgpuHostBlock, x innermost.
+// CHECK: llvm.getelementptr %[[BLOCK]][0, 6]
+// CHECK: llvm.getelementptr %[[BLOCK]][0, 7]
+// CHECK: llvm.getelementptr %[[BLOCK]][0, 8]
+// CHECK: llvm.store %[[X]], %{{.*}} : f32, !llvm.ptr
+// CHECK: llvm.return
+// CHECK: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 8, 8, 8, 8, 4]> : tensor<6xi32>)
+// CHECK: llvm.func internal @__mgpu_host_run.k(%[[PARAMS:[^:]*]]: !llvm.ptr, %[[RUN_BLOCK:[^:]*]]: !llvm.ptr) {
+// CHECK: llvm.call @k(%[[RUN_BLOCK]], {{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, f32) -> ()
+// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32)> {
+// CHECK: llvm.mlir.constant(6 : i32) : i32
+// CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
+// CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr
+// BARE-LABEL: gpu.module @entry
+// BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {gpu.kernel} {
+// BARE: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 4]> : tensor<2xi32>)
+gpu.module @entry {
+  gpu.func @k(%out: memref<4xf32>, %x: f32) kernel {
+    %t = gpu.thread_id x
+    memref.store %x, %out[%t] : memref<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A block size known at compile time bounds the loops by constants, and
+// private memory is counted in the descriptor: 4 floats a thread, in 16
+// bytes. A device function that nothing calls is dropped.
+// CHECK-LABEL: gpu.module @known
+// CHECK-NOT: @unused
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {gpu.kernel, offload.host_private_bytes = 16 : i32} {
+// CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 6]
+// CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 7]
+// CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 8]
+// CHECK: llvm.getelementptr %[[BLOCK]][0, 16]
+// CHECK: llvm.return
+// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k()
+// CHECK: llvm.mlir.constant(16 : i32) : i32
+// CHECK-NOT: @unused
+gpu.module @known {
+  gpu.func @unused() {
+    gpu.return
+  }
+  gpu.func @k(%out: memref<4xf32>) private(%p: memref<4xf32, #gpu.address_space<private>>) kernel
+      attributes {known_block_size = array<i32: 4, 2, 1>} {
+    %c0 = arith.constant 0 : index
+    %t = gpu.thread_id x
+    %v = memref.load %out[%t] : memref<4xf32>
+    memref.store %v, %p[%c0] : memref<4xf32, #gpu.address_space<private>>
+    %w = memref.load %p[%c0] : memref<4xf32, #gpu.address_space<private>>
+    memref.store %w, %out[%t] : memref<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// No parameters: no sizes, a null pointer in the descriptor.
+// CHECK-LABEL: gpu.module @no_params
+// CHECK-NOT: __mgpu_host_param_sizes
+// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k()
+// CHECK: llvm.mlir.constant(0 : i32) : i32
+// CHECK: llvm.mlir.zero : !llvm.ptr
+// CHECK: llvm.mlir.addressof @__mgpu_host_run.k
+gpu.module @no_params {
+  gpu.func @k() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// gpu.printf calls printf with C's promotions; a failed cf.assert calls the
+// block's trap with the kernel's name and the message, and the thread.
+// CHECK-LABEL: gpu.module @printf_assert
+// CHECK-DAG: llvm.mlir.global internal constant @printfFormat("%d\0A\00")
+// CHECK-DAG: llvm.func @printf(!llvm.ptr, ...) -> i32
+// CHECK-DAG: llvm.mlir.global internal constant @assertMessage("kernel @k: bad value\00")
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %[[C:[^:]*]]: i8, %[[P:[^:]*]]: i1)
+// CHECK: %[[WIDE:.*]] = llvm.sext %[[C]] : i8 to i32
+// CHECK: llvm.call @printf(%{{.*}}, %[[WIDE]]) vararg(!llvm.func<i32 (ptr, ...)>)
+// CHECK: llvm.cond_br %{{.*}}, ^[[FAIL:.*]], ^
+// CHECK: ^[[FAIL]]:
+// CHECK: %[[TRAP_SLOT:.*]] = llvm.getelementptr %[[BLOCK]][0, 14]
+// CHECK: %[[TRAP:.*]] = llvm.load %[[TRAP_SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.call %[[TRAP]](%[[BLOCK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, i32, i32, i32) -> ()
+gpu.module @printf_assert {
+  gpu.func @k(%c: i8, %p: i1) kernel {
+    gpu.printf "%d\n", %c : i8
+    cf.assert %p, "bad value"
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @warp_matrix {
+  gpu.func @k() kernel {
+    %a = arith.constant 1.0 : f16
+    // expected-error @below {{'gpu.subgroup_mma_constant_matrix' has no meaning on the host target (#offload.host): it is a warp matrix operation; compile this gpu.module for a GPU target only}}
+    %m = gpu.subgroup_mma_constant_matrix %a : !gpu.mma_matrix<16x16xf16, "AOp">
+    gpu.return
+  }
+}
+
+// -----
+
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+gpu.module @nvgpu {
+  gpu.func @k(%d: !desc) kernel {
+    // expected-error @below {{'nvgpu.tma.prefetch.descriptor' has no meaning on the host target (#offload.host): it is an operation of another target's dialect; compile this gpu.module for a GPU target only}}
+    nvgpu.tma.prefetch.descriptor %d : !desc
+    gpu.return
+  }
+}
+
+// -----
+
+// The loops split at barriers in scf control flow only.
+gpu.module @parallel {
+  gpu.func @k(%out: memref<4xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @below {{the host target splits kernels at barriers and subgroup operations in scf.for, scf.if, scf.while, scf.index_switch and scf.execute_region only, not in 'scf.parallel'}}
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      gpu.barrier
+      scf.reduce
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @execute_region {
+  gpu.func @k(%p: i1, %q: i1) kernel {
+    scf.if %p {
+      // expected-error @below {{the host target cannot split a barrier or subgroup operation in an scf.execute_region with several blocks}}
+      scf.execute_region no_inline {
+        cf.cond_br %q, ^sync, ^done
+      ^sync:
+        gpu.barrier
+        scf.yield
+      ^done:
+        scf.yield
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The names that the host backend looks up are the lowering's own.
+gpu.module @taken {
+  llvm.func @__mgpu_host_run.k()
+  // expected-error @below {{the host target needs the symbol @__mgpu_host_run.k for this kernel, and the module already has one}}
+  gpu.func @k() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @taken_descriptor {
+  llvm.mlir.global external @__mgpu_host_kernel.k(0 : i32) : i32
+  // expected-error @below {{the host target needs the symbol @__mgpu_host_kernel.k for this kernel, and the module already has one}}
+  gpu.func @k() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// A format that printf would misread (every other is in printf-formats.mlir).
+gpu.module @printf_format {
+  gpu.func @k(%i: i32) kernel {
+    // expected-error @below {{gpu.printf format conversion 1 ('%ld'): argument 1 is 'i32', and '%ld' reads an integer of 64 bits}}
+    gpu.printf "%ld\n", %i : i32
+    gpu.return
+  }
+}

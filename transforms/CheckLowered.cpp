@@ -1,0 +1,91 @@
+//===- CheckLowered.cpp - Nothing left that translation cannot take -------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+
+#include "transforms/NestedModules.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-check-lowered"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADCHECKLOWERED
+#include "transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+
+/// What the translation to LLVM IR takes in a module the pipelines made, at
+/// the host level: the LLVM dialect, and the GPU operations that
+/// #offload.loader translates; the gpu.modules are checked inside.
+static bool isTranslatableInHostCode(Operation *op) {
+  return isa<LLVM::LLVMDialect>(op->getDialect()) ||
+         isa<ModuleOp, gpu::GPUModuleOp, gpu::BinaryOp, gpu::LaunchFuncOp>(op);
+}
+
+/// In a gpu.module, what the serializers translate: the LLVM dialect and
+/// every dialect with a translation of its own (NVVM), but no gpu operation.
+/// The builtin dialect has a translation too, for builtin.module, but none
+/// for unrealized_conversion_cast.
+static bool isTranslatableInKernel(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return dialect && !isa<gpu::GPUDialect>(dialect) &&
+         !isa<UnrealizedConversionCastOp>(op) &&
+         dialect->getRegisteredInterface<LLVMTranslationDialectInterface>();
+}
+
+namespace {
+struct CheckLoweredPass
+    : public offload::impl::OffloadCheckLoweredBase<CheckLoweredPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // A cast left over is a symptom; the operation that kept it is the
+    // cause, so it is the one reported when there is one.
+    Operation *first = nullptr, *firstCast = nullptr;
+    unsigned count = 0;
+    getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::BinaryOp>(op))
+        return WalkResult::skip();
+      if (auto nested = dyn_cast<ModuleOp>(op);
+          nested && nested != getOperation() && offload::holdsNoCode(nested))
+        return WalkResult::skip();
+      bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      if (!inKernel && !hostCode)
+        return WalkResult::advance();
+      if (!(inKernel ? isTranslatableInKernel(op)
+                     : isTranslatableInHostCode(op))) {
+        Operation *&firstOfKind =
+            isa<UnrealizedConversionCastOp>(op) ? firstCast : first;
+        if (!firstOfKind)
+          firstOfKind = op;
+        ++count;
+        LLVM_DEBUG(llvm::dbgs() << "left unlowered: " << *op << "\n");
+      }
+      return WalkResult::advance();
+    });
+    if (!first)
+      first = firstCast;
+    if (!first)
+      return;
+    InFlightDiagnostic diag = first->emitError() << "'" << first->getName()
+                                                 << "' is left unlowered";
+    if (auto module = first->getParentOfType<gpu::GPUModuleOp>())
+      diag << " in gpu.module @" << module.getName();
+    diag << ", and the translation to LLVM IR cannot take it";
+    if (count > 1)
+      diag << " (nor " << count - 1 << " more operation"
+           << (count > 2 ? "s" : "") << " left)";
+    signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,333 @@
+//===- ExpandSubgroupOps.cpp - Subgroup ops as shuffles, for NVVM ---------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+
+#include "mgpu/mgpu.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-expand-subgroup-ops"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADEXPANDSUBGROUPOPS
+#include "transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+
+/// NVIDIA's subgroup (warp) size, which the NVVM lowering assumes too.
+static constexpr unsigned kSubgroupSize = MGPU_WARP_SIZE;
+
+/// Whether convert-gpu-to-nvvm, allowed redux.sync, lowers `op` itself:
+/// MLIR 22 maps no unsigned minimum or maximum to redux.sync, though PTX has
+/// them, so those are expanded like the rest.
+static bool isReduxForm(gpu::SubgroupReduceOp op) {
+  if (!op.getUniform() || op.getClusterSize() ||
+      !op.getValue().getType().isInteger(32))
+    return false;
+  switch (op.getOp()) {
+  case gpu::AllReduceOperation::ADD:
+  case gpu::AllReduceOperation::AND:
+  case gpu::AllReduceOperation::OR:
+  case gpu::AllReduceOperation::XOR:
+  case gpu::AllReduceOperation::MINSI:
+  case gpu::AllReduceOperation::MAXSI:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `fn` applied to each element of `value` if it is a vector, else to
+/// `value` itself.
+static Value mapElements(OpBuilder &b, Location loc, Value value,
+                         function_ref<Value(Value)> fn) {
+  auto vectorType = dyn_cast<VectorType>(value.getType());
+  if (!vectorType)
+    return fn(value);
+  Value result =
+      arith::ConstantOp::create(b, loc, vectorType, b.getZeroAttr(vectorType));
+  for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i)
+    result = vector::InsertOp::create(
+        b, loc, fn(vector::ExtractOp::create(b, loc, value, i)), result, i);
+  return result;
+}
+
+namespace {
+/// One reduction per element of a vector whose elements are 32 bits or wider,
+/// which upstream's rewrites cannot break down into 32-bit pieces.
+struct ScalarizeWideVectorReduce final
+    : OpRewritePattern<gpu::SubgroupReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto vectorType = dyn_cast<VectorType>(op.getType());
+    if (!vectorType || vectorType.getNumElements() < 2 ||
+        vectorType.getElementTypeBitWidth() < 32)
+      return rewriter.notifyMatchFailure(op, "not a vector of wide elements");
+    Location loc = op.getLoc();
+    rewriter.replaceOp(
+        op, mapElements(rewriter, loc, op.getValue(), [&](Value element) {
+          return gpu::SubgroupReduceOp::create(
+              rewriter, loc, element, op.getOp(), op.getUniform(),
+              op.getClusterSize(), op.getClusterStride());
+        }));
+    return success();
+  }
+};
+
+/// gpu.rotate as an indexed shuffle by the lanes below the width (the ones
+/// that the op says take part), each taking lane (id + offset) mod width; a
+/// vector one element at a time. The other lanes get their own value and
+/// `valid` false.
+struct RotateToShuffle final : OpRewritePattern<gpu::RotateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::RotateOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value width =
+        arith::ConstantIntOp::create(rewriter, loc, i32, op.getWidth());
+    Value laneIndex =
+        gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/
+                              rewriter.getIndexAttr(kSubgroupSize));
+    Value lane = arith::IndexCastOp::create(rewriter, loc, i32, laneIndex);
+    Value source = arith::AndIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(
+            rewriter, loc, lane,
+            arith::ConstantIntOp::create(rewriter, loc, i32, op.getOffset())),
+        arith::ConstantIntOp::create(rewriter, loc, i32, op.getWidth() - 1));
+    Value inRange = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, lane, width);
+
+    Value value = op.getValue();
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, TypeRange{value.getType()}, inRange,
+                          /*addThenBlock=*/true, /*addElseBlock=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      auto shuffle = [&](Value element) {
+        return gpu::ShuffleOp::create(rewriter, loc, element, source, width,
+                                      gpu::ShuffleMode::IDX)
+            .getShuffleResult();
+      };
+      Value rotated = mapElements(rewriter, loc, value, shuffle);
+      scf::YieldOp::create(rewriter, loc, rotated);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, value);
+    }
+    rewriter.replaceOp(op, {ifOp.getResult(0), inRange});
+    return success();
+  }
+};
+
+/// gpu.subgroup_broadcast as shfl.sync among the lanes that are active
+/// (activemask), from the given lane or from the lowest active one. Values
+/// travel in 32-bit pieces, a vector one element at a time.
+struct SubgroupBroadcastToShfl final
+    : OpRewritePattern<gpu::SubgroupBroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::SubgroupBroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    Type elementType = getElementTypeOrSelf(type);
+    if (!elementType.isIndex() && !(elementType.isIntOrFloat() &&
+                                    elementType.getIntOrFloatBitWidth() <= 64))
+      return rewriter.notifyMatchFailure(op, "no shuffle for this type");
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value active = LLVM::InlineAsmOp::create(
+                       rewriter, loc, i32, ValueRange(),
+                       rewriter.getStringAttr("activemask.b32 $0;"),
+                       rewriter.getStringAttr("=r"), rewriter.getUnitAttr(),
+                       /*is_align_stack=*/nullptr, /*tail_call_kind=*/nullptr,
+                       /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+                       .getResult(0);
+    Value source =
+        op.getBroadcastType() == gpu::BroadcastType::specific_lane
+            ? op.getLane()
+            : LLVM::CountTrailingZerosOp::create(rewriter, loc, i32, active,
+                                                 rewriter.getBoolAttr(false))
+                  .getResult();
+
+    rewriter.replaceOp(
+        op, mapElements(rewriter, loc, op.getSrc(), [&](Value element) {
+          return broadcast(rewriter, loc, element, active, source);
+        }));
+    return success();
+  }
+
+private:
+  /// `value` (a scalar) from lane `source`, in 32-bit shuffles.
+  static Value broadcast(OpBuilder &b, Location loc, Value value, Value active,
+                         Value source) {
+    Type type = value.getType();
+    if (type.isIndex()) {
+      Value wide = arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+      return arith::IndexCastOp::create(
+          b, loc, type, broadcast(b, loc, wide, active, source));
+    }
+    unsigned bits = type.getIntOrFloatBitWidth();
+    Type i32 = b.getI32Type();
+    Type bitsType = b.getIntegerType(bits);
+    Value asInt =
+        isa<FloatType>(type)
+            ? arith::BitcastOp::create(b, loc, bitsType, value).getResult()
+            : value;
+    Value result;
+    if (bits <= 32) {
+      Value word = bits == 32
+                       ? asInt
+                       : arith::ExtUIOp::create(b, loc, i32, asInt).getResult();
+      result = shuffleWord(b, loc, word, active, source);
+      if (bits < 32)
+        result = arith::TruncIOp::create(b, loc, bitsType, result);
+    } else {
+      Type i64 = b.getI64Type();
+      Value c32 = arith::ConstantIntOp::create(b, loc, i64, 32);
+      Value low = shuffleWord(
+          b, loc, arith::TruncIOp::create(b, loc, i32, asInt), active, source);
+      Value high = shuffleWord(
+          b, loc,
+          arith::TruncIOp::create(b, loc, i32,
+                                  arith::ShRUIOp::create(b, loc, asInt, c32)),
+          active, source);
+      result = arith::OrIOp::create(
+          b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+          arith::ShLIOp::create(
+              b, loc, arith::ExtUIOp::create(b, loc, i64, high), c32));
+    }
+    return isa<FloatType>(type)
+               ? arith::BitcastOp::create(b, loc, type, result).getResult()
+               : result;
+  }
+
+  static Value shuffleWord(OpBuilder &b, Location loc, Value word, Value active,
+                           Value source) {
+    // Clamp 31, no segments: the whole warp is one group.
+    Value clamp = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 31);
+    return NVVM::ShflOp::create(
+        b, loc, b.getI32Type(), active, word, source, clamp,
+        NVVM::ShflKindAttr::get(b.getContext(), NVVM::ShflKind::idx),
+        /*return_value_and_is_valid=*/nullptr);
+  }
+};
+
+/// The block's thread count and this thread's place in it, x fastest.
+static std::pair<Value, Value> getLinearThreadId(OpBuilder &b, Location loc) {
+  Value linear, size;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
+    Value id = gpu::ThreadIdOp::create(b, loc, dim);
+    Value dimSize = gpu::BlockDimOp::create(b, loc, dim);
+    linear =
+        linear ? arith::AddIOp::create(
+                     b, loc, arith::MulIOp::create(b, loc, linear, dimSize), id)
+               : id;
+    size = size ? arith::MulIOp::create(b, loc, size, dimSize) : dimSize;
+  }
+  return {size, linear};
+}
+
+/// gpu.subgroup_id and gpu.num_subgroups from the thread ids: subgroups are
+/// runs of 32 threads in x-fastest order.
+struct SubgroupIdFromThreadId final : OpRewritePattern<gpu::SubgroupIdOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::SubgroupIdOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value linear = getLinearThreadId(rewriter, loc).second;
+    rewriter.replaceOpWithNewOp<arith::DivUIOp>(
+        op, linear,
+        arith::ConstantIndexOp::create(rewriter, loc, kSubgroupSize));
+    return success();
+  }
+};
+
+struct NumSubgroupsFromBlockDim final : OpRewritePattern<gpu::NumSubgroupsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::NumSubgroupsOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value size = getLinearThreadId(rewriter, loc).first;
+    rewriter.replaceOpWithNewOp<arith::CeilDivUIOp>(
+        op, size, arith::ConstantIndexOp::create(rewriter, loc, kSubgroupSize));
+    return success();
+  }
+};
+
+struct SubgroupSizeIsWarpSize final : OpRewritePattern<gpu::SubgroupSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::SubgroupSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, kSubgroupSize);
+    return success();
+  }
+};
+
+struct ExpandSubgroupOpsPass
+    : public offload::impl::OffloadExpandSubgroupOpsBase<
+          ExpandSubgroupOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+        if (!(keepRedux && isReduxForm(reduce)))
+          ops.push_back(op);
+      } else if (isa<gpu::NumSubgroupsOp, gpu::RotateOp,
+                     gpu::SubgroupBroadcastOp, gpu::SubgroupIdOp,
+                     gpu::SubgroupSizeOp>(op)) {
+        ops.push_back(op);
+      }
+    });
+    if (ops.empty())
+      return;
+    LLVM_DEBUG(llvm::dbgs()
+               << "expanding " << ops.size() << " subgroup operations\n");
+    RewritePatternSet patterns(&getContext());
+    patterns.add<NumSubgroupsFromBlockDim, RotateToShuffle,
+                 ScalarizeWideVectorReduce, SubgroupBroadcastToShfl,
+                 SubgroupIdFromThreadId, SubgroupSizeIsWarpSize>(&getContext());
+    populateGpuBreakDownSubgroupReducePatterns(patterns,
+                                               /*maxShuffleBitwidth=*/32);
+    // 32-bit shuffles where the value fits, else (i64, f64) 64-bit ones,
+    // which the NVVM lowering splits in two.
+    for (auto [bitwidth, benefit] : {std::pair(32u, 2u), std::pair(64u, 1u)}) {
+      populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kSubgroupSize,
+                                                      bitwidth, benefit);
+      populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+          patterns, kSubgroupSize, bitwidth, benefit);
+    }
+    // The pieces that breaking a vector down makes are new ops, to be
+    // expanded in turn; nothing else is touched.
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    bool changed = false;
+    if (failed(applyOpPatternsGreedily(ops, std::move(patterns), config,
+                                       &changed))) {
+      getOperation().emitError("offload-expand-subgroup-ops did not converge");
+      return signalPassFailure();
+    }
+  }
+};
+} // namespace

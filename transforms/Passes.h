@@ -1,0 +1,26 @@
+//===- Passes.h - Transformations of the offload passes --------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TRANSFORMS_PASSES_H
+#define OFFLOAD_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::offload {
+
+#define GEN_PASS_DECL
+#include "transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "transforms/Passes.h.inc"
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_TRANSFORMS_PASSES_H

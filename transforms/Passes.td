@@ -1,0 +1,193 @@
+//===- Passes.td - Transformations of the offload passes ---*- tablegen -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TRANSFORMS_PASSES
+#define OFFLOAD_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def OffloadAssignStreams : Pass<"offload-assign-streams", "ModuleOp"> {
+  let summary = "Gives each GPU operation of host code the one stream that "
+                "gpu-to-llvm lowers";
+  let description = [{
+    Upstream `gpu-to-llvm` lowers an asynchronous operation only with exactly
+    one dependency (whose stream it is queued on), and `gpu.alloc`,
+    `gpu.memcpy`, `gpu.memset` and `gpu.dealloc` only asynchronously (but a
+    `gpu.alloc host_shared`); anything else is left in its output. Outside
+    `gpu.module`s, this pass
+    - queues each synchronous one of those four on the null stream (libmgpu's
+      stream of the calling thread) and synchronizes that stream after it,
+      so that it is done when the next operation starts, as its synchronous
+      form says;
+    - gives an asynchronous operation without dependencies a new stream
+      (`gpu.wait async`), and one with several a new stream that waits for
+      them all (`gpu.wait async [...]`, which `offload-lower-gpu-waits`
+      lowers with events).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def OffloadCheckLowered : Pass<"offload-check-lowered", "ModuleOp"> {
+  let summary = "Fails on anything that translation to LLVM IR cannot take";
+  let description = [{
+    Runs in the offload pipelines just before the `gpu.module`s are compiled:
+    in host code, only LLVM dialect operations, `gpu.module`,
+    `gpu.launch_func` and (later) `gpu.binary`; in a `gpu.module`, only
+    operations of dialects that translate to LLVM IR (LLVM, NVVM), no `gpu`
+    operation. Any other operation (an unlowered `gpu.memcpy`, a 2-D
+    `vector.load` in a kernel, an `unrealized_conversion_cast` whose other
+    side was never converted) is reported at the operation, naming it, its
+    `gpu.module` and how many more there are, and the pipeline fails instead
+    of handing a serializer or the translation what it rejects.
+
+    With `host-code=false`, host code is left to passes that run after the
+    pipeline (the pipelines' `check-lowered=false`): MLIR's own programs
+    lower `async.execute` that way.
+  }];
+  let options = [
+    Option<"hostCode", "host-code", "bool", /*default=*/"true",
+           "Check host code too, not only the gpu.modules.">
+  ];
+}
+
+def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
+  let summary = "Fails on input that the offload pipelines would not lower";
+  let description = [{
+    Runs first in the offload pipelines. A nested `builtin.module` is an
+    error at that module: the pipelines lower the module they run on (kernel
+    outlining would leave the nested one half done), and the translation to
+    LLVM IR drops nested modules without a word. Anchoring the pipeline at
+    the nested module (`builtin.module(builtin.module(...))`) lowers it.
+
+    Each `gpu.printf`'s format is checked against its arguments, as the C
+    library and CUDA's vprintf read them: a conversion without an argument,
+    of another kind or size, `%n` and `%s` are errors at the op.
+  }];
+}
+
+def OffloadDropSchedules : Pass<"offload-drop-schedules", "ModuleOp"> {
+  let summary = "Erases the nested modules that hold a transform schedule or "
+                "nothing";
+  let description = [{
+    Runs first in the offload pipelines. A nested `builtin.module` that holds
+    only transform-dialect operations is a schedule that
+    `transform-interpreter` ran before the pipeline (MLIR's own GPU programs
+    carry theirs so); one that holds nothing is what erasing a schedule
+    leaves. Neither is code: both are erased, as
+    `-test-transform-dialect-erase-schedule` would, so that nothing after the
+    pipeline has to parse or drop them. A nested module with code in it is
+    left for `offload-check-input` to report.
+  }];
+}
+
+def OffloadExpandSubgroupOps
+    : Pass<"offload-expand-subgroup-ops", "gpu::GPUModuleOp"> {
+  let summary = "Expands the subgroup operations that convert-gpu-to-nvvm "
+                "lacks into shuffles and arithmetic";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers a `gpu.subgroup_reduce` only to
+    `redux.sync` (uniform, over the whole subgroup, of an `i32`, on sm_80 and
+    later), and `gpu.rotate`, `gpu.subgroup_broadcast`, `gpu.subgroup_id`,
+    `gpu.num_subgroups` and `gpu.subgroup_size` not at all; anything else fails to legalize. This pass expands subgroup reductions with
+    upstream's rewrites (vectors broken into pieces of at most 32 bits, or
+    into elements where those are wider, then butterfly shuffles over 32
+    lanes, clustered or not), each rotation into an indexed `gpu.shuffle`
+    among the lanes below its width, and each broadcast into `shfl.sync`
+    among the active lanes, and subgroup ids, counts and sizes into
+    arithmetic on thread ids (32 threads to a subgroup, x fastest), so that every form
+    compiles for every chip. With `keep-redux`, the reductions that
+    `redux.sync` does are left to it.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+  let options = [
+    Option<"keepRedux", "keep-redux", "bool", /*default=*/"false",
+           "Leave uniform i32 whole-subgroup reductions, which redux.sync "
+           "does on sm_80 and later, unexpanded.">
+  ];
+}
+
+def OffloadPromotePrintfArguments
+    : Pass<"offload-promote-printf-arguments", "gpu::GPUModuleOp"> {
+  let summary = "Gives gpu.printf the arguments that vprintf reads";
+  let description = [{
+    `convert-gpu-to-nvvm` packs `gpu.printf`'s arguments for CUDA's
+    `vprintf` as they come: an `i8` takes one byte, an `index` 32 bits with
+    `index-bitwidth=32`, where `vprintf` reads an `int` or a 64-bit integer
+    from an 8-byte slot. This pass promotes them as C promotes variadic
+    arguments (integers of fewer than 32 bits to `i32`, sign-extended but for
+    `i1`; `f16`, `bf16` and `f32` to `f64`) and `index` to `i64`, as the host
+    lowering does, so that `offload-check-input`'s check of the format holds
+    on every target.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def OffloadModuleToBinary : Pass<"offload-module-to-binary", ""> {
+  let summary = "gpu-module-to-binary, with every object compiled in parallel";
+  let description = [{
+    Serializes each `gpu.module` directly inside the operation once per target
+    attribute and replaces it with a `gpu.binary` holding those objects, in
+    the targets' order: upstream `gpu-module-to-binary`, with the same
+    options. The objects of all modules and all targets are compiled at the
+    same time on the context's thread pool (one at a time under
+    `--mlir-disable-threading`); each is compiled on its own, so the output
+    is byte-identical to a serial run, and diagnostics come out in the order
+    of the modules and targets.
+
+    Every module is compiled even when one fails, so that one run reports
+    every module that cannot be compiled. A target that fails gives one
+    diagnostic at its module: its own, or, if it said nothing, which target
+    failed.
+  }];
+  // What the targets translate a gpu.module to LLVM IR from, loaded before
+  // the modules compile on the context's threads, where no dialect may load,
+  // as upstream's gpu-module-to-binary does.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", [{""}],
+           "Toolkit path.">,
+    ListOption<"linkFiles", "l", "std::string",
+           "Extra files to link to.">,
+    Option<"cmdOptions", "opts", "std::string", [{""}],
+           "Command line options to pass to the tools.">,
+    Option<"compilationTarget", "format", "std::string", [{"fatbin"}],
+           "The target representation: offloading (llvm), assembly (isa), "
+           "binary (bin) or fatbinary (fatbin).">,
+    Option<"elfSection", "section", "std::string", [{""}],
+           "ELF section where binary is to be located.">
+  ];
+}
+
+def OffloadSplitHostModules : Pass<"offload-split-host-modules", "ModuleOp"> {
+  let summary = "Gives the host target of a gpu.module its own copy";
+  let description = [{
+    A `gpu.module` that lists `#offload.host` beside GPU targets needs two
+    lowerings (NVVM for the GPUs, `offload-lower-gpu-to-host` for the CPU),
+    and a module is lowered once. This pass copies each such module as
+    `@<name>.host` with the host target alone, leaving the GPU targets on the
+    original, and records the pair for `offload-merge-host-binaries`, which
+    puts the host object back into the original's `gpu.binary`. A name that is
+    taken is an error.
+  }];
+}
+
+def OffloadMergeHostBinaries : Pass<"offload-merge-host-binaries", "ModuleOp"> {
+  let summary = "Puts the host objects back into their binaries";
+  let description = [{
+    After `gpu-module-to-binary`, appends the objects of each
+    `gpu.binary @<name>.host` that `offload-split-host-modules` made to
+    `gpu.binary @<name>`, and erases the former: one binary holds the GPU
+    objects and the host object, and the runtime loads the one that fits.
+  }];
+}
+
+#endif // OFFLOAD_TRANSFORMS_PASSES
