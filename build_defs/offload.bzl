@@ -34,15 +34,14 @@ def _toolkit_root(files):
             return f.path[:-len("/bin/ptxas")]
     fail("the CUDA toolkit files do not include bin/ptxas")
 
-# The attribute of each option, with the value that means "not given": an
-# option the user leaves alone is not passed, so that the pipeline's default
-# (the table's) applies.
-_UNSET = {"bool": None, "unsigned": None, "string": "", "strings": [], "ints": [], "files": []}
-
+# An option the user leaves alone is not passed, so that the pipeline's
+# default (the table's) applies: a bool or an int is given when it differs
+# from the table's default, a string or a list when it is not empty (the two
+# families' defaults differ, as `format`'s).
 def _is_set(entry, value):
     if entry["type"] in ("bool", "unsigned"):
         return value != entry["default"]
-    return value != _UNSET[entry["type"]]
+    return bool(value)
 
 def _attr_of(entry):
     kind, doc = entry["type"], entry["help"]

@@ -8,6 +8,8 @@
 
 #include "offload_runtime/object_selection.h"
 
+#include "object_format/ObjectFormat.h"
+
 #include <string>
 
 namespace mgpu {
@@ -65,19 +67,6 @@ int SelectHostObject(const MgpuObject *objects, int count, int elfMachine) {
   return -1;
 }
 
-std::string DescribeElfMachine(int machine) {
-  switch (machine) {
-  case 62: // EM_X86_64
-    return "x86-64";
-  case 183: // EM_AARCH64
-    return "AArch64";
-  case 190: // EM_CUDA
-    return "CUDA";
-  default:
-    return "ELF machine " + std::to_string(machine);
-  }
-}
-
 std::string DescribeObjects(const MgpuObject *objects, int count) {
   std::string text;
   for (int i = 0; i < count; ++i) {
@@ -85,7 +74,7 @@ std::string DescribeObjects(const MgpuObject *objects, int count) {
     if (i)
       text += ", ";
     if (object.kind == MGPU_OBJECT_HOST) {
-      text += "host " + DescribeElfMachine(object.arch);
+      text += "host " + object_format::describeElfMachine(object.arch);
       continue;
     }
     text += object.kind == MGPU_OBJECT_CUBIN    ? "cubin"

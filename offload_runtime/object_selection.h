@@ -27,9 +27,6 @@ int SelectObject(const MgpuObject *objects, int count, int computeCapability);
 /// -1 if there is none.
 int SelectHostObject(const MgpuObject *objects, int count, int elfMachine);
 
-/// "x86-64", "AArch64": an ELF machine, for messages.
-std::string DescribeElfMachine(int machine);
-
 /// "cubin sm_90, PTX sm_100a, host x86-64": what the objects are, for
 /// messages.
 std::string DescribeObjects(const MgpuObject *objects, int count);

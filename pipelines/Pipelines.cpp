@@ -31,19 +31,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::offload;
-
-/// gpu-module-to-binary's name for `format`, one of the table's choices.
-static StringRef getCompilationTarget(StringRef format) {
-  return llvm::StringSwitch<StringRef>(format)
-      .Case("fatbin", "fatbin")
-      .Case("bin", "bin")
-      .Case("isa", "isa")
-      .Default("");
-}
 
 void mlir::offload::completePipelineConfig(const CudaPipelineOptions &,
                                            PipelineConfig &config) {
@@ -59,7 +49,7 @@ void mlir::offload::completePipelineConfig(const HostPipelineOptions &,
 LogicalResult mlir::offload::verifyPipelineConfig(
     const PipelineConfig &config,
     function_ref<LogicalResult(const Twine &)> emitError) {
-  if (config.host && getCompilationTarget(config.format) == "isa")
+  if (config.host && config.format == "isa")
     return emitError("format 'isa' gives the host target assembly, which the "
                      "runtime cannot load: use fatbin or bin with host");
   int64_t threads = 1;
@@ -195,7 +185,8 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   }
   OffloadModuleToBinaryOptions binary;
   binary.toolkitPath = config.toolkit;
-  binary.compilationTarget = getCompilationTarget(config.format).str();
+  // The table's format names are gpu-module-to-binary's.
+  binary.compilationTarget = config.format;
   pm.addPass(createOffloadModuleToBinary(binary));
   pm.addPass(createOffloadMergeHostBinaries());
   pm.addPass(createCanonicalizerPass());

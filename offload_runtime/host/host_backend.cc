@@ -14,6 +14,8 @@
 
 #include "offload_runtime/host/host_backend.h"
 
+#include "object_format/ObjectFormat.h"
+
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/host_event.h"
 #include "offload_runtime/host/host_launch.h"
@@ -118,7 +120,7 @@ public:
           CUDA_ERROR_NO_BINARY_FOR_GPU,
           StrCat("gpu.binary @", binaryName,
                  " has no object for the host CPU (",
-                 DescribeElfMachine(machine), "): it holds ",
+                 object_format::describeElfMachine(machine), "): it holds ",
                  DescribeObjects(objects, count), "; ", why,
                  ". Compile it for the host too (the pipelines' host option, "
                  "offload_cc_library's host = True)"));

@@ -11,7 +11,6 @@
 #include "object_format/ObjectFormat.h"
 #include "offload_runtime/host/cpu_features.h"
 #include "offload_runtime/host/host_stream.h"
-#include "offload_runtime/object_selection.h"
 
 #include <dlfcn.h>
 #include <sys/mman.h>
@@ -107,7 +106,7 @@ std::string WhatIsWrong(const object_format::Identity &found) {
     return object_format::describe(found);
   if (found.elfMachine != GetHostElfMachine())
     return StrCat(object_format::describe(found), ", and this machine is ",
-                  DescribeElfMachine(GetHostElfMachine()));
+                  object_format::describeElfMachine(GetHostElfMachine()));
   return "";
 }
 
