@@ -21,13 +21,21 @@ UPDATE_COMMAND = "python3 build_defs/gen_pipeline_options.py docs build_defs/pip
 DOC_BEGIN = "<!-- pipeline options: generated from build_defs/pipeline_options.bzl by `%s` -->" % UPDATE_COMMAND
 DOC_END = "<!-- end of pipeline options -->"
 
-FAMILIES = ["cuda", "host"]
-STRUCTS = {"cuda": "CudaPipelineOptions", "host": "HostPipelineOptions"}
+FAMILIES = ["cuda", "host", "vulkan"]
+STRUCTS = {
+    "cuda": "CudaPipelineOptions",
+    "host": "HostPipelineOptions",
+    "vulkan": "VulkanPipelineOptions",
+}
 ATTACH_LISTS = {
     "cuda": "OffloadAttachTargetOptions",
     "host": "OffloadAttachHostTargetOptions",
+    "vulkan": "OffloadAttachVulkanTargetOptions",
     "loader": "OffloadAttachLoaderOptions",
 }
+# What a family's pipelines compile for whatever their options: the config
+# field that a family sets (the host pipelines, for the host).
+FAMILY_FIELDS = {"host": "host", "vulkan": "vulkan"}
 
 
 def load_table(path):
@@ -37,8 +45,16 @@ def load_table(path):
     return scope["PIPELINES"], scope["PIPELINE_OPTIONS"]
 
 
+def families(entry):
+    """The families whose pipelines take `entry`."""
+    pipelines = entry["pipelines"]
+    if pipelines == "all":
+        return list(FAMILIES)
+    return pipelines if isinstance(pipelines, list) else [pipelines]
+
+
 def applies(entry, family):
-    return entry["pipelines"] in ("all", family)
+    return family in families(entry)
 
 
 def c_string(text):
@@ -185,8 +201,8 @@ def gen_cc(pipelines, table):
         for entry in entries:
             out += gen_checks(entry, loop_pipelines)
         out.append("  config.loops = loops;")
-        if family == "host":
-            out.append("  config.host = true;")
+        if family in FAMILY_FIELDS:
+            out.append("  config.%s = true;" % FAMILY_FIELDS[family])
         for entry in entries:
             member = "options." + entry["field"]
             if is_list(entry):
@@ -204,7 +220,7 @@ def gen_td(table):
     for entry in table:
         for attach in entry.get("attach", []):
             key = (attach[0], attach[1])
-            if key not in chosen or entry["pipelines"] == attach[0]:
+            if key not in chosen or families(entry) == [attach[0]]:
                 chosen[key] = (entry, attach)
     lists = {key: [] for key in ATTACH_LISTS}
     for (target, name), (entry, attach) in chosen.items():
@@ -257,7 +273,8 @@ def gen_markdown(pipelines, table):
         "| --- | --- | --- | --- | --- |",
     ]
     for entry in table:
-        where = {"all": "all", "cuda": "`-cuda`", "host": "`-host`"}[entry["pipelines"]]
+        where = "all" if entry["pipelines"] == "all" else ", ".join(
+            "`-%s`" % family for family in families(entry))
         if entry.get("requires") == "loops":
             where += ", `-loops-` only"
         if entry.get("requires") == "host":

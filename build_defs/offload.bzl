@@ -24,8 +24,23 @@ load(":pipeline_options.bzl", "PIPELINES", "PIPELINE_OPTIONS")
 def _family(ctx):
     return PIPELINES[ctx.attr.pipeline]["family"]
 
+def _applies(entry, family):
+    """Whether `entry` is an option of the pipelines of `family`."""
+    pipelines = entry["pipelines"]
+    return pipelines == "all" or pipelines == family or (type(pipelines) == "list" and family in pipelines)
+
 def _makes_host_objects(ctx):
     return _family(ctx) == "host" or ctx.attr.host
+
+def _object_kinds(ctx):
+    """What the objects are, for the progress message: "CUDA and host"."""
+    family = _family(ctx)
+    kinds = [{"cuda": "CUDA", "host": "host", "vulkan": "Vulkan"}[family]]
+    if family == "cuda" and ctx.attr.vulkan:
+        kinds.append("Vulkan")
+    if family != "host" and ctx.attr.host:
+        kinds.append("host")
+    return " and ".join(kinds)
 
 def _toolkit_root(files):
     """The toolkit directory: where bin/ptxas is, relative to the execroot."""
@@ -97,7 +112,7 @@ def _given_options(ctx):
     given = []
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
-        if not name or entry["pipelines"] not in ("all", family):
+        if not name or not _applies(entry, family):
             continue
         value = getattr(ctx.attr, name)
         if not _is_set(entry, value):
@@ -112,13 +127,15 @@ def _given_options(ctx):
         given.append((entry, value))
 
     # What only another pipeline takes, given anyway.
-    applies = [e["attr"] for e in PIPELINE_OPTIONS if e["attr"] and e["pipelines"] in ("all", family)]
+    applies = [e["attr"] for e in PIPELINE_OPTIONS if e["attr"] and _applies(e, family)]
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
         if name and name not in applies and _is_set(entry, getattr(ctx.attr, name)):
             fail("%s does not apply to pipeline = \"%s\"" % (name, ctx.attr.pipeline), attr = name)
     if _makes_host_objects(ctx) and ctx.attr.format == "isa":
-        fail("format \"isa\" makes PTX, which the host cannot run: use \"bin\" or \"fatbin\" with host objects", attr = "format")
+        fail("format \"isa\" makes assembly, which the host backend cannot load: use \"bin\" or \"fatbin\" with host objects", attr = "format")
+    if family != "host" and (family == "vulkan" or ctx.attr.vulkan) and ctx.attr.format == "isa":
+        fail("format \"isa\" makes SPIR-V text, which the Vulkan backend cannot load: use \"bin\" or \"fatbin\" with Vulkan objects", attr = "format")
     return given
 
 def _option_text(entry, value, ctx):
@@ -184,10 +201,7 @@ def _offload_objects_impl(ctx):
             outputs = [lowered],
             env = env,
             mnemonic = "OffloadLower",
-            progress_message = "Lowering %s to LLVM with %s objects" % (
-                src.short_path,
-                "host" if _family(ctx) == "host" else ("CUDA and host" if ctx.attr.host else "CUDA"),
-            ),
+            progress_message = "Lowering %s to LLVM with %s objects" % (src.short_path, _object_kinds(ctx)),
         )
         ctx.actions.run(
             executable = translate,
@@ -261,8 +275,8 @@ def offload_objects(name, pipeline = "offload-lower-to-cuda", toolkit = None, **
     The attributes besides `srcs`, `pipeline` and `toolkit` are the pipeline's
     options (build_defs/pipeline_options.bzl; docs/pipelines.md lists them).
     A CUDA pipeline takes the toolkit of `offload_dependencies()` unless given
-    another; a host pipeline needs none, so a workspace without a CUDA toolkit
-    builds host-only libraries.
+    another; a host or Vulkan pipeline needs none, so a workspace without a
+    CUDA toolkit builds host-only and Vulkan libraries.
     """
     if toolkit == None and PIPELINES.get(pipeline, {}).get("family") == "cuda":
         toolkit = Label("@offload_cuda//:toolkit")
@@ -293,7 +307,8 @@ def offload_cc_library(
       tags: for both targets.
       **kwargs: `pipeline` ("offload-lower-to-cuda" by default,
         "offload-lower-loops-to-cuda", "offload-lower-to-host",
-        "offload-lower-loops-to-host"), `toolkit` (a CUDA toolkit other than
+        "offload-lower-loops-to-host", "offload-lower-to-vulkan",
+        "offload-lower-loops-to-vulkan"), `toolkit` (a CUDA toolkit other than
         the one offload_dependencies() found), and the pipeline's options,
         one attribute each: the table in docs/pipelines.md
         (build_defs/pipeline_options.bzl) names them.

@@ -20,7 +20,8 @@ Each entry:
              in the rule).
   default    the value when the option is not given.
   pipelines  "cuda" (offload-lower[-loops]-to-cuda), "host"
-             (offload-lower[-loops]-to-host) or "all".
+             (offload-lower[-loops]-to-host), "vulkan"
+             (offload-lower[-loops]-to-vulkan), a list of them, or "all".
   requires   None; "loops" (only the -loops- pipelines take it) or "host"
              (only with `host`). Given anyway, it is an error.
   attr       the attribute of offload_objects / offload_cc_library, or None
@@ -33,8 +34,9 @@ Each entry:
   prefix     every entry of a list starts with this.
   attach     the attach passes that take the option, per target: a list of
              [pass, name, member], pass being "cuda"
-             (offload-attach-target), "host" (offload-attach-host-target) or
-             "loader" (offload-attach-loader), with the pass's own name and
+             (offload-attach-target), "host" (offload-attach-host-target),
+             "vulkan" (offload-attach-vulkan-target) or "loader"
+             (offload-attach-loader), with the pass's own name and
              C++ member for it, and what differs there, if anything
              ({"type", "default" as C++, "help"}: chips is one `chip`
              per pass).
@@ -48,6 +50,8 @@ PIPELINES = {
     "offload-lower-loops-to-cuda": {"family": "cuda", "loops": True},
     "offload-lower-to-host": {"family": "host", "loops": False},
     "offload-lower-loops-to-host": {"family": "host", "loops": True},
+    "offload-lower-to-vulkan": {"family": "vulkan", "loops": False},
+    "offload-lower-loops-to-vulkan": {"family": "vulkan", "loops": True},
 }
 
 PIPELINE_OPTIONS = [
@@ -162,6 +166,16 @@ PIPELINE_OPTIONS = [
         "help": "Object format: bin (a shared object; fatbin is the same)",
     },
     {
+        "name": "format",
+        "field": "format",
+        "type": "string",
+        "default": "bin",
+        "pipelines": "vulkan",
+        "attr": "format",
+        "choices": ["bin", "fatbin", "isa"],
+        "help": "Object format: bin (a SPIR-V module; fatbin is the same) or isa (its text, which the runtime cannot load)",
+    },
+    {
         "name": "toolkit",
         "field": "toolkit",
         "type": "string",
@@ -215,16 +229,56 @@ PIPELINE_OPTIONS = [
         "field": "host",
         "type": "bool",
         "default": False,
-        "pipelines": "cuda",
+        "pipelines": ["cuda", "vulkan"],
         "attr": "host",
-        "help": "Also compile each gpu.module for the host CPU, in the same gpu.binary: the runtime runs it there when the machine has no CUDA device",
+        "help": "Also compile each gpu.module for the host CPU, in the same gpu.binary: the runtime runs it there when the machine has no GPU it can use",
+    },
+    {
+        "name": "vulkan",
+        "field": "vulkan",
+        "type": "bool",
+        "default": False,
+        "pipelines": "cuda",
+        "attr": "vulkan",
+        "help": "Also compile each gpu.module to SPIR-V for Vulkan, in the same gpu.binary: the runtime runs it there when no CUDA driver loads and a Vulkan one does",
+    },
+    {
+        "name": "spirv-version",
+        "field": "spirvVersion",
+        "type": "string",
+        "default": "1.6",
+        "pipelines": "vulkan",
+        "attr": "spirv_version",
+        "choices": ["1.5", "1.6"],
+        "attach": [["vulkan", "version", "version"]],
+        "help": "SPIR-V version of the Vulkan objects: 1.6 (Vulkan 1.3) or 1.5 (Vulkan 1.2)",
+    },
+    {
+        "name": "spirv-caps",
+        "field": "spirvCaps",
+        "type": "strings",
+        "default": [],
+        "pipelines": "vulkan",
+        "attr": "spirv_caps",
+        "attach": [["vulkan", "caps", "caps"]],
+        "help": "SPIR-V capabilities the kernels may use beyond the default set (docs/vulkan-target.md)",
+    },
+    {
+        "name": "spirv-exts",
+        "field": "spirvExts",
+        "type": "strings",
+        "default": [],
+        "pipelines": "vulkan",
+        "attr": "spirv_exts",
+        "attach": [["vulkan", "exts", "exts"]],
+        "help": "SPIR-V extensions the kernels may use beyond the default set",
     },
     {
         "name": "host-triple",
         "field": "hostTriple",
         "type": "string",
         "default": "",
-        "pipelines": "cuda",
+        "pipelines": ["cuda", "vulkan"],
         "requires": "host",
         "attr": "host_triple",
         "attach": [["host", "triple", "triple"]],
@@ -236,7 +290,7 @@ PIPELINE_OPTIONS = [
         "field": "hostCpu",
         "type": "string",
         "default": "",
-        "pipelines": "cuda",
+        "pipelines": ["cuda", "vulkan"],
         "requires": "host",
         "attr": "host_cpu",
         "attach": [["host", "cpu", "cpu"]],
@@ -248,7 +302,7 @@ PIPELINE_OPTIONS = [
         "field": "hostFeatures",
         "type": "string",
         "default": "",
-        "pipelines": "cuda",
+        "pipelines": ["cuda", "vulkan"],
         "requires": "host",
         "attr": "host_features",
         "attach": [["host", "features", "features"]],

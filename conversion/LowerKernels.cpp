@@ -9,6 +9,7 @@
 #include "conversion/Passes.h"
 
 #include "dialects/CudaChips.h"
+#include "dialects/KernelLowering.h"
 #include "dialects/OffloadDialect.h"
 #include "transforms/Passes.h"
 
@@ -62,12 +63,14 @@ struct LowerKernelsPass
                   host = makeHostPipeline();
     gpus.getDependentDialects(registry);
     host.getDependentDialects(registry);
+    makeSpirvPipeline().getDependentDialects(registry);
   }
 
   LogicalResult initialize(MLIRContext *context) override {
     gpuPipeline = makeGpuPipeline(/*redux=*/false);
     reduxGpuPipeline = makeGpuPipeline(/*redux=*/true);
     hostPipeline = makeHostPipeline();
+    spirvPipeline = makeSpirvPipeline();
     return success();
   }
 
@@ -75,29 +78,50 @@ struct LowerKernelsPass
     SmallVector<gpu::GPUModuleOp> modules(
         getOperation().getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp module : modules) {
-      bool host = false, gpus = false;
-      if (ArrayAttr targets = module.getTargetsAttr())
-        for (Attribute target : targets)
-          (isa<HostTargetAttr>(target) ? host : gpus) = true;
-      if (host && gpus) {
-        module.emitError()
-            << "gpu.module @" << module.getName()
-            << " lists #offload.host beside GPU targets, which need another "
-               "lowering: run offload-split-host-modules first";
+      FailureOr<KernelLowering> lowering = getModuleLowering(module);
+      if (failed(lowering))
         return signalPassFailure();
-      }
       LLVM_DEBUG(llvm::dbgs()
-                 << "lowering gpu.module @" << module.getName() << " for "
-                 << (host ? "the host" : "GPUs") << "\n");
-      OpPassManager &pipeline =
-          host ? hostPipeline
-               : (allTargetsHaveRedux(module) ? reduxGpuPipeline : gpuPipeline);
-      if (failed(runPipeline(pipeline, module)))
+                 << "lowering gpu.module @" << module.getName() << " with "
+                 << describeLowering(*lowering) << "\n");
+      if (failed(runPipeline(getPipeline(module, *lowering), module)))
         return signalPassFailure();
     }
   }
 
 private:
+  /// The one lowering that `module`'s targets take (NVVM's without targets).
+  static FailureOr<KernelLowering> getModuleLowering(gpu::GPUModuleOp module) {
+    ArrayAttr targets = module.getTargetsAttr();
+    if (!targets || targets.empty())
+      return KernelLowering::Nvvm;
+    KernelLowering first = getKernelLowering(targets[0]);
+    for (Attribute target : targets) {
+      KernelLowering lowering = getKernelLowering(target);
+      if (lowering == first)
+        continue;
+      return module.emitError()
+             << "gpu.module @" << module.getName() << " lists " << targets[0]
+             << " and " << target << ", whose kernels need different "
+             << "lowerings (" << describeLowering(first) << ", "
+             << describeLowering(lowering)
+             << "): run offload-split-by-lowering first";
+    }
+    return first;
+  }
+
+  OpPassManager &getPipeline(gpu::GPUModuleOp module, KernelLowering lowering) {
+    switch (lowering) {
+    case KernelLowering::Host:
+      return hostPipeline;
+    case KernelLowering::Spirv:
+      return spirvPipeline;
+    case KernelLowering::Nvvm:
+      break;
+    }
+    return allTargetsHaveRedux(module) ? reduxGpuPipeline : gpuPipeline;
+  }
+
   /// With `redux`, for chips that all have redux.sync.
   OpPassManager makeGpuPipeline(bool redux) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
@@ -129,8 +153,17 @@ private:
     return pm;
   }
 
+  OpPassManager makeSpirvPipeline() const {
+    OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    OffloadLowerGpuToSpirvOptions spirv;
+    spirv.kernelBarePtr = kernelBarePtr;
+    pm.addPass(createOffloadLowerGpuToSpirv(spirv));
+    return pm;
+  }
+
   OpPassManager gpuPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager reduxGpuPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager hostPipeline{gpu::GPUModuleOp::getOperationName()};
+  OpPassManager spirvPipeline{gpu::GPUModuleOp::getOperationName()};
 };
 } // namespace

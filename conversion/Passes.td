@@ -45,6 +45,41 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
   ];
 }
 
+def OffloadLowerGpuToSpirv : Pass<"offload-lower-gpu-to-spirv", "gpu::GPUModuleOp"> {
+  let summary = "Lowers a gpu.module to SPIR-V for Vulkan (#offload.vulkan)";
+  let description = [{
+    Does for `#offload.vulkan` what `convert-gpu-to-nvvm` does for NVIDIA
+    GPUs: converts the `gpu.module`'s kernels, in the main dialects (gpu,
+    arith, math, memref, vector, scf, cf, func, index), with upstream's SPIR-V
+    conversion into a `spirv.module` placed in the `gpu.module`, for the
+    environment its `#offload.vulkan` target names. The kernels stay as
+    empty `func.func`s for `gpu.launch_func` to name.
+
+    Before the conversion, each kernel gets the Vulkan kernel ABI of
+    docs/vulkan-target.md: its parameters come from an argument struct whose
+    buffer device address the push constants hold, memrefs in global memory
+    are physical storage buffer pointers, attributions are variables, and
+    `gpu.all_reduce` is a subgroup reduction and a fold over the subgroups'
+    results in workgroup memory, correct for any subgroup size. Device
+    functions are inlined. An op that our CUDA path takes but that has no
+    Vulkan meaning (`gpu.printf`, `cf.assert`, `gpu.shuffle`, dynamic shared
+    memory, NVVM and nvgpu intrinsics) is an error that names it and says why.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect",
+  ];
+  let options = [
+    Option<"kernelBarePtr", "kernel-bare-ptr", "bool", /*default=*/"false",
+           "Kernels take memrefs of static shape as bare pointers.">,
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
+           "Bit width of index in the kernels, 32 or 64.">
+  ];
+}
+
 def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
   let summary = "Lowers gpu.wait on tokens to libmgpu calls, every token being "
                 "a stream";
@@ -90,12 +125,13 @@ def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
   let summary = "Lowers each gpu.module with the lowering its targets need";
   let description = [{
     Runs, on each `gpu.module`, `offload-lower-gpu-to-host` when its targets
-    are `#offload.host`, and otherwise the NVVM lowering
+    are `#offload.host`, `offload-lower-gpu-to-spirv` when they are
+    `#offload.vulkan`, and otherwise the NVVM lowering
     (`offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
     `convert-scf-to-cf`, `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
     `convert-nvvm-to-llvm`, canonicalization, CSE,
-    `reconcile-unrealized-casts`). A module that lists both kinds is an error:
-    `offload-split-host-modules` separates them first.
+    `reconcile-unrealized-casts`). A module whose targets need two of these
+    is an error: `offload-split-by-lowering` separates them first.
   }];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",

@@ -4,13 +4,16 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// offload-attach-target (#offload.cuda) and offload-attach-host-target
-// (#offload.host), as upstream's nvvm-attach-target: each builds its target
-// from its options and appends it to the matching modules.
+// offload-attach-target (#offload.cuda), offload-attach-host-target
+// (#offload.host) and offload-attach-vulkan-target (#offload.vulkan), as
+// upstream's nvvm-attach-target: each builds its target from its options and
+// appends it to the matching modules.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Passes.h"
+
+#include "dialects/VulkanEnv.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -26,6 +29,7 @@
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHHOSTTARGET
 #define GEN_PASS_DEF_OFFLOADATTACHTARGET
+#define GEN_PASS_DEF_OFFLOADATTACHVULKANTARGET
 #include "dialects/Passes.h.inc"
 } // namespace mlir::offload
 
@@ -120,6 +124,27 @@ struct AttachHostTargetPass
         },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
         StringRef(cpu), StringRef(features));
+    if (!target || failed(attachToMatchingModules(module, getArgument(),
+                                                  moduleMatcher, target)))
+      return signalPassFailure();
+  }
+};
+
+struct AttachVulkanTargetPass
+    : public offload::impl::OffloadAttachVulkanTargetBase<
+          AttachVulkanTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Builder builder(&getContext());
+    VulkanTargetAttr target = VulkanTargetAttr::getChecked(
+        [&] {
+          return emitError(module.getLoc(), "offload-attach-vulkan-target: ");
+        },
+        &getContext(), StringRef(version), getStringArray(builder, caps),
+        getStringArray(builder, exts), vulkan::kDefaultMaxSharedMemory,
+        vulkan::kDefaultMaxInvocations);
     if (!target || failed(attachToMatchingModules(module, getArgument(),
                                                   moduleMatcher, target)))
       return signalPassFailure();

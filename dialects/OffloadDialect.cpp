@@ -10,6 +10,7 @@
 
 #include "dialects/CudaChips.h"
 #include "dialects/HostCpus.h"
+#include "dialects/VulkanEnv.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -45,6 +46,7 @@ void OffloadDialect::initialize() {
   // names the missing model where one is used without being registered.
   declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
   declarePromisedInterface<gpu::TargetAttrInterface, HostTargetAttr>();
+  declarePromisedInterface<gpu::TargetAttrInterface, VulkanTargetAttr>();
   declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
                            LoaderAttr>();
 }
@@ -177,21 +179,30 @@ LogicalResult CudaTargetAttr::verifyTarget(Operation *module) const {
   return success();
 }
 
-LogicalResult HostTargetAttr::verifyTarget(Operation *module) const {
-  // The runtime finds a kernel by its name as a C string, which ends at the
-  // first NUL: two kernels would share the part before it.
+/// The runtime finds a kernel by its name as a C string, which ends at the
+/// first NUL: two kernels would share the part before it. `target` names the
+/// attribute, `why` says what else cannot take the name.
+static LogicalResult verifyKernelNamesWithoutNul(Operation *module,
+                                                 StringRef target,
+                                                 StringRef why) {
   for (Operation &op : module->getRegion(0).getOps()) {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
     if (!symbol || !isKernel(&op) || !symbol.getName().contains('\0'))
       continue;
-    return op.emitError()
-           << "kernel "
-           << FlatSymbolRefAttr::get(op.getContext(), symbol.getName())
-           << " cannot be compiled for #offload.host: its name holds a NUL "
-              "character, and the runtime looks kernels up by C strings, "
-              "which end there; rename it";
+    return op.emitError() << "kernel "
+                          << FlatSymbolRefAttr::get(op.getContext(),
+                                                    symbol.getName())
+                          << " cannot be compiled for " << target
+                          << ": its name holds a NUL character, " << why
+                          << "; rename it";
   }
   return success();
+}
+
+LogicalResult HostTargetAttr::verifyTarget(Operation *module) const {
+  return verifyKernelNamesWithoutNul(
+      module, "#offload.host",
+      "and the runtime looks kernels up by C strings, which end there");
 }
 
 bool CudaTargetAttr::hasFlag(StringRef flag) const {
@@ -240,6 +251,24 @@ HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
 //===----------------------------------------------------------------------===//
 // LoaderAttr
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// VulkanTargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+VulkanTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         StringRef version, ArrayAttr caps, ArrayAttr exts,
+                         int maxSharedMemory, int maxInvocations) {
+  return vulkan::verifyEnvironment(emitError, version, caps, exts,
+                                   maxSharedMemory, maxInvocations);
+}
+
+LogicalResult VulkanTargetAttr::verifyTarget(Operation *module) const {
+  return verifyKernelNamesWithoutNul(
+      module, "#offload.vulkan",
+      "which a SPIR-V entry point's name cannot hold");
+}
 
 LogicalResult LoaderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Attribute object, int priority,

@@ -46,6 +46,21 @@ def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
   ], OffloadAttachHostTargetOptions);
 }
 
+def OffloadAttachVulkanTarget : Pass<"offload-attach-vulkan-target", "ModuleOp"> {
+  let summary = "Attaches an #offload.vulkan target to gpu.module ops";
+  let description = [{
+    Adds `#offload.vulkan` with the given parameters to the targets of every
+    `gpu.module` whose name matches `module` (a regular expression matched
+    against the whole name; all modules by default), after the targets it
+    has. A module that already lists an equal target is left as it is.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = !listconcat([
+    Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
+           "Regular expression for the names of the gpu.modules to target.">
+  ], OffloadAttachVulkanTargetOptions);
+}
+
 def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
   let summary = "Makes #offload.loader the offloading handler of gpu.modules";
   let description = [{

@@ -98,6 +98,10 @@ public:
 /// backend, or the same error, afterwards. Thread-safe.
 StatusOr<Backend *> GetBackend();
 
+/// The same, for a call that loads `objects`: if it is the first, the
+/// backend is chosen among those that can run one of them.
+StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count);
+
 } // namespace mgpu
 
 #endif // OFFLOAD_RUNTIME_BACKEND_H

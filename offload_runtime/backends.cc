@@ -5,9 +5,15 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // $MGPU_DEVICE chooses, at the first call:
-//   auto (the default): CUDA if its driver loads and sees a device, else the
-//                       host CPU;
+//   auto (the default): CUDA, then Vulkan, then the host CPU, the first that
+//                       runs here; when the first call loads a gpu.binary,
+//                       only the GPU backends that it has an object for are
+//                       tried (CUDA for cubins, fatbins and PTX, Vulkan for
+//                       SPIR-V), and without the objects (mgpuMemAlloc
+//                       first) CUDA only, so that a program that never loads
+//                       SPIR-V keeps running on the host as before;
 //   cuda:               CUDA, or the reason it cannot run;
+//   vulkan:             Vulkan, or the reason it cannot run;
 //   host:               the host CPU.
 //
 //===----------------------------------------------------------------------===//
@@ -16,45 +22,87 @@
 
 #include "offload_runtime/cuda/cuda_backend.h"
 #include "offload_runtime/host/host_backend.h"
+#include "offload_runtime/object_selection.h"
+#include "offload_runtime/vulkan/vulkan_backend.h"
 
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 namespace mgpu {
 namespace {
 
-StatusOr<std::unique_ptr<Backend>> ChooseBackend() {
-  const char *choice = std::getenv("MGPU_DEVICE");
-  if (!choice || !*choice || !std::strcmp(choice, "auto")) {
+bool Holds(const MgpuObject *objects, int32_t count,
+           std::initializer_list<int> kinds) {
+  for (int32_t i = 0; objects && i < count; ++i)
+    for (int kind : kinds)
+      if (objects[i].kind == kind)
+        return true;
+  return false;
+}
+
+StatusOr<std::unique_ptr<Backend>>
+ChooseAutomatically(const MgpuObject *objects, int32_t count) {
+  const bool loading = objects && count > 0;
+  const bool tryCuda = !loading || Holds(objects, count,
+                                         {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN,
+                                          MGPU_OBJECT_PTX});
+  const bool tryVulkan = loading && Holds(objects, count, {MGPU_OBJECT_SPIRV});
+  std::string why;
+  if (tryCuda) {
     StatusOr<std::unique_ptr<Backend>> cuda = CreateCudaBackend();
     if (cuda.ok())
       return cuda;
-    return CreateHostBackend(StrCat("MGPU_DEVICE=auto runs on the host "
-                                    "because CUDA cannot: ",
-                                    cuda.status().text()));
+    why = StrCat("CUDA cannot: ", cuda.status().text());
   }
+  if (tryVulkan) {
+    StatusOr<std::unique_ptr<Backend>> vulkan = CreateVulkanBackend();
+    if (vulkan.ok())
+      return vulkan;
+    why += StrCat(why.empty() ? "" : "; ",
+                  "Vulkan cannot: ", vulkan.status().text());
+  }
+  if (why.empty())
+    why = StrCat("the first gpu.binary it loads holds no GPU object (",
+                 DescribeObjects(objects, count), ")");
+  return CreateHostBackend(
+      StrCat("MGPU_DEVICE=auto runs on the host because ", why));
+}
+
+StatusOr<std::unique_ptr<Backend>> ChooseBackend(const MgpuObject *objects,
+                                                 int32_t count) {
+  const char *choice = std::getenv("MGPU_DEVICE");
+  if (!choice || !*choice || !std::strcmp(choice, "auto"))
+    return ChooseAutomatically(objects, count);
   if (!std::strcmp(choice, "cuda"))
     return CreateCudaBackend();
+  if (!std::strcmp(choice, "vulkan"))
+    return CreateVulkanBackend();
   if (!std::strcmp(choice, "host"))
     return CreateHostBackend("MGPU_DEVICE=host chooses the host backend");
   return RuntimeError(
       CUDA_ERROR_INVALID_VALUE,
-      StrCat("MGPU_DEVICE='", choice, "' is not auto, cuda or host"));
+      StrCat("MGPU_DEVICE='", choice, "' is not auto, cuda, vulkan or host"));
 }
 
 } // namespace
 
-StatusOr<Backend *> GetBackend() {
+StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count) {
   // Chosen once; a failure is final too (the machine will not grow a driver).
   // Never destroyed: global destructors may still unload modules.
-  static const StatusOr<Backend *> *backend = [] {
-    StatusOr<std::unique_ptr<Backend>> chosen = ChooseBackend();
+  static const StatusOr<Backend *> *backend = nullptr;
+  static std::once_flag once;
+  std::call_once(once, [&] {
+    StatusOr<std::unique_ptr<Backend>> chosen = ChooseBackend(objects, count);
     if (!chosen.ok())
-      return new StatusOr<Backend *>(chosen.status());
-    return new StatusOr<Backend *>(chosen->release());
-  }();
+      backend = new StatusOr<Backend *>(chosen.status());
+    else
+      backend = new StatusOr<Backend *>(chosen->release());
+  });
   return *backend;
 }
+
+StatusOr<Backend *> GetBackend() { return GetBackendFor(nullptr, 0); }
 
 } // namespace mgpu

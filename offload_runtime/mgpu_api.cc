@@ -34,6 +34,15 @@ auto WithBackend(Body &&body) -> decltype(body(nullptr)) {
   return body(backend);
 }
 
+/// The same for a call that loads `objects`, which choose the backend if
+/// this is the process's first call (backends.cc).
+template <typename Body>
+auto WithBackendFor(const MgpuObject *objects, int32_t count, Body &&body)
+    -> decltype(body(nullptr)) {
+  MGPU_ASSIGN_OR_RETURN(Backend * backend, GetBackendFor(objects, count));
+  return body(backend);
+}
+
 Status InvalidValue(std::string message) {
   return RuntimeError(CUDA_ERROR_INVALID_VALUE, std::move(message));
 }
@@ -252,7 +261,7 @@ MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects, int32_t count,
   return RunEntryPoint(
       "mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
       [&]() -> StatusOr<MgpuModuleHandle> {
-        return WithBackend([&](Backend *backend) {
+        return WithBackendFor(objects, count, [&](Backend *backend) {
           return LoadObjects(backend, objects, count, binaryName);
         });
       },
@@ -273,7 +282,8 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
           return InvalidValue("null module or kernel slot");
         if (!kernelName)
           return InvalidValue("the kernel name is null");
-        return WithBackend(
+        return WithBackendFor(
+            objects, count,
             [&](Backend *backend) -> StatusOr<MgpuFunctionHandle> {
               // First launches are rare: one lock for all of them is enough.
               static std::mutex mutex;

@@ -67,6 +67,13 @@ int SelectHostObject(const MgpuObject *objects, int count, int elfMachine) {
   return -1;
 }
 
+int SelectSpirvObject(const MgpuObject *objects, int count) {
+  for (int i = 0; i < count; ++i)
+    if (objects[i].kind == MGPU_OBJECT_SPIRV)
+      return i;
+  return -1;
+}
+
 std::string DescribeObjects(const MgpuObject *objects, int count) {
   std::string text;
   for (int i = 0; i < count; ++i) {
@@ -75,6 +82,10 @@ std::string DescribeObjects(const MgpuObject *objects, int count) {
       text += ", ";
     if (object.kind == MGPU_OBJECT_HOST) {
       text += "host " + object_format::describeElfMachine(object.arch);
+      continue;
+    }
+    if (object.kind == MGPU_OBJECT_SPIRV) {
+      text += "SPIR-V";
       continue;
     }
     text += object.kind == MGPU_OBJECT_CUBIN    ? "cubin"

@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One gpu.binary can hold objects for several architectures and for the host
-// CPU; at load time the runtime picks the one for the device: for a CUDA
-// device, as CUDA's own rules for running SASS and PTX allow.
+// CPU and Vulkan; at load time the runtime picks the one for the device: for a
+// CUDA device, as CUDA's own rules for running SASS and PTX allow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,11 @@ int SelectObject(const MgpuObject *objects, int count, int computeCapability);
 /// -1 if there is none.
 int SelectHostObject(const MgpuObject *objects, int count, int elfMachine);
 
-/// "cubin sm_90, PTX sm_100a, host x86-64": what the objects are, for
+/// The index of the SPIR-V object for the Vulkan backend, or -1 if there is
+/// none.
+int SelectSpirvObject(const MgpuObject *objects, int count);
+
+/// "cubin sm_90, PTX sm_100a, host x86-64, SPIR-V": what the objects are, for
 /// messages.
 std::string DescribeObjects(const MgpuObject *objects, int count);
 

@@ -202,6 +202,16 @@ public:
     return event;
   }
 
+  /// A process_labels metadata event: what the process runs on.
+  void Label(std::string_view text) {
+    std::string event =
+        "{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":" + pid +
+        ",\"args\":{\"labels\":";
+    AppendQuoted(event, text);
+    event += "}}";
+    Record(event);
+  }
+
   void NameKernel(const void *function, const char *name) {
     std::lock_guard<std::mutex> lock(mutex);
     kernelNames[function] = name;
@@ -448,6 +458,27 @@ void RecordStreamTask(const void *stream, const char *what, uint64_t start,
     tracer->Record(tracer->CompleteEvent(what ? what : "task", "device", start,
                                          end, tracer->StreamTrack(stream),
                                          args));
+  } catch (...) {
+  }
+}
+
+void RecordStreamSpan(const void *stream, const char *what, uint64_t start,
+                      uint64_t end) noexcept {
+  try {
+    Args args;
+    args.Add("stream", stream);
+    tracer->Record(tracer->CompleteEvent(what ? what : "task", "device", start,
+                                         end, tracer->StreamTrack(stream),
+                                         args));
+  } catch (...) {
+  }
+}
+
+void NameDevice(std::string_view description) noexcept {
+  if (!Enabled())
+    return;
+  try {
+    tracer->Label(description);
   } catch (...) {
   }
 }

@@ -8,8 +8,9 @@
 // (the JSON array format, which chrome://tracing, Perfetto and speedscope
 // open): one complete event per entry point, on the calling thread's track,
 // with what it was asked (kernel, grid, block, shared memory, bytes, stream);
-// and, from the host backend, one per task a stream ran, on that stream's
-// track: the device's side of the timeline.
+// and, from the host and Vulkan backends, one per task a stream ran, on that
+// stream's track: the device's side of the timeline. The Vulkan backend also
+// labels the process with its device.
 //
 // Events are buffered and written in batches, at exit, on an error that ends
 // the program, and on SIGABRT. With tracing off, each entry point pays a
@@ -71,6 +72,16 @@ void RecordCall(const char *entryPoint, uint64_t start, Args args,
 /// tracing (Enabled()).
 void RecordStreamTask(const void *stream, const char *what, uint64_t start,
                       bool failed) noexcept;
+
+/// A command that `stream` ran from `start` to `end` (steady clock
+/// nanoseconds): the Vulkan backend's device time, known once the command
+/// is done. Only while tracing (Enabled()).
+void RecordStreamSpan(const void *stream, const char *what, uint64_t start,
+                      uint64_t end) noexcept;
+
+/// Labels the process with the device it runs on ("Vulkan device 0
+/// 'llvmpipe' (driver ...)"); nothing when not tracing.
+void NameDevice(std::string_view description) noexcept;
 
 /// Remembers a kernel handle's name, for the launches that use it.
 void NameKernel(const void *function, const char *name) noexcept;

@@ -46,12 +46,18 @@ void mlir::offload::completePipelineConfig(const CudaPipelineOptions &,
 void mlir::offload::completePipelineConfig(const HostPipelineOptions &,
                                            PipelineConfig &) {}
 
+void mlir::offload::completePipelineConfig(const VulkanPipelineOptions &,
+                                           PipelineConfig &) {}
+
 LogicalResult mlir::offload::verifyPipelineConfig(
     const PipelineConfig &config,
     function_ref<LogicalResult(const Twine &)> emitError) {
   if (config.host && config.format == "isa")
     return emitError("format 'isa' gives the host target assembly, which the "
                      "runtime cannot load: use fatbin or bin with host");
+  if (config.vulkan && !config.chips.empty() && config.format == "isa")
+    return emitError("format 'isa' gives the Vulkan target SPIR-V text, which "
+                     "the runtime cannot load: use fatbin or bin with vulkan");
   int64_t threads = 1;
   for (int64_t size : config.tileSizes) {
     threads *= size;
@@ -108,6 +114,13 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
     host.optLevel = config.optLevel;
     pm.addPass(createOffloadAttachHostTarget(host));
   }
+  if (config.vulkan) {
+    OffloadAttachVulkanTargetOptions vulkan;
+    vulkan.version = config.spirvVersion;
+    vulkan.caps.assign(config.spirvCaps.begin(), config.spirvCaps.end());
+    vulkan.exts.assign(config.spirvExts.begin(), config.spirvExts.end());
+    pm.addPass(createOffloadAttachVulkanTarget(vulkan));
+  }
   OffloadAttachLoaderOptions loader;
   loader.load = config.load;
   pm.addPass(createOffloadAttachLoader(loader));
@@ -148,7 +161,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   // A module may list targets of its own beside the ones attached here: the
   // host's and a GPU's in one module, from the options or by hand, take
   // two lowerings.
-  pm.addPass(createOffloadSplitHostModules());
+  pm.addPass(createOffloadSplitByLowering());
   OffloadLowerKernelsOptions kernels;
   kernels.indexBitwidth = config.indexBitwidth;
   kernels.kernelBarePtr = config.kernelBarePtr;
@@ -188,7 +201,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   // The table's format names are gpu-module-to-binary's.
   binary.compilationTarget = config.format;
   pm.addPass(createOffloadModuleToBinary(binary));
-  pm.addPass(createOffloadMergeHostBinaries());
+  pm.addPass(createOffloadMergeLoweredBinaries());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -260,6 +273,17 @@ void mlir::offload::registerOffloadPipelines() {
         "offload-lower-loops-to-host",
         "Maps scf.parallel loops onto blocks and threads, then does what "
         "offload-lower-to-host does",
+        /*loops=*/true);
+    registerPipeline<VulkanPipelineOptions>(
+        "offload-lower-to-vulkan",
+        "Does what offload-lower-to-cuda does, for Vulkan: each gpu.binary "
+        "holds a SPIR-V module (and, with host, an object for the CPU), which "
+        "libmgpu's Vulkan backend runs on any Vulkan 1.3 device",
+        /*loops=*/false);
+    registerPipeline<VulkanPipelineOptions>(
+        "offload-lower-loops-to-vulkan",
+        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
+        "offload-lower-to-vulkan does",
         /*loops=*/true);
     return true;
   }();

@@ -21,7 +21,7 @@ class OpPassManager;
 
 namespace mlir::offload {
 
-// PipelineConfig, CudaPipelineOptions, HostPipelineOptions and the
+// PipelineConfig, the option structs of each family of pipelines and the
 // getPipelineConfig that checks options and fills a config, all from the
 // table of build_defs/pipeline_options.bzl.
 #include "pipelines/PipelineOptions.h.inc"
@@ -31,6 +31,8 @@ namespace mlir::offload {
 void completePipelineConfig(const CudaPipelineOptions &options,
                             PipelineConfig &config);
 void completePipelineConfig(const HostPipelineOptions &options,
+                            PipelineConfig &config);
+void completePipelineConfig(const VulkanPipelineOptions &options,
                             PipelineConfig &config);
 
 /// Checks what no one option says alone: the format against the targets, the

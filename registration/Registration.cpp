@@ -14,6 +14,7 @@
 #include "pipelines/Pipelines.h"
 #include "target/cuda/CudaTarget.h"
 #include "target/host/HostTarget.h"
+#include "target/vulkan/VulkanTarget.h"
 #include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -35,6 +36,7 @@ using namespace mlir::offload;
 static void registerOffloadExtensions(DialectRegistry &registry) {
   registerCudaTargetInterfaceExternalModels(registry);
   registerHostTargetInterfaceExternalModels(registry);
+  registerVulkanTargetInterfaceExternalModels(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
   registerLoaderTranslationInterfaceExternalModels(registry);

@@ -14,6 +14,12 @@ packages=(
   nginx  # the HTTP cache of the remote-cache test (testdata/consumer_workspace_test.sh)
   bazel-skylib  # analysistest, for the tests of offload_cc_library's analysis errors
   pkgconf  # pkg-config, for the test that builds a program against an installed prefix
+  # The Vulkan backend's tests: the loader and its headers (the runtime opens
+  # libvulkan.so.1 itself and links none of it), Mesa's lavapipe, a Vulkan
+  # 1.3 driver that runs on the CPU, and spirv-as/spirv-val for the test
+  # kernels.
+  mesa-vulkan-drivers libvulkan1 libvulkan-dev spirv-tools
+  valgrind  # callgrind, for bench/callgrind.sh and bench/callgrind_vulkan.sh
 )
 
 missing=()

@@ -10,8 +10,10 @@
 
 #include "transforms/NestedModules.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
 #include "llvm/Support/Debug.h"
 
@@ -37,6 +39,13 @@ static bool isTranslatableInHostCode(Operation *op) {
 /// The builtin dialect has a translation too, for builtin.module, but none
 /// for unrealized_conversion_cast.
 static bool isTranslatableInKernel(Operation *op) {
+  // A module lowered to SPIR-V: its serializer takes the spirv.module (whose
+  // contents are checked as it is serialized), and the kernels stay as empty
+  // func.funcs for gpu.launch_func to name.
+  if (isa<func::FuncOp, func::ReturnOp>(op)) {
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    return !module.getOps<spirv::ModuleOp>().empty();
+  }
   Dialect *dialect = op->getDialect();
   return dialect && !isa<gpu::GPUDialect>(dialect) &&
          !isa<UnrealizedConversionCastOp>(op) &&
@@ -54,7 +63,7 @@ struct CheckLoweredPass
     Operation *first = nullptr, *firstCast = nullptr;
     unsigned count = 0;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<gpu::BinaryOp>(op))
+      if (isa<gpu::BinaryOp, spirv::ModuleOp>(op))
         return WalkResult::skip();
       if (auto nested = dyn_cast<ModuleOp>(op);
           nested && nested != getOperation() && offload::holdsNoCode(nested))

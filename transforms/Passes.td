@@ -167,26 +167,29 @@ def OffloadModuleToBinary : Pass<"offload-module-to-binary", ""> {
   ];
 }
 
-def OffloadSplitHostModules : Pass<"offload-split-host-modules", "ModuleOp"> {
-  let summary = "Gives the host target of a gpu.module its own copy";
+def OffloadSplitByLowering : Pass<"offload-split-by-lowering", "ModuleOp"> {
+  let summary = "Gives each lowering of a gpu.module's targets its own copy";
   let description = [{
-    A `gpu.module` that lists `#offload.host` beside GPU targets needs two
-    lowerings (NVVM for the GPUs, `offload-lower-gpu-to-host` for the CPU),
-    and a module is lowered once. This pass copies each such module as
-    `@<name>.host` with the host target alone, leaving the GPU targets on the
-    original, and records the pair for `offload-merge-host-binaries`, which
-    puts the host object back into the original's `gpu.binary`. A name that is
-    taken is an error.
+    A `gpu.module` whose targets need different lowerings (NVVM's for
+    `#offload.cuda` and other LLVM GPU targets, `offload-lower-gpu-to-host`
+    for `#offload.host`, `offload-lower-gpu-to-spirv` for `#offload.vulkan`;
+    dialects/KernelLowering.h) is lowered once. This pass keeps on the
+    original the targets of the first of those lowerings, in that order, and
+    copies the module for each other as `@<name>.host` or `@<name>.vulkan`
+    with that lowering's targets alone; it records the pairs for
+    `offload-merge-lowered-binaries`, which puts the copies' objects back
+    into the original's `gpu.binary`. A name that is taken is an error.
   }];
 }
 
-def OffloadMergeHostBinaries : Pass<"offload-merge-host-binaries", "ModuleOp"> {
-  let summary = "Puts the host objects back into their binaries";
+def OffloadMergeLoweredBinaries : Pass<"offload-merge-lowered-binaries", "ModuleOp"> {
+  let summary = "Puts the objects of each lowering back into one binary";
   let description = [{
-    After `gpu-module-to-binary`, appends the objects of each
-    `gpu.binary @<name>.host` that `offload-split-host-modules` made to
-    `gpu.binary @<name>`, and erases the former: one binary holds the GPU
-    objects and the host object, and the runtime loads the one that fits.
+    After `gpu-module-to-binary`, appends the objects of each `gpu.binary`
+    that `offload-split-by-lowering` made from a copy (`@<name>.host`,
+    `@<name>.vulkan`) to `gpu.binary @<name>`, and erases the copy's: one
+    binary holds every target's object, and the runtime loads the one that
+    fits the device.
   }];
 }
 

@@ -49,6 +49,8 @@ static object_format::Format getEmbeddedFormat(int kind) {
     return object_format::Format::Fatbin;
   case MGPU_OBJECT_PTX:
     return object_format::Format::Ptx;
+  case MGPU_OBJECT_SPIRV:
+    return object_format::Format::SpirV;
   default:
     return object_format::Format::HostObject;
   }
@@ -65,7 +67,8 @@ static LogicalResult checkBytes(const EmbeddedObject &described,
   object_format::Identity found =
       object_format::identify(bytes.data(), bytes.size());
   if (found.format == object_format::Format::Unknown &&
-      expected != object_format::Format::HostObject)
+      expected != object_format::Format::HostObject &&
+      expected != object_format::Format::SpirV)
     return success();
   if (found.format != expected)
     return error() << "is embedded as "
@@ -97,6 +100,21 @@ describeHostObject(gpu::ObjectAttr object,
   return described;
 }
 
+/// A Vulkan object: one SPIR-V module, for any Vulkan device.
+static FailureOr<EmbeddedObject>
+describeSpirvObject(gpu::ObjectAttr object,
+                    function_ref<InFlightDiagnostic()> error) {
+  if (object.getFormat() != gpu::CompilationTarget::Binary &&
+      object.getFormat() != gpu::CompilationTarget::Fatbin)
+    return error() << "is " << stringifyCompilationTarget(object.getFormat())
+                   << ", which the Vulkan backend cannot load; compile it "
+                      "with gpu-module-to-binary format=bin or fatbin";
+  EmbeddedObject described{object, MGPU_OBJECT_SPIRV, 0, MGPU_ARCH_PORTABLE};
+  if (failed(checkBytes(described, error)))
+    return failure();
+  return described;
+}
+
 static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
                                           gpu::ObjectAttr object) {
   auto error = [&] {
@@ -105,6 +123,8 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
   };
   if (isa<HostTargetAttr>(object.getTarget()))
     return describeHostObject(object, error);
+  if (isa<VulkanTargetAttr>(object.getTarget()))
+    return describeSpirvObject(object, error);
   EmbeddedObject described{object, 0, 0, MGPU_ARCH_PORTABLE};
   switch (object.getFormat()) {
   case gpu::CompilationTarget::Binary:
@@ -124,7 +144,7 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
   StringRef chipName = getCudaChip(object.getTarget());
   if (chipName.empty())
     return error() << "targets " << object.getTarget()
-                   << ", which is neither a CUDA target nor the host";
+                   << ", which is not a CUDA, Vulkan or host target";
   const cuda::Chip *chip = cuda::lookupChip(chipName);
   if (!chip)
     return error() << "targets chip '" << chipName

@@ -58,7 +58,8 @@ _FAILURES = {
         "tile_sizes has at most 3 entries, not 4",
     ),
     "zero_tile_size": ({"pipeline": "offload-lower-loops-to-host", "tile_sizes": [32, 0]}, "tile_sizes must be positive, not 0"),
-    "isa_with_host": ({"format": "isa", "host": True}, "format \"isa\" makes PTX, which the host cannot run"),
+    "isa_with_host": ({"format": "isa", "host": True}, "format \"isa\" makes assembly, which the host backend cannot load"),
+    "isa_with_vulkan": ({"format": "isa", "vulkan": True}, "format \"isa\" makes SPIR-V text, which the Vulkan backend cannot load"),
     "chips_for_the_host_alone": (
         {"pipeline": "offload-lower-to-host", "chips": ["sm_90"]},
         "chips does not apply to pipeline = \"offload-lower-to-host\"",
@@ -85,15 +86,19 @@ def _other_value(entry):
         return [8, 4], name + "=8,4"
     return ["lib.bc"], name + "=build_defs/tests/lib.bc"
 
+def _applies(entry, family):
+    pipelines = entry["pipelines"]
+    return pipelines == "all" or pipelines == family or (type(pipelines) == "list" and family in pipelines)
+
 def _every_option_tests(tests):
     """For each pipeline of loops, a target that sets every attribute that
     applies to it: each must reach the pipeline as the table's option."""
     for pipeline, info in PIPELINES.items():
         if not info["loops"]:
             continue
-        attrs, expected = {"host": True} if info["family"] == "cuda" else {}, []
+        attrs, expected = {"host": True} if info["family"] != "host" else {}, []
         for entry in PIPELINE_OPTIONS:
-            if entry["attr"] and entry["pipelines"] in ("all", info["family"]):
+            if entry["attr"] and _applies(entry, info["family"]):
                 value, text = _other_value(entry)
                 if entry["attr"] == "format" or entry["attr"] not in attrs:
                     attrs[entry["attr"]] = value

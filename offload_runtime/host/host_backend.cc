@@ -25,6 +25,7 @@
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
+#include "offload_runtime/trace.h"
 
 #include <algorithm>
 #include <cstring>
@@ -325,7 +326,9 @@ private:
 } // namespace
 
 StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why) {
-  MGPU_RETURN_IF_ERROR(host::GetHostThreadCount().status());
+  StatusOr<unsigned> threads = host::GetHostThreadCount();
+  MGPU_RETURN_IF_ERROR(threads.status());
+  trace::NameDevice(StrCat("host CPU, ", *threads, " threads"));
   return std::unique_ptr<Backend>(
       std::make_unique<HostBackend>(std::move(why)));
 }

@@ -43,6 +43,9 @@ def main():
             processes.add(event["pid"])
         elif event.get("name") == "thread_name":
             named_tracks[(event["pid"], event["tid"])] = event["args"]["name"]
+        elif event.get("name") == "process_labels":
+            if not isinstance(event.get("args", {}).get("labels"), str):
+                fail("process_labels without labels: %s" % event)
         else:
             fail("unknown metadata event %s" % event)
 

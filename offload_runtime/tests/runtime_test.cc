@@ -96,8 +96,8 @@ TEST(RuntimeErrors, WithoutCudaAutoRunsOnTheHostAndSaysWhy) {
 TEST(RuntimeErrors, UnknownDeviceChoice) {
   EXPECT_IN_FRESH_PROCESS(
       1,
-      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda or "
-      "host\n$",
+      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda, vulkan "
+      "or host\n$",
       {
         setenv("MGPU_DEVICE", "gpu", 1);
         mgpuStreamCreate();

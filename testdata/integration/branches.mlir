@@ -17,6 +17,9 @@
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
 // RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
+// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
+// VULKAN: 'cf.assert' has no meaning for #offload.vulkan
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

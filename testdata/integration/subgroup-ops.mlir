@@ -6,6 +6,9 @@
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
 // RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
+// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
+// VULKAN: 'gpu.rotate' has no meaning for #offload.vulkan
 
 func.func private @printMemrefI32(memref<*xi32>)
 

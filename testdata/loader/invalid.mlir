@@ -54,7 +54,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is neither a CUDA target nor the host}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is not a CUDA, Vulkan or host target}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader> [
     #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "HSACO">
@@ -96,7 +96,7 @@ gpu.binary @kernels <#offload.loader<object = -1>> [
 // Other dialects' targets are rejected at the op, not by an abort in a tool
 // that lacks their models.
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels targets #xevm.target, which is neither a CUDA target nor the host}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #xevm.target, which is not a CUDA, Vulkan or host target}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader<object = #xevm.target>> [
     #gpu.object<#xevm.target, bin = "SPIRV">
@@ -106,7 +106,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels targets #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, which is neither a CUDA target nor the host}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, which is not a CUDA, Vulkan or host target}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader<object = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>>> [
     #gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, bin = "SPIRV">
@@ -116,7 +116,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is neither a CUDA target nor the host}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #rocdl.target<chip = "gfx90a">, which is not a CUDA, Vulkan or host target}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader<object = #rocdl.target<chip = "gfx90a">>> [
     #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "HSACO">

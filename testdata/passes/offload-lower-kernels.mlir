@@ -2,7 +2,7 @@
 // host's (offload-lower-gpu-to-host) for #offload.host, NVVM's for GPU
 // targets (or none), with redux.sync kept where every target is sm_80 or
 // later (#offload.cuda or #nvvm.target). A module that lists both kinds is
-// an error at it: offload-split-host-modules separates them first.
+// an error at it: offload-split-by-lowering separates them first.
 // pipelines/printf-promotion.mlir checks gpu.printf's arguments for vprintf.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-lower-kernels | FileCheck %s
@@ -10,7 +10,7 @@
 // RUN:   | FileCheck %s --check-prefix=BARE
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{gpu.module @both lists #offload.host beside GPU targets, which need another lowering: run offload-split-host-modules first}}
+  // expected-error @below {{gpu.module @both lists #offload.cuda<chip = "sm_90"> and #offload.host, whose kernels need different lowerings (convert-gpu-to-nvvm, offload-lower-gpu-to-host): run offload-split-by-lowering first}}
   gpu.module @both [#offload.cuda<chip = "sm_90">, #offload.host] {
     gpu.func @k() kernel {
       gpu.return

@@ -12,7 +12,7 @@
 // An option that does not apply to the pipeline is an error naming both,
 // whether the pipeline has no such option or takes it only with another.
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS
-// NOT-LOOPS: error: offload-lower-to-cuda: tile-sizes applies to the pipelines of loops only (offload-lower-loops-to-cuda, offload-lower-loops-to-host)
+// NOT-LOOPS: error: offload-lower-to-cuda: tile-sizes applies to the pipelines of loops only (offload-lower-loops-to-cuda, offload-lower-loops-to-host, offload-lower-loops-to-vulkan)
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS-HOST
 // NOT-LOOPS-HOST: error: offload-lower-to-host: tile-sizes applies to the pipelines of loops only
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=NOT-HOST
@@ -63,3 +63,15 @@
 func.func @f() {
   return
 }
+
+// The Vulkan pipelines' options, checked as the others'.
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="format=isa vulkan" 2>&1 | FileCheck %s --check-prefix=ISA-VULKAN
+// ISA-VULKAN: error: offload-lower-to-cuda: format 'isa' gives the Vulkan target SPIR-V text, which the runtime cannot load: use fatbin or bin with vulkan
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan="spirv-version=1.4" 2>&1 | FileCheck %s --check-prefix=SPIRV-VERSION
+// SPIRV-VERSION: error: offload-lower-to-vulkan: spirv-version must be 1.5 or 1.6, not '1.4'
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan="spirv-caps=Bogus" 2>&1 | FileCheck %s --check-prefix=SPIRV-CAPS
+// SPIRV-CAPS: error: offload-attach-vulkan-target: 'Bogus' is not a SPIR-V capability
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan="chips=sm_90" 2>&1 | FileCheck %s --check-prefix=VULKAN-CHIPS
+// VULKAN-CHIPS: error: offload-lower-to-vulkan: <Pass-Options-Parser>: no such option chips
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan="host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=VULKAN-HOST-CPU
+// VULKAN-HOST-CPU: error: offload-lower-to-vulkan: host-cpu applies with host only

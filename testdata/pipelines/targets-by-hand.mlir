@@ -1,6 +1,6 @@
 // A gpu.module that lists a target of the other kind already keeps it: the
 // pipeline adds its own and compiles both, each with its own lowering (once
-// it asked the user to run offload-split-host-modules, a pass of its own).
+// it asked the user to run offload-split-by-lowering, a pass of its own).
 // The host object runs the kernel; each binary holds both objects.
 //
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" > %t.cuda.mlir

@@ -1,8 +1,9 @@
 // The names an object exports must be names its loader can find: PTX
 // identifiers for #offload.cuda (NVPTX emits `a.b` and `_`, which ptxas then
 // refuses), and no NUL for #offload.host, whose kernels the runtime looks up
-// by C string (`k\00x` and `k\00y` would both be `k`). Each bad name is one
-// error at its symbol, from the verifier, and exit code 1.
+// by C string (`k\00x` and `k\00y` would both be `k`), nor for
+// #offload.vulkan, whose SPIR-V entry point names cannot hold one. Each bad
+// name is one error at its symbol, from the verifier, and exit code 1.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics
 // RUN: %expect_exit 1 offload-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=EXIT
@@ -62,6 +63,15 @@ gpu.module @m [#offload.host] {
     gpu.return
   }
   gpu.func @"k\00y"() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#offload.vulkan] {
+  // expected-error @below {{kernel @"k\00x" cannot be compiled for #offload.vulkan: its name holds a NUL character, which a SPIR-V entry point's name cannot hold; rename it}}
+  gpu.func @"k\00x"() kernel {
     gpu.return
   }
 }

@@ -51,12 +51,14 @@ typedef void (*MgpuErrorHandler)(const char *entryPoint, int32_t error,
                                  const char *message, void *userData);
 
 /* MgpuObject::kind. A host object is a shared object (ELF) for the CPU,
- * whose `arch` is its ELF machine (62 for x86-64, 183 for AArch64). */
+ * whose `arch` is its ELF machine (62 for x86-64, 183 for AArch64). A SPIR-V
+ * object is a SPIR-V module for Vulkan (docs/vulkan-target.md), `arch` 0. */
 enum {
   MGPU_OBJECT_CUBIN = 1,
   MGPU_OBJECT_FATBIN = 2,
   MGPU_OBJECT_PTX = 3,
-  MGPU_OBJECT_HOST = 4
+  MGPU_OBJECT_HOST = 4,
+  MGPU_OBJECT_SPIRV = 5
 };
 /* MgpuObject::archVariant */
 enum {

@@ -1,17 +1,18 @@
-// offload-split-host-modules: a gpu.module that lists #offload.host beside
-// GPU targets is copied, right after it, as @<name>.host with the host
-// target alone (and the same body and handler); the original keeps the GPU
-// targets, in their order. The pairs are recorded on the module the pass
-// runs on (offload.host_copies, copy to original) for
-// offload-merge-host-binaries. A copy's name that is taken is an error at
+// offload-split-by-lowering: a gpu.module whose targets need different
+// lowerings is copied, right after it, once per lowering after the first
+// (NVVM's, the host's, SPIR-V's), as @<name>.host or @<name>.vulkan with that
+// lowering's targets alone (and the same body and handler); the original
+// keeps the first lowering's targets, in their order. The pairs are recorded on the module the pass
+// runs on (offload.lowering_copies, copy to original) for
+// offload-merge-lowered-binaries. A copy's name that is taken is an error at
 // the original.
 //
-// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-host-modules | FileCheck %s
+// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering | FileCheck %s
 // Run again, it finds nothing more to split, and keeps the record.
-// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-host-modules --offload-split-host-modules \
+// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering --offload-split-by-lowering \
 // RUN:   | FileCheck %s
 
-// CHECK-LABEL: module @split attributes {gpu.container_module, offload.host_copies = {both.host = "both", two.host = "two"}}
+// CHECK-LABEL: module @split attributes {gpu.container_module, offload.lowering_copies = {all.host = "all", all.vulkan = "all", both.host = "both", portable.vulkan = "portable", two.host = "two"}}
 // CHECK-NEXT: gpu.module @both<#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.cuda<chip = "sm_80">] {
 // CHECK-NEXT: gpu.func @k(%{{.*}}: memref<4xf32>) kernel {
 // CHECK: gpu.module @both.host<#offload.loader<load = lazy>> [#offload.host] {
@@ -23,6 +24,14 @@
 // CHECK: gpu.module @two [#nvvm.target<chip = "sm_90">] {
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.module @two.host [#offload.host<triple = "aarch64-unknown-linux-gnu">, #offload.host<triple = "x86_64-unknown-linux-gnu">] {
+// CHECK: gpu.module @all [#offload.cuda] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @all.vulkan [#offload.vulkan, #offload.vulkan<version = "1.5">] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @all.host [#offload.host] {
+// CHECK: gpu.module @portable [#offload.host] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @portable.vulkan [#offload.vulkan] {
 // CHECK-NOT: .host.host
 module @split attributes {gpu.container_module} {
   gpu.module @both <#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.host, #offload.cuda<chip = "sm_80">] {
@@ -38,15 +47,19 @@ module @split attributes {gpu.container_module} {
   }
   gpu.module @two [#offload.host<triple = "aarch64-unknown-linux-gnu">, #nvvm.target<chip = "sm_90">, #offload.host<triple = "x86_64-unknown-linux-gnu">] {
   }
+  gpu.module @all [#offload.vulkan, #offload.host, #offload.cuda, #offload.vulkan<version = "1.5">] {
+  }
+  gpu.module @portable [#offload.vulkan, #offload.host] {
+  }
 }
 
 // -----
 
 // Pairs recorded before are kept beside the new ones.
-// CHECK-LABEL: module @recorded attributes {gpu.container_module, offload.host_copies = {first.host = "first", second.host = "second"}}
+// CHECK-LABEL: module @recorded attributes {gpu.container_module, offload.lowering_copies = {first.host = "first", second.host = "second"}}
 // CHECK: gpu.module @second [#offload.cuda]
 // CHECK: gpu.module @second.host [#offload.host]
-module @recorded attributes {gpu.container_module, offload.host_copies = {first.host = "first"}} {
+module @recorded attributes {gpu.container_module, offload.lowering_copies = {first.host = "first"}} {
   gpu.module @first [#offload.cuda] {
   }
   gpu.module @first.host [#offload.host] {
@@ -71,7 +84,7 @@ module @outer attributes {gpu.container_module} {
 // -----
 
 module @taken attributes {gpu.container_module} {
-  // expected-error @below {{offload-split-host-modules makes @both.host for the host copy of gpu.module @both, and that name is taken}}
+  // expected-error @below {{offload-split-by-lowering makes @both.host for the host copy of gpu.module @both, and that name is taken}}
   gpu.module @both [#offload.cuda, #offload.host] {
   }
   func.func @both.host() {

@@ -1,22 +1,22 @@
-// offload-merge-host-binaries: for each pair that offload-split-host-modules
-// recorded (offload.host_copies, copy to original), appends the objects of
+// offload-merge-lowered-binaries: for each pair that offload-split-by-lowering
+// recorded (offload.lowering_copies, copy to original), appends the objects of
 // gpu.binary @<name>.host to those of gpu.binary @<name>, erases the former
 // and the record. Without a record it does nothing. A pair whose binary is
 // missing (the pass run before gpu-module-to-binary, or on something else)
 // is an error at the module it runs on.
 //
-// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-merge-host-binaries | FileCheck %s
+// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-merge-lowered-binaries | FileCheck %s
 // With the split and the serialization between them: one binary with the
 // GPU's object, then the host's.
-// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-host-modules \
-// RUN:   --offload-module-to-binary=format=isa --offload-merge-host-binaries | FileCheck %s --check-prefix=ROUND
+// RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering \
+// RUN:   --offload-module-to-binary=format=isa --offload-merge-lowered-binaries | FileCheck %s --check-prefix=ROUND
 
 // CHECK-LABEL: module @merged attributes {gpu.container_module} {
 // CHECK-NEXT: gpu.binary @k <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, "sm90">, #gpu.object<#offload.cuda<chip = "sm_80">, "sm80">, #gpu.object<#offload.host, "host">]
 // CHECK-NEXT: gpu.binary @other [#gpu.object<#offload.host, "other">]
 // CHECK-NEXT: gpu.binary @m [#gpu.object<#offload.cuda, "m">, #gpu.object<#offload.host, "m host">]
 // CHECK-NEXT: }
-module @merged attributes {gpu.container_module, offload.host_copies = {k.host = "k", m.host = "m"}} {
+module @merged attributes {gpu.container_module, offload.lowering_copies = {k.host = "k", m.host = "m"}} {
   gpu.binary @k <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, "sm90">, #gpu.object<#offload.cuda<chip = "sm_80">, "sm80">]
   gpu.binary @k.host <#offload.loader> [#gpu.object<#offload.host, "host">]
   gpu.binary @other [#gpu.object<#offload.host, "other">]
@@ -48,8 +48,8 @@ module @round_trip attributes {gpu.container_module} {
 // -----
 
 // The original is no gpu.binary.
-// expected-error @below {{offload-merge-host-binaries finds no gpu.binary @k: run it after gpu-module-to-binary, on what offload-split-host-modules split}}
-module @original_missing attributes {gpu.container_module, offload.host_copies = {k.host = "k"}} {
+// expected-error @below {{offload-merge-lowered-binaries finds no gpu.binary @k: run it after gpu-module-to-binary, on what offload-split-by-lowering split}}
+module @original_missing attributes {gpu.container_module, offload.lowering_copies = {k.host = "k"}} {
   func.func @k() {
     return
   }
@@ -58,7 +58,7 @@ module @original_missing attributes {gpu.container_module, offload.host_copies =
 
 // -----
 
-// expected-error @below {{offload-merge-host-binaries finds no gpu.binary @k.host: run it after gpu-module-to-binary, on what offload-split-host-modules split}}
-module @copy_missing attributes {gpu.container_module, offload.host_copies = {k.host = "k"}} {
+// expected-error @below {{offload-merge-lowered-binaries finds no gpu.binary @k.host: run it after gpu-module-to-binary, on what offload-split-by-lowering split}}
+module @copy_missing attributes {gpu.container_module, offload.lowering_copies = {k.host = "k"}} {
   gpu.binary @k [#gpu.object<#offload.cuda, "cubin">]
 }

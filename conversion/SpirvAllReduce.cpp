@@ -1,0 +1,169 @@
+//===- SpirvAllReduce.cpp - gpu.all_reduce for any subgroup size ----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/SpirvAllReduce.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// `lhs` combined with `rhs` by `kind`.
+static Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
+                     Value lhs, Value rhs) {
+  using Kind = gpu::AllReduceOperation;
+  bool isFloat = isa<FloatType>(lhs.getType());
+  switch (kind) {
+  case Kind::ADD:
+    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+  case Kind::MUL:
+    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+  case Kind::MINUI:
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  case Kind::MINSI:
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
+  case Kind::MINNUMF:
+    return arith::MinNumFOp::create(b, loc, lhs, rhs);
+  case Kind::MAXUI:
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  case Kind::MAXSI:
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  case Kind::MAXNUMF:
+    return arith::MaxNumFOp::create(b, loc, lhs, rhs);
+  case Kind::AND:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case Kind::OR:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case Kind::XOR:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
+  case Kind::MINIMUMF:
+    return arith::MinimumFOp::create(b, loc, lhs, rhs);
+  case Kind::MAXIMUMF:
+    return arith::MaximumFOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("every gpu.all_reduce operation is combined");
+}
+
+/// `lhs` combined with `rhs` by the all_reduce's region, inlined.
+static Value combineWithRegion(OpBuilder &b, gpu::AllReduceOp op, Value lhs,
+                               Value rhs) {
+  Region &body = op.getBody();
+  IRMapping mapping;
+  mapping.map(body.getArgument(0), lhs);
+  mapping.map(body.getArgument(1), rhs);
+  // The region is one block that ends in gpu.yield (verified).
+  for (Operation &inner : body.front().without_terminator())
+    b.clone(inner, mapping);
+  return mapping.lookup(body.front().getTerminator()->getOperand(0));
+}
+
+/// The thread's index in its block, x fastest.
+static Value getLinearThreadId(OpBuilder &b, Location loc) {
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value sizeX = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value sizeY = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value zy =
+      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, z, sizeY), y);
+  return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, zy, sizeX),
+                               x);
+}
+
+/// Folds `scratch[1 .. count)` into `scratch[0]` with `fold`.
+static Value foldScratch(OpBuilder &b, Location loc, Value scratch, Value count,
+                         function_ref<Value(OpBuilder &, Value, Value)> fold) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value first = memref::LoadOp::create(b, loc, scratch, zero);
+  auto loop = scf::ForOp::create(
+      b, loc, one, count, one, ValueRange{first},
+      [&](OpBuilder &nested, Location loc, Value i, ValueRange acc) {
+        Value next = memref::LoadOp::create(nested, loc, scratch, i);
+        scf::YieldOp::create(nested, loc, fold(nested, acc[0], next));
+      });
+  return loop.getResult(0);
+}
+
+static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  Type type = op.getType();
+  if (!kernel || !type.isIntOrFloat())
+    return op.emitError() << "gpu.all_reduce of " << type
+                          << " has no meaning for #offload.vulkan: it "
+                             "reduces integers and floats in kernels";
+  if (!op.getUniform())
+    return op.emitError()
+           << "gpu.all_reduce that not every thread of the block reaches has "
+              "no meaning for #offload.vulkan: Vulkan's barriers must be "
+              "reached by every thread";
+  int64_t entries = maxThreads;
+  if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
+    entries = int64_t((*known)[0]) * (*known)[1] * (*known)[2];
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  Value scratch = kernel.addWorkgroupAttribution(
+      MemRefType::get({entries}, type, MemRefLayoutAttrInterface(), workgroup),
+      loc);
+
+  OpBuilder b(op);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value slot, count, value = op.getValue();
+  std::optional<gpu::AllReduceOperation> kind = op.getOp();
+  if (kind) {
+    // One entry per subgroup, written by its first lane.
+    value = gpu::SubgroupReduceOp::create(b, loc, value, *kind,
+                                          /*uniform=*/true);
+    slot = gpu::SubgroupIdOp::create(b, loc, nullptr);
+    count = gpu::NumSubgroupsOp::create(b, loc, nullptr);
+    Value lane = gpu::LaneIdOp::create(b, loc, nullptr);
+    Value isFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+    scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &then, Location loc) {
+      memref::StoreOp::create(then, loc, value, scratch, slot);
+      scf::YieldOp::create(then, loc);
+    });
+  } else {
+    slot = getLinearThreadId(b, loc);
+    Value x = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+    Value y = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+    Value z = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
+    count =
+        arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), z);
+    memref::StoreOp::create(b, loc, value, scratch, slot);
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value result = foldScratch(
+      b, loc, scratch, count, [&](OpBuilder &nested, Value lhs, Value rhs) {
+        return kind ? combine(nested, loc, *kind, lhs, rhs)
+                    : combineWithRegion(nested, op, lhs, rhs);
+      });
+  // Before a later reduction writes the scratch again.
+  gpu::BarrierOp::create(b, loc);
+  op.replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+LogicalResult mlir::offload::expandAllReducesForSpirv(gpu::GPUModuleOp module,
+                                                      int64_t maxThreads) {
+  SmallVector<gpu::AllReduceOp> reductions;
+  module.walk([&](gpu::AllReduceOp op) { reductions.push_back(op); });
+  for (gpu::AllReduceOp op : reductions)
+    if (failed(expand(op, maxThreads)))
+      return failure();
+  return success();
+}

@@ -1,0 +1,108 @@
+//===- SpirvAtomics.cpp - memref.atomic_rmw on buffer addresses -----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/SpirvAtomics.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct AtomicRmwToSpirv final
+    : public OpConversionPattern<memref::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(memref::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getMemRefType();
+    auto storage =
+        dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
+    if (!storage ||
+        (storage.getValue() != spirv::StorageClass::PhysicalStorageBuffer &&
+         storage.getValue() != spirv::StorageClass::Workgroup))
+      return rewriter.notifyMatchFailure(op, "neither global nor workgroup");
+    const auto &types = *getTypeConverter<SPIRVTypeConverter>();
+    Type element = types.convertType(type.getElementType());
+    if (!element || element != op.getType())
+      return rewriter.notifyMatchFailure(op, "an element of another width");
+    Location loc = op.getLoc();
+    Value pointer = spirv::getElementPtr(types, type, adaptor.getMemref(),
+                                         adaptor.getIndices(), loc, rewriter);
+    if (!pointer)
+      return rewriter.notifyMatchFailure(op, "no element pointer");
+    bool global =
+        storage.getValue() == spirv::StorageClass::PhysicalStorageBuffer;
+    auto scope = spirv::ScopeAttr::get(
+        getContext(), global ? spirv::Scope::Device : spirv::Scope::Workgroup);
+    auto semantics = spirv::MemorySemanticsAttr::get(
+        getContext(), spirv::MemorySemantics::AcquireRelease |
+                          (global ? spirv::MemorySemantics::UniformMemory
+                                  : spirv::MemorySemantics::WorkgroupMemory));
+    Value value = adaptor.getValue(), result;
+    switch (op.getKind()) {
+    case arith::AtomicRMWKind::addi:
+      result = spirv::AtomicIAddOp::create(rewriter, loc, pointer, scope,
+                                           semantics, value);
+      break;
+    case arith::AtomicRMWKind::andi:
+      result = spirv::AtomicAndOp::create(rewriter, loc, pointer, scope,
+                                          semantics, value);
+      break;
+    case arith::AtomicRMWKind::ori:
+      result = spirv::AtomicOrOp::create(rewriter, loc, pointer, scope,
+                                         semantics, value);
+      break;
+    case arith::AtomicRMWKind::xori:
+      result = spirv::AtomicXorOp::create(rewriter, loc, pointer, scope,
+                                          semantics, value);
+      break;
+    case arith::AtomicRMWKind::maxs:
+      result = spirv::AtomicSMaxOp::create(rewriter, loc, pointer, scope,
+                                           semantics, value);
+      break;
+    case arith::AtomicRMWKind::maxu:
+      result = spirv::AtomicUMaxOp::create(rewriter, loc, pointer, scope,
+                                           semantics, value);
+      break;
+    case arith::AtomicRMWKind::mins:
+      result = spirv::AtomicSMinOp::create(rewriter, loc, pointer, scope,
+                                           semantics, value);
+      break;
+    case arith::AtomicRMWKind::minu:
+      result = spirv::AtomicUMinOp::create(rewriter, loc, pointer, scope,
+                                           semantics, value);
+      break;
+    case arith::AtomicRMWKind::assign:
+      result = spirv::AtomicExchangeOp::create(rewriter, loc, pointer, scope,
+                                               semantics, value);
+      break;
+    case arith::AtomicRMWKind::addf:
+      if (!element.isF32())
+        return rewriter.notifyMatchFailure(op, "float atomics are f32 adds");
+      result = spirv::EXTAtomicFAddOp::create(rewriter, loc, element, pointer,
+                                              scope, semantics, value);
+      break;
+    default:
+      return rewriter.notifyMatchFailure(op, "no SPIR-V atomic of this kind");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::offload::populateSpirvAtomicPatterns(const SPIRVTypeConverter &types,
+                                                RewritePatternSet &patterns) {
+  patterns.add<AtomicRmwToSpirv>(types, patterns.getContext(),
+                                 /*benefit=*/2);
+}

@@ -1,0 +1,168 @@
+//===- SpirvDynamicSharedMemory.cpp - Shared memory sized at launch -------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/SpirvDynamicSharedMemory.h"
+
+#include "dialects/VulkanEnv.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+std::string mlir::offload::getDynamicSharedVariableName(StringRef kernel) {
+  return (vulkan::kDynamicSharedVariablePrefix + kernel).str();
+}
+
+/// Why `view` cannot read the array that stands for dynamic shared memory,
+/// or "" if it can; `elementType` is the first view's.
+static StringRef whyNotViewable(memref::ViewOp view, Type elementType) {
+  MemRefType type = view.getType();
+  if (type.getElementType() != elementType)
+    return "SPIR-V workgroup memory is typed, and another view of it reads "
+           "another element type";
+  if (type.getRank() != 1)
+    return "only views of one dimension are lowered";
+  if (!type.getElementType().isIntOrFloat())
+    return "only views of integers and floats are lowered";
+  APInt shift;
+  if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)) ||
+      shift.getZExtValue() % (type.getElementTypeBitWidth() / 8))
+    return "the view's offset must be a constant multiple of its element size";
+  for (Operation *user : view->getUsers())
+    if (!isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(user))
+      return "the view must be read by loads, stores and atomics only";
+  return "";
+}
+
+/// Replaces the dynamic shared memory of `kernel`, if it has any.
+static LogicalResult replaceInKernel(gpu::GPUFuncOp kernel, int64_t maxBytes) {
+  SmallVector<gpu::DynamicSharedMemoryOp> sources;
+  kernel.walk([&](gpu::DynamicSharedMemoryOp op) { sources.push_back(op); });
+  if (sources.empty())
+    return success();
+  for (gpu::DynamicSharedMemoryOp source : sources)
+    for (Operation *user : source->getUsers())
+      if (!isa<memref::ViewOp>(user))
+        return user->emitError()
+               << "this use of gpu.dynamic_shared_memory has no meaning for "
+                  "#offload.vulkan: SPIR-V workgroup memory is typed, so "
+                  "dynamic shared memory is read through memref.view";
+  // In the kernel's order, so that the first view sets the element type.
+  SmallVector<memref::ViewOp> views;
+  kernel.walk([&](memref::ViewOp view) {
+    if (view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>())
+      views.push_back(view);
+  });
+  Type elementType = views.front().getType().getElementType();
+  for (memref::ViewOp view : views)
+    if (StringRef why = whyNotViewable(view, elementType); !why.empty())
+      return view.emitError() << "this view of dynamic shared memory has no "
+                                 "meaning for #offload.vulkan: "
+                              << why;
+
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  auto workgroup = gpu::AddressSpaceAttr::get(kernel.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  BlockArgument array = kernel.addWorkgroupAttribution(
+      MemRefType::get({std::max<int64_t>(maxBytes / elementBytes, 1)},
+                      elementType, MemRefLayoutAttrInterface(), workgroup),
+      kernel.getLoc());
+  kernel->setAttr(
+      kDynamicSharedAttributionAttr,
+      Builder(kernel.getContext())
+          .getI64IntegerAttr(kernel.getNumWorkgroupAttributions() - 1));
+  for (memref::ViewOp view : views) {
+    APInt shift;
+    (void)matchPattern(view.getByteShift(), m_ConstantInt(&shift));
+    int64_t offset = shift.getZExtValue() / elementBytes;
+    Value replacement = array;
+    if (offset) {
+      OpBuilder builder(view);
+      int64_t size = cast<MemRefType>(array.getType()).getDimSize(0) - offset;
+      replacement = memref::SubViewOp::create(
+          builder, view.getLoc(), array,
+          ArrayRef<OpFoldResult>{builder.getIndexAttr(offset)},
+          ArrayRef<OpFoldResult>{builder.getIndexAttr(size)},
+          ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
+    }
+    // Loads, stores and atomics take any memref of the view's rank.
+    view.getResult().replaceAllUsesWith(replacement);
+    view.erase();
+  }
+  for (gpu::DynamicSharedMemoryOp source : sources)
+    source.erase();
+  return success();
+}
+
+LogicalResult mlir::offload::replaceDynamicSharedMemory(gpu::GPUModuleOp module,
+                                                        int64_t maxBytes) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>())
+    if (failed(replaceInKernel(kernel, maxBytes)))
+      return failure();
+  return success();
+}
+
+/// Every integer that a constant or an array length of `module` holds.
+static llvm::DenseSet<int64_t> collectIntegers(spirv::ModuleOp module,
+                                               Operation *except) {
+  llvm::DenseSet<int64_t> used;
+  std::function<void(Type)> addArrayLengths = [&](Type type) {
+    if (auto array = dyn_cast<spirv::ArrayType>(type)) {
+      used.insert(array.getNumElements());
+      addArrayLengths(array.getElementType());
+    } else if (auto pointer = dyn_cast<spirv::PointerType>(type)) {
+      addArrayLengths(pointer.getPointeeType());
+    } else if (auto structType = dyn_cast<spirv::StructType>(type)) {
+      for (Type member : structType.getElementTypes())
+        addArrayLengths(member);
+    }
+  };
+  module.walk([&](Operation *op) {
+    if (op == except)
+      return;
+    if (auto constant = dyn_cast<spirv::ConstantOp>(op))
+      if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+        used.insert(integer.getValue().getSExtValue());
+    if (auto variable = dyn_cast<spirv::GlobalVariableOp>(op))
+      addArrayLengths(variable.getType());
+    for (Type type : op->getResultTypes())
+      addArrayLengths(type);
+  });
+  return used;
+}
+
+void mlir::offload::makeDynamicSharedLengthsUnique(spirv::ModuleOp module) {
+  for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
+    if (!variable.getSymName().starts_with(
+            vulkan::kDynamicSharedVariablePrefix))
+      continue;
+    auto pointer = cast<spirv::PointerType>(variable.getType());
+    auto wrapper = cast<spirv::StructType>(pointer.getPointeeType());
+    auto array = cast<spirv::ArrayType>(wrapper.getElementType(0));
+    llvm::DenseSet<int64_t> used = collectIntegers(module, variable);
+    int64_t length = array.getNumElements();
+    while (length > 1 && used.contains(length))
+      --length;
+    if (length == int64_t(array.getNumElements()))
+      continue;
+    auto newType = spirv::PointerType::get(
+        spirv::StructType::get(
+            {spirv::ArrayType::get(array.getElementType(), length)}),
+        pointer.getStorageClass());
+    variable.setType(newType);
+    module.walk([&](spirv::AddressOfOp address) {
+      if (address.getVariable() == variable.getSymName())
+        address.getPointer().setType(newType);
+    });
+  }
+}

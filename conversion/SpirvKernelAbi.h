@@ -1,0 +1,43 @@
+//===- SpirvKernelAbi.h - A kernel's parameters as Vulkan passes them -*- C++
+//-*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The kernel ABI of docs/vulkan-target.md, made in the gpu.module before its
+// conversion to SPIR-V: a kernel's parameters become loads from its argument
+// struct, whose address the push constants hold, so that upstream's
+// conversion sees a kernel without parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_SPIRVKERNELABI_H
+#define OFFLOAD_CONVERSION_SPIRVKERNELABI_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir {
+class SPIRVTypeConverter;
+} // namespace mlir
+
+namespace mlir::offload {
+
+/// Rewrites `kernel`, whose memrefs are already in SPIR-V storage classes,
+/// into a kernel without parameters or attributions: each parameter is
+/// loaded from the argument struct (a memref as all of its descriptor's
+/// fields, as the host lowering passes it, or its pointer alone with
+/// `barePtr`), workgroup attributions become Workgroup variables of the
+/// gpu.module and private ones Function variables, and, when the kernel has
+/// no known_block_size, the push constants carry the block size, which
+/// gpu.block_dim reads. Sets the
+/// entry point ABI (its workgroup size, or 1x1x1 for the runtime to
+/// replace). The values cross from SPIR-V types with
+/// unrealized_conversion_casts, which the conversion folds.
+LogicalResult materializeVulkanKernelAbi(gpu::GPUFuncOp kernel,
+                                         const SPIRVTypeConverter &types,
+                                         bool barePtr);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_SPIRVKERNELABI_H

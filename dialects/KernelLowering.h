@@ -1,0 +1,43 @@
+//===- KernelLowering.h - Which lowering a target's kernels need -*- C++
+//-*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The one place that says which lowering each kind of target takes, for the
+// passes that split a gpu.module by lowering, lower each copy, and merge
+// the binaries back. A new kind of target adds its lowering here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_KERNELLOWERING_H
+#define OFFLOAD_DIALECTS_KERNELLOWERING_H
+
+#include "mlir/IR/Attributes.h"
+
+namespace mlir::offload {
+
+/// In the order in which a gpu.module with targets of several keeps the
+/// first and gives the others copies.
+enum class KernelLowering {
+  /// convert-gpu-to-nvvm: #offload.cuda, #nvvm.target and other LLVM GPU
+  /// targets.
+  Nvvm,
+  /// offload-lower-gpu-to-host: #offload.host.
+  Host,
+  /// offload-lower-gpu-to-spirv: #offload.vulkan.
+  Spirv,
+};
+
+KernelLowering getKernelLowering(Attribute target);
+
+/// What a copy of gpu.module @m for `lowering` is called after: "m.host".
+StringRef getLoweringSuffix(KernelLowering lowering);
+
+/// The pass or the targets, for messages: "offload-lower-gpu-to-host".
+StringRef describeLowering(KernelLowering lowering);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_DIALECTS_KERNELLOWERING_H

@@ -1,0 +1,698 @@
+//===- vulkan_backend_test.cc - The Vulkan backend on lavapipe ------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The Vulkan backend runs SPIR-V kernels written by the kernel ABI of
+// docs/vulkan-target.md (vulkan_test_kernels.spvasm,
+// vulkan_scalar_kernels.spvasm, vulkan_shared_kernels.spvasm), driven through
+// the C API as compiled code drives it, on whatever Vulkan 1.3 device the
+// machine has (Mesa's lavapipe in CI); results are checked against the CPU's.
+// What depends on the process's first call (the backend's choice, the device's)
+// runs in a child process of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mgpu/mgpu.h"
+
+#include "gtest/gtest.h"
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::vector<char> ReadFile(const char *variable) {
+  const char *path = std::getenv(variable);
+  EXPECT_NE(path, nullptr) << variable;
+  std::ifstream file(path ? path : "", std::ios::binary);
+  return std::vector<char>(std::istreambuf_iterator<char>(file), {});
+}
+
+MgpuObject SpirvObject(const std::vector<char> &bytes) {
+  MgpuObject object = {};
+  object.data = bytes.data();
+  object.size = bytes.size();
+  object.kind = MGPU_OBJECT_SPIRV;
+  return object;
+}
+
+/// An object that claims to be a shared object for this CPU (x86-64), and
+/// is not one: loading it fails on the host backend.
+MgpuObject BrokenHostObject(const std::vector<char> &bytes) {
+  MgpuObject object = {};
+  object.data = bytes.data();
+  object.size = 16;
+  object.kind = MGPU_OBJECT_HOST;
+  object.arch = 62;
+  return object;
+}
+
+/// The errors reported since the last Take().
+struct Errors {
+  std::vector<std::string> seen;
+  std::vector<int> codes;
+
+  static void Record(const char *entryPoint, int32_t code, const char *message,
+                     void *userData) {
+    auto *errors = static_cast<Errors *>(userData);
+    errors->seen.push_back(std::string(entryPoint) + ": " + message);
+    errors->codes.push_back(code);
+  }
+  /// The one error reported since the last call ("" if none).
+  std::string Take() {
+    EXPECT_LE(seen.size(), 1u);
+    std::string message = seen.empty() ? "" : seen[0];
+    seen.clear();
+    codes.clear();
+    return message;
+  }
+};
+
+/// In a child process: prints what is wrong and ends it with status 1.
+void Require(bool holds, const std::string &what) {
+  if (holds)
+    return;
+  std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+/// x after `iterations` steps of x = x * 1664525 + 1013904223 from 0, as
+/// slow_fill computes it.
+uint32_t Lcg(uint32_t iterations) {
+  uint32_t x = 0;
+  for (uint32_t i = 0; i < iterations; ++i)
+    x = x * 1664525u + 1013904223u;
+  return x;
+}
+
+class VulkanBackend : public ::testing::Test {
+protected:
+  void SetUp() override {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    mgpuSetErrorHandler(Errors::Record, &errors);
+    kernels = ReadFile("VULKAN_TEST_KERNELS");
+    MgpuObject object = SpirvObject(kernels);
+    module = mgpuModuleLoadObjects(&object, 1, "kernels");
+    ASSERT_EQ(errors.Take(), "");
+    vectorAdd = mgpuModuleGetFunction(module, "vector_add");
+    fixedFill = mgpuModuleGetFunction(module, "fixed_fill");
+    slowFill = mgpuModuleGetFunction(module, "slow_fill");
+    ASSERT_EQ(errors.Take(), "");
+  }
+
+  void TearDown() override {
+    mgpuModuleUnload(module);
+    EXPECT_EQ(errors.Take(), "");
+    mgpuSetErrorHandler(nullptr, nullptr);
+  }
+
+  /// fixed_fill(out, value) over `threads` threads in blocks of `block`.
+  void LaunchFixedFill(void *out, uint32_t value, int threads, int block,
+                       MgpuStream stream = nullptr) {
+    void *params[] = {&out, &value};
+    mgpuLaunchKernel(fixedFill, threads / block, 1, 1, block, 1, 1, 0, stream,
+                     params, nullptr, 2);
+  }
+
+  std::vector<uint32_t> Read(const void *device, size_t count,
+                             MgpuStream stream = nullptr) {
+    std::vector<uint32_t> host(count);
+    mgpuMemcpy(host.data(), const_cast<void *>(device), count * 4, stream);
+    mgpuStreamSynchronize(stream);
+    return host;
+  }
+
+  Errors errors;
+  std::vector<char> kernels;
+  MgpuModuleHandle module = nullptr;
+  MgpuFunctionHandle vectorAdd = nullptr, fixedFill = nullptr,
+                     slowFill = nullptr;
+};
+
+/// A rank-1 memref descriptor's fields, as the host lowering passes them.
+struct MemRef1D {
+  void *allocated, *aligned;
+  int64_t offset, size, stride;
+};
+
+TEST_F(VulkanBackend, VectorAddWithTwoBlockSizes) {
+  constexpr int kCount = 1000, kOffset = 3;
+  std::vector<float> a(kCount + kOffset), b(kCount), expected(kCount);
+  for (int i = 0; i < kCount; ++i) {
+    a[i + kOffset] = 0.5f * i;
+    b[i] = 1000.0f - i;
+    expected[i] = a[i + kOffset] + b[i];
+  }
+  void *da = mgpuMemAlloc(a.size() * 4, nullptr, false);
+  void *db = mgpuMemAlloc(b.size() * 4, nullptr, false);
+  void *dc = mgpuMemAlloc(kCount * 4, nullptr, false);
+  mgpuMemcpy(da, a.data(), a.size() * 4, nullptr);
+  mgpuMemcpy(db, b.data(), b.size() * 4, nullptr);
+  for (int block : {64, 128}) {
+    mgpuMemset32(dc, 0, kCount, nullptr);
+    MemRef1D ma = {da, da, kOffset, kCount, 1}, mb = {db, db, 0, kCount, 1},
+             mc = {dc, dc, 0, kCount, 1};
+    int32_t n = kCount;
+    void *params[] = {&ma.allocated, &ma.aligned,   &ma.offset,    &ma.size,
+                      &ma.stride,    &mb.allocated, &mb.aligned,   &mb.offset,
+                      &mb.size,      &mb.stride,    &mc.allocated, &mc.aligned,
+                      &mc.offset,    &mc.size,      &mc.stride,    &n};
+    mgpuLaunchKernel(vectorAdd, (kCount + block - 1) / block, 1, 1, block, 1, 1,
+                     0, nullptr, params, nullptr, 16);
+    std::vector<float> c(kCount);
+    mgpuMemcpy(c.data(), dc, kCount * 4, nullptr);
+    mgpuStreamSynchronize(nullptr);
+    ASSERT_EQ(errors.Take(), "");
+    EXPECT_EQ(c, expected) << "block " << block;
+  }
+  for (void *memory : {da, db, dc})
+    mgpuMemFree(memory, nullptr);
+}
+
+TEST_F(VulkanBackend, FixedBlockSize) {
+  void *out = mgpuMemAlloc(64 * 4, nullptr, false);
+  LaunchFixedFill(out, 0x1234, 64, 32);
+  EXPECT_EQ(Read(out, 64), std::vector<uint32_t>(64, 0x1234));
+  EXPECT_EQ(errors.Take(), "");
+  LaunchFixedFill(out, 1, 64, 64);
+  EXPECT_EQ(errors.Take(),
+            "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for blocks of "
+            "(32, 1, 1) (known_block_size); it cannot launch with the block "
+            "(64, 1, 1)");
+  // Dynamic shared memory that the kernel does not use: ignored, as CUDA
+  // does; more than the device has: an error, as CUDA's.
+  uint32_t value = 0x5678;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 1024, nullptr, params, nullptr,
+                   2);
+  EXPECT_EQ(Read(out, 32), std::vector<uint32_t>(32, 0x5678));
+  EXPECT_EQ(errors.Take(), "");
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 1 << 30, nullptr, params,
+                   nullptr, 2);
+  EXPECT_NE(errors.Take().find("kernel 'fixed_fill' asks for 1073741824 bytes "
+                               "of dynamic shared memory; Vulkan device "),
+            std::string::npos);
+  void *extra[] = {nullptr};
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, params, extra, 2);
+  EXPECT_NE(errors.Take().find("not as `extra`"), std::string::npos);
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(VulkanBackend, EveryScalarType) {
+  std::vector<char> bytes = ReadFile("VULKAN_SCALAR_KERNELS");
+  MgpuObject object = SpirvObject(bytes);
+  MgpuModuleHandle scalarModule = mgpuModuleLoadObjects(&object, 1, "scalars");
+  MgpuFunctionHandle scalars = mgpuModuleGetFunction(scalarModule, "scalars");
+  ASSERT_EQ(errors.Take(), "");
+  void *ints = mgpuMemAlloc(16, nullptr, false);
+  void *floats = mgpuMemAlloc(24, nullptr, false);
+  int32_t a = -7;
+  int64_t b = (int64_t(1) << 40) + 3;
+  float c = 1.5f;
+  double d = -2.25;
+  uint16_t e = 0x3e00; // 1.5 as an IEEE half
+  void *params[] = {&a, &b, &c, &d, &e, &ints, &floats};
+  mgpuLaunchKernel(scalars, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr, 7);
+  int64_t intResults[2];
+  double floatResults[3];
+  mgpuMemcpy(intResults, ints, sizeof(intResults), nullptr);
+  mgpuMemcpy(floatResults, floats, sizeof(floatResults), nullptr);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(intResults[0], -7);
+  EXPECT_EQ(intResults[1], b);
+  EXPECT_EQ(floatResults[0], 1.5);
+  EXPECT_EQ(floatResults[1], -2.25);
+  EXPECT_EQ(floatResults[2], 1.5);
+  mgpuMemFree(ints, nullptr);
+  mgpuMemFree(floats, nullptr);
+  mgpuModuleUnload(scalarModule);
+}
+
+TEST_F(VulkanBackend, CopiesBothWaysAndOnTheDevice) {
+  std::vector<uint32_t> data(256);
+  for (size_t i = 0; i < data.size(); ++i)
+    data[i] = uint32_t(i * 2654435761u);
+  char *first = static_cast<char *>(mgpuMemAlloc(1024, nullptr, false));
+  char *second = static_cast<char *>(mgpuMemAlloc(1024, nullptr, false));
+  mgpuMemcpy(first, data.data(), 1024, nullptr);
+  // Interior pointers, and a copy within one allocation that overlaps.
+  mgpuMemcpy(second + 8, first, 1000, nullptr);
+  mgpuMemcpy(second, second + 8, 1000, nullptr);
+  std::vector<uint32_t> back = Read(second, 250);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(back, std::vector<uint32_t>(data.begin(), data.begin() + 250));
+  // Past the end of the allocation.
+  mgpuMemcpy(first + 1000, data.data(), 100, nullptr);
+  EXPECT_NE(errors.Take().find("runs past the end of its allocation"),
+            std::string::npos);
+  mgpuMemFree(first, nullptr);
+  mgpuMemFree(second, nullptr);
+}
+
+TEST_F(VulkanBackend, FillsAlignedAndNot) {
+  constexpr size_t kBytes = 64;
+  char *memory = static_cast<char *>(mgpuMemAlloc(kBytes, nullptr, false));
+  std::vector<unsigned char> expected(kBytes);
+  auto set = [&](size_t offset, const void *pattern, int size, size_t count) {
+    for (size_t i = 0; i < count; ++i)
+      std::memcpy(&expected[offset + i * size], pattern, size);
+  };
+  const uint32_t all = 0x01020304, odd = 0xa0b0c0d0;
+  const uint16_t half = 0xabcd, other = 0x1357;
+  mgpuMemset32(memory, all, kBytes / 4, nullptr);
+  set(0, &all, 4, kBytes / 4);
+  mgpuMemset16(memory + 2, half, 5, nullptr); // unaligned start
+  set(2, &half, 2, 5);
+  mgpuMemset16(memory + 20, other, 7, nullptr); // aligned, odd length
+  set(20, &other, 2, 7);
+  mgpuMemset32(memory + 42, odd, 3, nullptr); // unaligned 32-bit
+  set(42, &odd, 4, 3);
+  std::vector<unsigned char> host(kBytes);
+  mgpuMemcpy(host.data(), memory, kBytes, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(host, expected);
+  uint32_t plain[4];
+  mgpuMemset32(plain, 0, 4, nullptr);
+  EXPECT_NE(errors.Take().find("not memory from mgpuMemAlloc"),
+            std::string::npos);
+  mgpuMemFree(memory, nullptr);
+}
+
+// Stream B waits for an event recorded on stream A after a long kernel: its
+// copy sees what the kernel wrote, and lands in host memory at B's sync.
+TEST_F(VulkanBackend, EventsOrderTwoStreams) {
+  constexpr int kThreads = 1024;
+  // lavapipe ends any loop after 65535 iterations.
+  constexpr uint32_t kIterations = 60000, kValue = 7;
+  void *buffer = mgpuMemAlloc(kThreads * 4, nullptr, false);
+  mgpuMemset32(buffer, 0, kThreads, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  MgpuStream a = mgpuStreamCreate(), b = mgpuStreamCreate();
+  MgpuEvent done = mgpuEventCreate();
+  uint32_t value = kValue, iterations = kIterations;
+  void *params[] = {&buffer, &value, &iterations};
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, a, params,
+                   nullptr, 3);
+  mgpuEventRecord(done, a);
+  mgpuStreamWaitEvent(b, done);
+  std::vector<uint32_t> host(kThreads, 0);
+  mgpuMemcpy(host.data(), buffer, kThreads * 4, b);
+  mgpuStreamSynchronize(b);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(host, std::vector<uint32_t>(kThreads, kValue + Lcg(kIterations)));
+
+  // An event synchronization lands the copies recorded before it.
+  std::vector<uint32_t> again(kThreads, 0);
+  mgpuMemcpy(again.data(), buffer, kThreads * 4, a);
+  mgpuEventRecord(done, a);
+  mgpuEventSynchronize(done);
+  EXPECT_EQ(again, host);
+  mgpuEventDestroy(done);
+  mgpuStreamDestroy(a);
+  mgpuStreamDestroy(b);
+  EXPECT_EQ(errors.Take(), "");
+  mgpuEventSynchronize(done);
+  EXPECT_NE(errors.Take().find("is not a live event"), std::string::npos);
+  mgpuStreamSynchronize(a);
+  EXPECT_NE(errors.Take().find("is not a live stream"), std::string::npos);
+  mgpuMemFree(buffer, nullptr);
+}
+
+// The pattern of testdata/integration/async-streams.mlir as gpu-to-llvm
+// lowers it: each event is destroyed right after a stream is made to wait for
+// it, before that stream submits anything, and the next events are created
+// (the driver may give them the destroyed semaphore's handle) and recorded on
+// the waiting stream. The waits must still be for the destroyed events.
+TEST_F(VulkanBackend, EventsDestroyedBeforeTheirWaitsAreSubmitted) {
+  constexpr int kThreads = 256;
+  // lavapipe ends any loop after 65535 iterations.
+  constexpr uint32_t kIterations = 60000, kSeed = 1, kThree = 3;
+  MgpuStream s0 = mgpuStreamCreate(), s1 = mgpuStreamCreate();
+  void *a = mgpuMemAlloc(kThreads * 4, s0, false);
+  void *b = mgpuMemAlloc(kThreads * 4, s1, false);
+  uint32_t seed = kSeed, iterations = kIterations;
+  void *params[] = {&a, &seed, &iterations};
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, s0, params,
+                   nullptr, 3);
+  MgpuStream s2 = mgpuStreamCreate();
+  MgpuEvent e0 = mgpuEventCreate();
+  mgpuEventRecord(e0, s1);
+  mgpuStreamWaitEvent(s2, e0);
+  mgpuEventDestroy(e0);
+  LaunchFixedFill(b, kThree, kThreads, 32, s2);
+  MgpuStream s3 = mgpuStreamCreate();
+  MgpuEvent e1 = mgpuEventCreate();
+  mgpuEventRecord(e1, s0);
+  mgpuStreamWaitEvent(s3, e1);
+  mgpuEventDestroy(e1);
+  MgpuEvent e2 = mgpuEventCreate();
+  mgpuEventRecord(e2, s2);
+  mgpuStreamWaitEvent(s3, e2);
+  mgpuEventDestroy(e2);
+  std::vector<uint32_t> hostA(kThreads), hostB(kThreads);
+  mgpuMemcpy(hostA.data(), a, kThreads * 4, s3);
+  mgpuMemcpy(hostB.data(), b, kThreads * 4, s3);
+  mgpuMemFree(a, s3);
+  mgpuMemFree(b, s3);
+  mgpuStreamSynchronize(s3);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(hostA, std::vector<uint32_t>(kThreads, kSeed + Lcg(kIterations)));
+  EXPECT_EQ(hostB, std::vector<uint32_t>(kThreads, kThree));
+  for (MgpuStream stream : {s0, s1, s2, s3})
+    mgpuStreamDestroy(stream);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// Destroying an event does not wait for its recording, even where the
+// stream has more work recorded after it and not yet submitted; a stream
+// waiting for it still does. Synchronizations never wait on unsubmitted work.
+TEST_F(VulkanBackend, EventDestroyedWhileItsStreamHasWorkQueued) {
+  constexpr int kThreads = 256;
+  constexpr uint32_t kIterations = 60000, kValue = 5;
+  void *a = mgpuMemAlloc(kThreads * 4, nullptr, false);
+  void *b = mgpuMemAlloc(kThreads * 4, nullptr, false);
+  MgpuStream producer = mgpuStreamCreate(), consumer = mgpuStreamCreate();
+  uint32_t value = kValue, iterations = kIterations;
+  void *params[] = {&a, &value, &iterations};
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, producer, params,
+                   nullptr, 3);
+  MgpuEvent done = mgpuEventCreate();
+  mgpuEventRecord(done, producer);
+  LaunchFixedFill(b, 9, kThreads, 32, producer); // Recorded, not submitted.
+  mgpuStreamWaitEvent(consumer, done);
+  mgpuEventDestroy(done);
+  // Events made and recorded on the waiting stream while its wait is held.
+  for (int i = 0; i < 4; ++i) {
+    MgpuEvent other = mgpuEventCreate();
+    mgpuEventRecord(other, consumer);
+    mgpuEventSynchronize(other);
+    mgpuEventDestroy(other);
+  }
+  std::vector<uint32_t> host(kThreads);
+  mgpuMemcpy(host.data(), a, kThreads * 4, consumer);
+  mgpuStreamSynchronize(consumer);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(host, std::vector<uint32_t>(kThreads, kValue + Lcg(kIterations)));
+  EXPECT_EQ(Read(b, kThreads, producer), std::vector<uint32_t>(kThreads, 9));
+  // Recorded on one stream, then on another: a wait is for the last.
+  MgpuEvent twice = mgpuEventCreate();
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, producer, params,
+                   nullptr, 3);
+  mgpuEventRecord(twice, producer);
+  LaunchFixedFill(b, 11, kThreads, 32, consumer);
+  mgpuEventRecord(twice, consumer);
+  mgpuStreamWaitEvent(producer, twice);
+  mgpuEventDestroy(twice);
+  EXPECT_EQ(Read(b, kThreads, producer), std::vector<uint32_t>(kThreads, 11));
+  for (MgpuStream stream : {producer, consumer})
+    mgpuStreamDestroy(stream);
+  mgpuMemFree(a, nullptr);
+  mgpuMemFree(b, nullptr);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+TEST_F(VulkanBackend, HostSharedMemory) {
+  constexpr int kCount = 128;
+  auto *shared =
+      static_cast<uint32_t *>(mgpuMemAlloc(kCount * 4, nullptr, true));
+  ASSERT_NE(shared, nullptr);
+  for (int i = 0; i < kCount; ++i)
+    shared[i] = 0;
+  LaunchFixedFill(shared, 99, kCount, 32);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.Take(), "");
+  for (int i = 0; i < kCount; ++i)
+    ASSERT_EQ(shared[i], 99u) << i;
+  // Copies to and from it, by its host pointer.
+  std::vector<uint32_t> host(kCount, 5);
+  mgpuMemcpy(shared, host.data(), kCount * 4, nullptr);
+  EXPECT_EQ(Read(shared, kCount), host);
+  mgpuMemFree(shared, nullptr);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+TEST_F(VulkanBackend, Misuse) {
+  int local = 0;
+  mgpuMemFree(&local, nullptr);
+  EXPECT_NE(errors.Take().find("it is not memory from mgpuMemAlloc"),
+            std::string::npos);
+  mgpuMemHostRegister(&local, sizeof(local));
+  EXPECT_NE(errors.Take().find("cannot register host memory"),
+            std::string::npos);
+  mgpuModuleGetFunction(module, "nope");
+  EXPECT_EQ(errors.Take(),
+            "mgpuModuleGetFunction: the SPIR-V object of gpu.binary @kernels "
+            "has no kernel 'nope' (no GLCompute entry point of that name); it "
+            "has fixed_fill, slow_fill, vector_add");
+  MgpuObject bad = SpirvObject(kernels);
+  bad.size = 22;
+  mgpuModuleLoadObjects(&bad, 1, "bad");
+  EXPECT_NE(errors.Take().find("the SPIR-V object of gpu.binary @bad is "
+                               "malformed"),
+            std::string::npos);
+  MgpuObject host = BrokenHostObject(kernels);
+  mgpuModuleLoadObjects(&host, 1, "hostonly");
+  EXPECT_NE(errors.Take().find("has no SPIR-V object for the Vulkan backend"),
+            std::string::npos);
+}
+
+/// The backend's tests with block_sum (vulkan_shared_kernels.spvasm) too.
+class VulkanSharedMemory : public VulkanBackend {
+protected:
+  void SetUp() override {
+    VulkanBackend::SetUp();
+    sharedKernels = ReadFile("VULKAN_SHARED_KERNELS");
+    MgpuObject object = SpirvObject(sharedKernels);
+    sharedModule = mgpuModuleLoadObjects(&object, 1, "shared");
+    blockSum = mgpuModuleGetFunction(sharedModule, "block_sum");
+    ASSERT_EQ(errors.Take(), "");
+  }
+
+  void TearDown() override {
+    mgpuModuleUnload(sharedModule);
+    VulkanBackend::TearDown();
+  }
+
+  /// block_sum over `blocks` blocks of `block` values of `in` with
+  /// `sharedBytes` of dynamic shared memory: per block, the sum and the
+  /// length of the shared array.
+  std::vector<uint32_t> BlockSum(void *in, int blocks, int block,
+                                 int32_t sharedBytes) {
+    void *out = mgpuMemAlloc(blocks * 2 * 4, nullptr, false);
+    mgpuMemset32(out, 0, blocks * 2, nullptr);
+    void *params[] = {&in, &out};
+    mgpuLaunchKernel(blockSum, blocks, 1, 1, block, 1, 1, sharedBytes, nullptr,
+                     params, nullptr, 2);
+    std::vector<uint32_t> host = Read(out, blocks * 2);
+    mgpuMemFree(out, nullptr);
+    return host;
+  }
+
+  std::vector<char> sharedKernels;
+  MgpuModuleHandle sharedModule = nullptr;
+  MgpuFunctionHandle blockSum = nullptr;
+};
+
+// Each thread stores its value in the dynamic shared memory and thread 0
+// sums them, for block sizes and lengths that each need a pipeline of their
+// own, and some that reuse one.
+TEST_F(VulkanSharedMemory, BlockSums) {
+  constexpr int kCount = 1024;
+  std::vector<uint32_t> values(kCount);
+  for (int i = 0; i < kCount; ++i)
+    values[i] = uint32_t(i) * 7919u + 3u;
+  void *in = mgpuMemAlloc(kCount * 4, nullptr, false);
+  mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
+  struct Case {
+    int blocks, block;
+    int32_t bytes;
+    uint32_t length;
+  };
+  // Block 1 is the compiled LocalSize; 0 bytes is a length of 1, as is the
+  // pipeline made at load; 33 bytes are 9 elements.
+  for (Case c : {Case{4, 256, 1024, 256},
+                 {16, 64, 256, 64},
+                 {3, 1, 0, 1},
+                 {3, 1, 6, 2},
+                 {5, 8, 33, 9},
+                 {2, 64, 4096, 1024},
+                 {4, 256, 1024, 256}}) {
+    std::vector<uint32_t> expected(c.blocks * 2);
+    for (int b = 0; b < c.blocks; ++b) {
+      for (int t = 0; t < c.block; ++t)
+        expected[2 * b] += values[b * c.block + t];
+      expected[2 * b + 1] = c.length;
+    }
+    EXPECT_EQ(BlockSum(in, c.blocks, c.block, c.bytes), expected)
+        << c.blocks << " blocks of " << c.block << " with " << c.bytes
+        << " bytes";
+    ASSERT_EQ(errors.Take(), "");
+  }
+  mgpuMemFree(in, nullptr);
+}
+
+TEST_F(VulkanSharedMemory, MoreThanTheDeviceHas) {
+  void *in = mgpuMemAlloc(64 * 4, nullptr, false);
+  BlockSum(in, 1, 64, 1 << 30);
+  ASSERT_EQ(errors.codes.size(), 1u);
+  EXPECT_EQ(errors.codes[0], CUDA_ERROR_INVALID_VALUE);
+  const std::string error = errors.Take();
+  EXPECT_EQ(error.rfind("mgpuLaunchKernel: kernel 'block_sum' asks for "
+                        "1073741824 bytes of dynamic shared memory; Vulkan "
+                        "device ",
+                        0),
+            0u)
+      << error;
+  EXPECT_NE(error.find(" bytes of workgroup memory"), std::string::npos)
+      << error;
+  mgpuMemFree(in, nullptr);
+}
+
+// What depends on the process's first call, each in a child process.
+class VulkanChoice : public ::testing::Test {
+protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+};
+
+/// Loads the test kernels with `objects` and fills 32 values with them.
+void LoadAndRun(std::vector<MgpuObject> objects) {
+  MgpuModuleHandle module =
+      mgpuModuleLoadObjects(objects.data(), int32_t(objects.size()), "k");
+  MgpuFunctionHandle fill = mgpuModuleGetFunction(module, "fixed_fill");
+  void *out = mgpuMemAlloc(32 * 4, nullptr, false);
+  uint32_t value = 3;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(fill, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr, 2);
+  uint32_t host[32] = {};
+  mgpuMemcpy(host, out, sizeof(host), nullptr);
+  mgpuStreamSynchronize(nullptr);
+  for (uint32_t v : host)
+    Require(v == 3, "fixed_fill wrote " + std::to_string(v));
+}
+
+void LoadAndRunSpirv() {
+  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  LoadAndRun({SpirvObject(bytes)});
+}
+
+TEST_F(VulkanChoice, DeviceByIndex) {
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_VULKAN_DEVICE", "0", 1);
+        LoadAndRunSpirv();
+        std::fprintf(stderr, "child passed\n");
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0), "child passed");
+}
+
+// The trace labels the process with the device, and shows the kernel on its
+// stream's track with the device's time.
+TEST_F(VulkanChoice, Trace) {
+  const char *directory = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(directory ? directory : "/tmp") + "/vulkan_trace.json";
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_TRACE", path.c_str(), 1);
+        LoadAndRunSpirv();
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "");
+  std::ifstream file(path);
+  std::string trace(std::istreambuf_iterator<char>(file), {});
+  EXPECT_NE(trace.find("\"name\":\"process_labels\""), std::string::npos);
+  EXPECT_NE(trace.find("\"labels\":\"Vulkan device 0 '"), std::string::npos)
+      << trace;
+  EXPECT_NE(trace.find("{\"name\":\"kernel fixed_fill\",\"cat\":\"device\""),
+            std::string::npos)
+      << trace;
+  EXPECT_NE(trace.find("{\"name\":\"copy\",\"cat\":\"device\""),
+            std::string::npos);
+}
+
+TEST_F(VulkanChoice, DeviceOutOfRangeOrNoMatch) {
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_VULKAN_DEVICE", "999", 1);
+        mgpuMemAlloc(16, nullptr, false);
+      },
+      ::testing::ExitedWithCode(1),
+      "^mgpu: mgpuMemAlloc: MGPU_VULKAN_DEVICE=999 is out of range; this "
+      "machine has [0-9]+ Vulkan devices?: 0 '.*' \\(set it to an index or a "
+      "part of a name\\)\n$");
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_VULKAN_DEVICE", "no such GPU", 1);
+        mgpuMemAlloc(16, nullptr, false);
+      },
+      ::testing::ExitedWithCode(1),
+      "MGPU_VULKAN_DEVICE=no such GPU names no Vulkan device");
+}
+
+TEST_F(VulkanChoice, NoLoader) {
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_VULKAN_LIBRARY", "/nonexistent", 1);
+        mgpuStreamCreate();
+      },
+      ::testing::ExitedWithCode(1),
+      "^mgpu: mgpuStreamCreate: cannot load the Vulkan loader "
+      "\\(/nonexistent: cannot open shared object file: No such file or "
+      "directory\\): install libvulkan1 and a Vulkan driver "
+      "\\(mesa-vulkan-drivers for the CPU's\\), or set MGPU_VULKAN_LIBRARY "
+      "to a libvulkan.so\n$");
+}
+
+/// Runs LoadAndRun on the test kernels, after a broken host object.
+void LoadAndRunWithHostObject() {
+  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  LoadAndRun({BrokenHostObject(bytes), SpirvObject(bytes)});
+}
+
+/// Loads a binary with only a broken host object.
+void LoadHostOnly() {
+  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  MgpuObject host = BrokenHostObject(bytes);
+  mgpuModuleLoadObjects(&host, 1, "hostonly");
+}
+
+TEST_F(VulkanChoice, AutoChoosesVulkanForSpirv) {
+  EXPECT_EXIT(
+      {
+        unsetenv("MGPU_DEVICE");
+        // No CUDA driver: the binary has no CUDA object, so none is tried.
+        setenv("MGPU_CUDA_DRIVER", "/nonexistent", 1);
+        // Not a host object that loads: only Vulkan can run this binary.
+        LoadAndRunWithHostObject();
+        std::fprintf(stderr, "child passed\n");
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0), "child passed");
+}
+
+TEST_F(VulkanChoice, AutoChoosesHostForHostObjects) {
+  EXPECT_EXIT(
+      {
+        unsetenv("MGPU_DEVICE");
+        LoadHostOnly();
+      },
+      ::testing::ExitedWithCode(1),
+      "^mgpu: mgpuModuleLoadObjects: the object is a SPIR-V module; the host "
+      "backend runs host objects");
+}
+
+} // namespace

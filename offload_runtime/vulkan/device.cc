@@ -1,0 +1,242 @@
+//===- device.cc - The Vulkan device the process runs on ------------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/vulkan/device.h"
+
+#include "offload_runtime/vulkan/vulkan_error.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace mgpu::vulkan {
+namespace {
+
+/// A physical device, as the choice sees it.
+struct Candidate {
+  VkPhysicalDevice handle;
+  VkPhysicalDeviceProperties properties;
+  VkPhysicalDeviceDriverProperties driver;
+  /// Empty if the backend can run on it, else why not.
+  std::string unfit;
+  uint32_t queueFamily = 0;
+  bool timestamps = false;
+};
+
+std::string VersionText(uint32_t version) {
+  return StrCat(VK_API_VERSION_MAJOR(version), ".",
+                VK_API_VERSION_MINOR(version), ".",
+                VK_API_VERSION_PATCH(version));
+}
+
+StatusOr<VkInstance> CreateInstance(VulkanApi &vk) {
+  uint32_t version = 0;
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumerateInstanceVersion, &version);
+  if (version < VK_API_VERSION_1_3)
+    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+                        StrCat("the Vulkan loader ", vk.path, " is Vulkan ",
+                               VersionText(version),
+                               "; the Vulkan backend needs 1.3: update "
+                               "libvulkan1"));
+  VkApplicationInfo application = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  application.pApplicationName = "mgpu";
+  application.apiVersion = VK_API_VERSION_1_3;
+  VkInstanceCreateInfo info = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &application;
+  VkInstance instance = VK_NULL_HANDLE;
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkCreateInstance, &info, nullptr, &instance);
+  MGPU_RETURN_IF_ERROR(ResolveInstanceApi(vk, instance));
+  return instance;
+}
+
+Candidate Inspect(const VulkanApi &vk, VkPhysicalDevice handle) {
+  Candidate candidate{
+      handle, {}, {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES}};
+  VkPhysicalDeviceProperties2 properties = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &candidate.driver};
+  vk.vkGetPhysicalDeviceProperties2(handle, &properties);
+  candidate.properties = properties.properties;
+  VkPhysicalDeviceVulkan12Features features12 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 features = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12};
+  uint32_t apiVersion = candidate.properties.apiVersion;
+  if (apiVersion >= VK_API_VERSION_1_2)
+    vk.vkGetPhysicalDeviceFeatures2(handle, &features);
+  uint32_t count = 0;
+  vk.vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vk.vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, families.data());
+  int compute = -1;
+  for (uint32_t i = 0; i < count && compute < 0; ++i)
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)
+      compute = static_cast<int>(i);
+  if (apiVersion < VK_API_VERSION_1_3)
+    candidate.unfit =
+        StrCat("it supports Vulkan ", VersionText(apiVersion), ", not 1.3");
+  else if (!features12.bufferDeviceAddress)
+    candidate.unfit = "it has no bufferDeviceAddress";
+  else if (!features12.timelineSemaphore)
+    candidate.unfit = "it has no timeline semaphores";
+  else if (compute < 0)
+    candidate.unfit = "it has no compute queue";
+  if (compute >= 0) {
+    candidate.queueFamily = static_cast<uint32_t>(compute);
+    candidate.timestamps = families[compute].timestampValidBits > 0 &&
+                           candidate.properties.limits.timestampPeriod > 0;
+  }
+  return candidate;
+}
+
+std::string Describe(const Candidate &candidate, size_t index) {
+  return StrCat("device ", index, " '", candidate.properties.deviceName,
+                "' (driver ", candidate.driver.driverName, ", ",
+                candidate.driver.driverInfo, ", Vulkan ",
+                VersionText(candidate.properties.apiVersion), ")");
+}
+
+/// "0 'llvmpipe' (unfit: ...), 1 '...'": what there is, for messages.
+std::string DescribeAll(const std::vector<Candidate> &candidates) {
+  std::string text;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    text += StrCat(i ? ", " : "", i, " '", candidates[i].properties.deviceName,
+                   "'");
+    if (!candidates[i].unfit.empty())
+      text += StrCat(" (", candidates[i].unfit, ")");
+  }
+  return text;
+}
+
+/// The index of the device $MGPU_VULKAN_DEVICE names, or of the first fit
+/// one (GPUs first).
+StatusOr<size_t> Choose(const std::vector<Candidate> &candidates) {
+  const char *choice = std::getenv("MGPU_VULKAN_DEVICE");
+  const std::string there =
+      StrCat("; this machine has ", candidates.size(), " Vulkan device",
+             candidates.size() == 1 ? "" : "s", ": ", DescribeAll(candidates));
+  if (choice && *choice) {
+    bool isIndex = std::strspn(choice, "0123456789") == std::strlen(choice);
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (isIndex ? std::strtoull(choice, nullptr, 10) == i
+                  : std::strstr(candidates[i].properties.deviceName, choice) !=
+                        nullptr)
+        return i;
+    return RuntimeError(
+        CUDA_ERROR_INVALID_DEVICE,
+        StrCat("MGPU_VULKAN_DEVICE=", choice,
+               isIndex ? " is out of range" : " names no Vulkan device", there,
+               " (set it to an index or a part of a name)"));
+  }
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (candidates[i].unfit.empty() &&
+          (pass ||
+           candidates[i].properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU))
+        return i;
+  return RuntimeError(CUDA_ERROR_NO_DEVICE,
+                      StrCat("no Vulkan device can run the Vulkan backend, "
+                             "which needs Vulkan 1.3, bufferDeviceAddress, "
+                             "timeline semaphores and a compute queue",
+                             there));
+}
+
+/// Creates the logical device with every feature `physical` has but robust
+/// buffer access (checks that cost every access), and its queue.
+Status CreateLogicalDevice(Device &device) {
+  VulkanApi &vk = device.vk;
+  VkPhysicalDeviceVulkan13Features features13 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features features12 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &features13};
+  VkPhysicalDeviceVulkan11Features features11 = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &features12};
+  VkPhysicalDeviceFeatures2 features = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features11};
+  vk.vkGetPhysicalDeviceFeatures2(device.physicalDevice, &features);
+  features.features.robustBufferAccess = VK_FALSE;
+  features13.robustImageAccess = VK_FALSE;
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue.queueFamilyIndex = device.queueFamily;
+  queue.queueCount = 1;
+  queue.pQueuePriorities = &priority;
+  VkDeviceCreateInfo info = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queue;
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkCreateDevice, device.physicalDevice, &info,
+                              nullptr, &device.device);
+  MGPU_RETURN_IF_ERROR(ResolveDeviceApi(vk, device.device));
+  vk.vkGetDeviceQueue(device.device, device.queueFamily, 0, &device.queue);
+  VkPipelineCacheCreateInfo cache = {
+      VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkCreatePipelineCache, device.device, &cache,
+                              nullptr, &device.pipelineCache);
+  return OkStatus();
+}
+
+StatusOr<Device *> Create() {
+  MGPU_ASSIGN_OR_RETURN(VulkanApi api, LoadVulkanApi());
+  // Kept even when the choice fails: the instance made for it is the
+  // driver's, and stays reachable rather than leaked.
+  static Device *device = new Device;
+  device->vk = api;
+  VulkanApi &vk = device->vk;
+  MGPU_ASSIGN_OR_RETURN(device->instance, CreateInstance(vk));
+  uint32_t count = 0;
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumeratePhysicalDevices, device->instance,
+                              &count, nullptr);
+  std::vector<VkPhysicalDevice> handles(count);
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumeratePhysicalDevices, device->instance,
+                              &count, handles.data());
+  if (count == 0)
+    return RuntimeError(CUDA_ERROR_NO_DEVICE,
+                        StrCat("the Vulkan loader ", vk.path,
+                               " sees no device: install a Vulkan driver "
+                               "(mesa-vulkan-drivers for the CPU's), or check "
+                               "VK_ICD_FILENAMES"));
+  std::vector<Candidate> candidates;
+  for (VkPhysicalDevice handle : handles)
+    candidates.push_back(Inspect(vk, handle));
+  MGPU_ASSIGN_OR_RETURN(size_t chosen, Choose(candidates));
+  const Candidate &candidate = candidates[chosen];
+  device->description = Describe(candidate, chosen);
+  if (!candidate.unfit.empty())
+    return RuntimeError(
+        CUDA_ERROR_NOT_SUPPORTED,
+        StrCat("Vulkan ", device->description,
+               " cannot run the Vulkan backend: ", candidate.unfit,
+               "; this machine has ", DescribeAll(candidates)));
+  device->physicalDevice = candidate.handle;
+  device->name = candidate.properties.deviceName;
+  device->limits = candidate.properties.limits;
+  device->queueFamily = candidate.queueFamily;
+  device->timestamps = candidate.timestamps;
+  vk.vkGetPhysicalDeviceMemoryProperties(device->physicalDevice,
+                                         &device->memory);
+  MGPU_RETURN_IF_ERROR(CreateLogicalDevice(*device));
+  return device;
+}
+
+} // namespace
+
+StatusOr<Device *> GetDevice() {
+  // Chosen once; a failure is final too (the machine will not grow a device).
+  static const StatusOr<Device *> *device = new StatusOr<Device *>(Create());
+  return *device;
+}
+
+int FindMemoryType(const Device &device, uint32_t typeBits,
+                   VkMemoryPropertyFlags required) {
+  for (uint32_t i = 0; i < device.memory.memoryTypeCount; ++i)
+    if ((typeBits & (1u << i)) &&
+        (device.memory.memoryTypes[i].propertyFlags & required) == required)
+      return static_cast<int>(i);
+  return -1;
+}
+
+} // namespace mgpu::vulkan

@@ -1,0 +1,132 @@
+//===- launch.cc - Kernel launches by the Vulkan kernel ABI ---------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/vulkan/launch.h"
+
+#include "offload_runtime/trace.h"
+
+#include <cstring>
+
+namespace mgpu::vulkan {
+namespace {
+
+std::string Dims(const uint32_t size[3]) {
+  return StrCat("(", size[0], ", ", size[1], ", ", size[2], ")");
+}
+
+/// The launch within what the device takes, beyond what every backend
+/// checks (mgpu_api.cc).
+Status CheckLaunch(const Device &device, const Kernel &kernel,
+                   const LaunchConfig &config, void **params) {
+  const VkPhysicalDeviceLimits &limits = device.limits;
+  const std::string &name = kernel.entry.name;
+  // As CUDA, whether or not the kernel uses it (one without ignores it).
+  if (config.sharedMemoryBytes > limits.maxComputeSharedMemorySize)
+    return RuntimeError(
+        CUDA_ERROR_INVALID_VALUE,
+        StrCat("kernel '", name, "' asks for ", config.sharedMemoryBytes,
+               " bytes of dynamic shared memory; Vulkan ", device.description,
+               " has at most ", limits.maxComputeSharedMemorySize,
+               " bytes of workgroup memory"));
+  if (config.hasCluster &&
+      (config.cluster[0] * config.cluster[1] * config.cluster[2]) != 1)
+    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+                        StrCat("kernel '", name, "' is launched in clusters ",
+                               Dims(config.cluster),
+                               "; thread block clusters need a CUDA device"));
+  const uint64_t threads =
+      uint64_t(config.block[0]) * config.block[1] * config.block[2];
+  for (int i = 0; i < 3; ++i) {
+    if (config.grid[i] > limits.maxComputeWorkGroupCount[i])
+      return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                          StrCat("the grid ", Dims(config.grid), " of kernel '",
+                                 name, "' is larger than Vulkan ",
+                                 device.description, " launches: at most ",
+                                 Dims(limits.maxComputeWorkGroupCount)));
+    if (config.block[i] > limits.maxComputeWorkGroupSize[i] ||
+        threads > limits.maxComputeWorkGroupInvocations)
+      return RuntimeError(
+          CUDA_ERROR_INVALID_VALUE,
+          StrCat("the block ", Dims(config.block), " of kernel '", name,
+                 "' is larger than Vulkan ", device.description,
+                 " launches: at most ", Dims(limits.maxComputeWorkGroupSize),
+                 " and ", limits.maxComputeWorkGroupInvocations, " threads"));
+  }
+  if (!kernel.entry.arguments.empty() && !params)
+    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                        StrCat("kernel '", name, "' takes ",
+                               kernel.entry.arguments.size(),
+                               " parameters, and the launch's params is null"));
+  return OkStatus();
+}
+
+/// The argument struct's size: the end of its last member.
+size_t ArgumentBytes(const object_format::SpirvEntryPoint &entry) {
+  if (entry.arguments.empty())
+    return 0;
+  const object_format::SpirvArgument &last = entry.arguments.back();
+  return size_t(last.offset) + last.size;
+}
+
+/// Writes the launch's parameters into `space` as the argument struct.
+Status PackArguments(const Kernel &kernel, void **params, char *space) {
+  AllocationTable &table = AllocationTable::Get();
+  const auto &arguments = kernel.entry.arguments;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (!params[i])
+      return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                          StrCat("parameter ", i, " of kernel '",
+                                 kernel.entry.name, "' is null"));
+    std::memcpy(space + arguments[i].offset, params[i], arguments[i].size);
+    if (!arguments[i].isPointer)
+      continue;
+    uint64_t pointer;
+    std::memcpy(&pointer, space + arguments[i].offset, sizeof(pointer));
+    pointer = table.DeviceAddressOf(pointer);
+    std::memcpy(space + arguments[i].offset, &pointer, sizeof(pointer));
+  }
+  return OkStatus();
+}
+
+} // namespace
+
+Status Launch(Device &device, Stream &stream, Kernel &kernel,
+              const LaunchConfig &config, void **params) {
+  MGPU_RETURN_IF_ERROR(CheckLaunch(device, kernel, config, params));
+  MGPU_ASSIGN_OR_RETURN(
+      VkPipeline pipeline,
+      kernel.PipelineFor(config.block, config.sharedMemoryBytes));
+  const object_format::SpirvEntryPoint &entry = kernel.entry;
+  const std::string what =
+      trace::Enabled() ? StrCat("kernel ", entry.name) : std::string();
+  return stream.Record(what.c_str(), [&](Stream::Recorder &recorder) -> Status {
+    // The ABI's push constants are 20 bytes at most (SpirvReflect.h).
+    alignas(8) char push[256] = {};
+    if (entry.hasArgumentPointer) {
+      MGPU_ASSIGN_OR_RETURN(ArgumentSpace space,
+                            recorder.TakeArguments(ArgumentBytes(entry)));
+      MGPU_RETURN_IF_ERROR(PackArguments(kernel, params, space.host));
+      std::memcpy(push, &space.address, sizeof(space.address));
+    }
+    if (entry.blockSizeOffset)
+      std::memcpy(push + *entry.blockSizeOffset, config.block,
+                  sizeof(config.block));
+    const VulkanApi &vk = device.vk;
+    vk.vkCmdBindPipeline(recorder.commands(), VK_PIPELINE_BIND_POINT_COMPUTE,
+                         pipeline);
+    if (entry.pushConstantBytes)
+      vk.vkCmdPushConstants(recorder.commands(), kernel.layout,
+                            VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                            entry.pushConstantBytes, push);
+    vk.vkCmdDispatch(recorder.commands(), config.grid[0], config.grid[1],
+                     config.grid[2]);
+    return OkStatus();
+  });
+}
+
+} // namespace mgpu::vulkan

@@ -1,0 +1,237 @@
+//===- vulkan_backend.cc - The mgpu entry points over Vulkan --------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Modules are SPIR-V objects (module.h), launches follow the kernel ABI of
+// docs/vulkan-target.md (launch.h), streams batch command buffers on one
+// compute queue (stream.h) and events are timeline semaphores (event.h);
+// memory is buffers known by device address, or by host mapping for
+// host_shared memory (memory.h), copied and filled on streams (transfer.h).
+// Handles are this backend's objects; there is one device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/vulkan/vulkan_backend.h"
+
+#include "offload_runtime/object_selection.h"
+#include "offload_runtime/thread_device.h"
+#include "offload_runtime/trace.h"
+#include "offload_runtime/vulkan/device.h"
+#include "offload_runtime/vulkan/event.h"
+#include "offload_runtime/vulkan/launch.h"
+#include "offload_runtime/vulkan/memory.h"
+#include "offload_runtime/vulkan/module.h"
+#include "offload_runtime/vulkan/stream_pool.h"
+#include "offload_runtime/vulkan/transfer.h"
+
+#include <memory>
+
+namespace mgpu {
+namespace {
+
+using vulkan::Device;
+using vulkan::Stream;
+
+vulkan::Module *AsModule(MgpuModuleHandle module) {
+  return reinterpret_cast<vulkan::Module *>(module);
+}
+
+class VulkanBackend final : public Backend {
+public:
+  explicit VulkanBackend(Device &device) : device(device) {}
+
+  StatusOr<MgpuModuleHandle>
+  LoadImage(const void *image, size_t size,
+            std::optional<int> jitOptLevel) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    if (jitOptLevel || size == 0)
+      return RuntimeError(
+          CUDA_ERROR_INVALID_IMAGE,
+          StrCat("the Vulkan backend loads SPIR-V modules of a known size: ",
+                 jitOptLevel ? "it has no JIT for PTX"
+                             : "mgpuModuleLoad was not given the size",
+                 "; load a gpu.binary's objects (mgpuModuleLoadObjects)"));
+    MGPU_ASSIGN_OR_RETURN(vulkan::Module * module,
+                          vulkan::Module::Load(device, image, size, "?"));
+    return reinterpret_cast<MgpuModuleHandle>(module);
+  }
+
+  StatusOr<MgpuModuleHandle> LoadObjects(const MgpuObject *objects,
+                                         int32_t count,
+                                         const char *binaryName) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    int chosen = SelectSpirvObject(objects, count);
+    if (chosen < 0)
+      return RuntimeError(
+          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          StrCat("gpu.binary @", binaryName,
+                 " has no SPIR-V object for the Vulkan backend (Vulkan ",
+                 device.description, "): it holds ",
+                 DescribeObjects(objects, count),
+                 ". Compile it for Vulkan too (#offload.vulkan), or choose "
+                 "another backend with MGPU_DEVICE"));
+    MGPU_ASSIGN_OR_RETURN(vulkan::Module * module,
+                          vulkan::Module::Load(device, objects[chosen].data,
+                                               objects[chosen].size,
+                                               binaryName));
+    return reinterpret_cast<MgpuModuleHandle>(module);
+  }
+
+  Status Unload(MgpuModuleHandle module) override {
+    return AsModule(module)->Unload();
+  }
+
+  StatusOr<MgpuFunctionHandle> GetFunction(MgpuModuleHandle module,
+                                           const char *name) override {
+    MGPU_ASSIGN_OR_RETURN(vulkan::Kernel * kernel,
+                          AsModule(module)->GetKernel(name));
+    return reinterpret_cast<MgpuFunctionHandle>(kernel);
+  }
+
+  Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
+                MgpuStream stream, void **params, void **extra) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    if (extra)
+      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+                          "the Vulkan backend takes kernel parameters as "
+                          "kernelParams, not as `extra`");
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    return vulkan::Launch(device, *queue,
+                          *reinterpret_cast<vulkan::Kernel *>(function), config,
+                          params);
+  }
+
+  StatusOr<MgpuStream> CreateStream() override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_ASSIGN_OR_RETURN(Stream * stream, vulkan::AcquireStream(device));
+    return reinterpret_cast<MgpuStream>(stream);
+  }
+
+  Status DestroyStream(MgpuStream stream) override {
+    return vulkan::ReleaseStream(reinterpret_cast<Stream *>(stream));
+  }
+
+  Status SynchronizeStream(MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    return queue->Synchronize();
+  }
+
+  Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> awaited,
+                          events.Get(event));
+    return awaited->MakeWait(*queue);
+  }
+
+  StatusOr<MgpuEvent> CreateEvent() override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return events.Create(device);
+  }
+
+  Status DestroyEvent(MgpuEvent event) override {
+    return events.Destroy(event);
+  }
+
+  Status SynchronizeEvent(MgpuEvent event) override {
+    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> awaited,
+                          events.Get(event));
+    return awaited->Synchronize();
+  }
+
+  Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> recorded,
+                          events.Get(event));
+    return recorded->Record(*queue);
+  }
+
+  StatusOr<void *> Allocate(uint64_t bytes, bool hostShared) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_ASSIGN_OR_RETURN(vulkan::Buffer buffer,
+                          vulkan::CreateBuffer(device, bytes, hostShared));
+    vulkan::AllocationTable::Get().Add(buffer, hostShared);
+    if (hostShared)
+      return static_cast<void *>(buffer.mapped);
+    return reinterpret_cast<void *>(buffer.address);
+  }
+
+  Status Free(void *ptr) override {
+    // As cuMemFree: work submitted before may still use it.
+    MGPU_RETURN_IF_ERROR(vulkan::SynchronizeAllStreams());
+    MGPU_ASSIGN_OR_RETURN(vulkan::Buffer buffer,
+                          vulkan::AllocationTable::Get().Remove(ptr));
+    vulkan::DestroyBuffer(device, buffer);
+    return OkStatus();
+  }
+
+  Status Copy(void *dst, const void *src, size_t bytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    return vulkan::Copy(device, *queue, dst, src, bytes);
+  }
+
+  Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
+              MgpuStream stream) override {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    return vulkan::Fill(device, *queue, dst, value, count, elementBytes);
+  }
+
+  Status HostRegister(void *, uint64_t) override { return NoRegistration(); }
+  Status HostUnregister(void *) override { return NoRegistration(); }
+
+  Status EncodeTensorMap(void *, const TensorMapRequest &) override {
+    return NoTensorMaps();
+  }
+
+  StatusOr<void *> DeviceCopyOfTensorMap(const void *) override {
+    return NoTensorMaps();
+  }
+
+private:
+  StatusOr<Stream *> Resolve(MgpuStream stream) {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return vulkan::ResolveStream(device, stream);
+  }
+
+  /// The backend has one device; mgpuSetDefaultDevice may name another.
+  Status CheckDevice() const {
+    int ordinal = GetThreadDeviceOrdinal();
+    if (ordinal != 0)
+      return RuntimeError(
+          CUDA_ERROR_INVALID_DEVICE,
+          StrCat("device ", ordinal,
+                 " does not exist; the Vulkan backend has one device, device "
+                 "0 (Vulkan ",
+                 device.description, "; MGPU_VULKAN_DEVICE chooses it)"));
+    return OkStatus();
+  }
+
+  static Status NoRegistration() {
+    return RuntimeError(
+        CUDA_ERROR_NOT_SUPPORTED,
+        "the Vulkan backend cannot register host memory for the device: "
+        "allocate it with mgpuMemAlloc (host_shared for memory the host "
+        "reads and writes too), or copy it with mgpuMemcpy");
+  }
+
+  static Status NoTensorMaps() {
+    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+                        "tensor maps (TMA) need a CUDA device of sm_90 or "
+                        "newer; the Vulkan backend has none");
+  }
+
+  Device &device;
+  vulkan::LiveEvents events;
+};
+
+} // namespace
+
+StatusOr<std::unique_ptr<Backend>> CreateVulkanBackend() {
+  MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
+  trace::NameDevice(StrCat("Vulkan ", device->description));
+  return std::unique_ptr<Backend>(new VulkanBackend(*device));
+}
+
+} // namespace mgpu
