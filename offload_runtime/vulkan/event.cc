@@ -30,23 +30,24 @@ Status Event::Record(Stream &stream) {
   std::lock_guard<std::mutex> lock(mutex);
   // After a recording on another stream, this one's signal waits for it, so
   // that the event's value never goes down.
-  uint64_t after = recordedOn == &stream ? 0 : recorded;
+  uint64_t after = recordedOn && recordedOn != &stream ? recorded : 0;
   MGPU_RETURN_IF_ERROR(stream.Signal(semaphore, recorded + 1, after));
   ++recorded;
+  semaphore->setLast(recorded);
   recordedOn = &stream;
   return OkStatus();
 }
 
 Status Event::MakeWait(Stream &stream) {
   auto [value, recordedOn] = Last();
-  if (!value)
+  if (value == unrecorded)
     return OkStatus();
   return stream.Wait(semaphore, value);
 }
 
 Status Event::Synchronize() {
   auto [value, recordedOn] = Last();
-  if (!value)
+  if (value == unrecorded)
     return OkStatus();
   VkSemaphore handle = semaphore->handle();
   VkSemaphoreWaitInfo wait = {VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};

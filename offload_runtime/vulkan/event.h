@@ -46,11 +46,15 @@ public:
 
 private:
   Event(Device &device, SemaphoreRef semaphore)
-      : device(device), semaphore(std::move(semaphore)) {}
+      : device(device), semaphore(std::move(semaphore)),
+        unrecorded(this->semaphore->last()), recorded(unrecorded) {}
   std::pair<uint64_t, Stream *> Last();
 
   Device &device;
   const SemaphoreRef semaphore;
+  /// The semaphore's value when the event was made, which no recording of
+  /// it has reached: a semaphore serves one event after another.
+  const uint64_t unrecorded;
   /// Held while a recording is submitted: values reach the queue in order.
   std::mutex mutex;
   /// The value of the last recording, on the queue.

@@ -51,20 +51,44 @@ StatusOr<ArgumentSpace> Stream::Recorder::TakeArguments(size_t bytes) {
   return stream.TakeArgumentsLocked(batch, bytes);
 }
 
+namespace {
+/// The semaphores no event uses now, for the next ones.
+struct IdleSemaphores {
+  std::mutex mutex;
+  std::vector<TimelineSemaphore *> idle;
+};
+
+IdleSemaphores &GetIdleSemaphores() {
+  // Never destroyed: events may go during exit.
+  static IdleSemaphores *semaphores = new IdleSemaphores;
+  return *semaphores;
+}
+} // namespace
+
+void TimelineSemaphore::Recycle(TimelineSemaphore *semaphore) {
+  IdleSemaphores &semaphores = GetIdleSemaphores();
+  std::lock_guard<std::mutex> lock(semaphores.mutex);
+  semaphores.idle.push_back(semaphore);
+}
+
 StatusOr<SemaphoreRef> TimelineSemaphore::Create(Device &device) {
-  SemaphoreRef made(new TimelineSemaphore(device));
+  IdleSemaphores &semaphores = GetIdleSemaphores();
+  {
+    std::lock_guard<std::mutex> lock(semaphores.mutex);
+    if (!semaphores.idle.empty()) {
+      TimelineSemaphore *reused = semaphores.idle.back();
+      semaphores.idle.pop_back();
+      return SemaphoreRef(reused, Recycle);
+    }
+  }
+  auto made = std::unique_ptr<TimelineSemaphore>(new TimelineSemaphore(device));
   VkSemaphoreTypeCreateInfo type = {
       VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
   type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
   VkSemaphoreCreateInfo info = {VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type};
   MGPU_RETURN_IF_VULKAN_ERROR(device.vk, vkCreateSemaphore, device.device,
                               &info, nullptr, &made->semaphore);
-  return made;
-}
-
-TimelineSemaphore::~TimelineSemaphore() {
-  if (semaphore)
-    device.vk.vkDestroySemaphore(device.device, semaphore, nullptr);
+  return SemaphoreRef(made.release(), Recycle);
 }
 
 StatusOr<Stream *> Stream::Create(Device &device) {

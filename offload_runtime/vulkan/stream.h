@@ -29,6 +29,8 @@
 #include "offload_runtime/vulkan/device.h"
 #include "offload_runtime/vulkan/memory.h"
 
+#include <algorithm>
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -53,17 +55,32 @@ struct ArgumentSpace {
 /// give to the next one made).
 class TimelineSemaphore {
 public:
+  /// One of the device's timeline semaphores, made or used before. They are
+  /// never destroyed but kept for the next event: lavapipe's queue thread
+  /// still touched one that the values of every semaphore of its batches said
+  /// it was done with (a crash, one run in two, under load).
   static StatusOr<std::shared_ptr<TimelineSemaphore>> Create(Device &device);
-  ~TimelineSemaphore();
   TimelineSemaphore(const TimelineSemaphore &) = delete;
   TimelineSemaphore &operator=(const TimelineSemaphore &) = delete;
 
   VkSemaphore handle() const { return semaphore; }
+  /// The highest value a signal of it was given: a semaphore used again
+  /// counts on from there, timeline values only growing.
+  uint64_t last() const { return lastValue; }
+  void setLast(uint64_t value) {
+    uint64_t seen = lastValue.load();
+    while (seen < value && !lastValue.compare_exchange_weak(seen, value)) {
+    }
+  }
 
 private:
   explicit TimelineSemaphore(Device &device) : device(device) {}
+  /// Back to the device's semaphores, when the last reference goes.
+  static void Recycle(TimelineSemaphore *semaphore);
+
   Device &device;
   VkSemaphore semaphore = VK_NULL_HANDLE;
+  std::atomic<uint64_t> lastValue{0};
 };
 using SemaphoreRef = std::shared_ptr<TimelineSemaphore>;
 
