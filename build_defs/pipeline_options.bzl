@@ -208,7 +208,7 @@ PIPELINE_OPTIONS = [
         "field": "indexBitwidth",
         "type": "unsigned",
         "default": 64,
-        "pipelines": "cuda",
+        "pipelines": ["cuda", "vulkan"],
         "attr": "index_bitwidth",
         "values": [32, 64],
         "help": "Bit width of index in the kernels, 64 or 32",

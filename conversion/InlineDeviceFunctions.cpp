@@ -98,8 +98,8 @@ static LogicalResult checkNoRecursion(gpu::GPUFuncOp kernel,
     if (!recursive)
       return WalkResult::advance();
     InFlightDiagnostic diag =
-        call.emitError() << "the host target inlines device functions into "
-                            "their kernels; @"
+        call.emitError() << "kernels run with their device functions inlined "
+                            "into them; @"
                          << recursive.getCallee() << " is recursive";
     diag.attachNote(recursive.getLoc())
         << "@" << recursive->getParentOfType<func::FuncOp>().getName()
@@ -143,9 +143,9 @@ static LogicalResult inlineOneCall(func::CallOp call, func::FuncOp callee,
   if (failed(inlineCall(interface, cloneCallee, call, callee, &callee.getBody(),
                         /*shouldCloneInlinedRegion=*/true))) {
     InFlightDiagnostic diag =
-        call.emitError() << "the host target inlines device functions into "
-                            "their kernels, and cannot inline @"
-                         << callee.getName();
+        call.emitError() << "kernels run with their device functions inlined "
+                            "into them, and @"
+                         << callee.getName() << " cannot be inlined";
     if (Operation *refused = interface.refused)
       diag.attachNote(refused->getLoc())
           << "'" << refused->getName()

@@ -156,6 +156,7 @@ private:
   OpPassManager makeSpirvPipeline() const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
     OffloadLowerGpuToSpirvOptions spirv;
+    spirv.indexBitwidth = indexBitwidth;
     spirv.kernelBarePtr = kernelBarePtr;
     pm.addPass(createOffloadLowerGpuToSpirv(spirv));
     return pm;

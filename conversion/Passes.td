@@ -59,8 +59,8 @@ def OffloadLowerGpuToSpirv : Pass<"offload-lower-gpu-to-spirv", "gpu::GPUModuleO
     docs/vulkan-target.md: its parameters come from an argument struct whose
     buffer device address the push constants hold, memrefs in global memory
     are physical storage buffer pointers, attributions are variables, and
-    `gpu.all_reduce` is a subgroup reduction and a fold over the subgroups'
-    results in workgroup memory, correct for any subgroup size. Device
+    `gpu.all_reduce` is a tree of barriers over the threads' values in
+    workgroup memory, correct for any subgroup size and layout. Device
     functions are inlined. An op that our CUDA path takes but that has no
     Vulkan meaning (`gpu.printf`, `cf.assert`, `gpu.shuffle`, dynamic shared
     memory, NVVM and nvgpu intrinsics) is an error that names it and says why.
@@ -75,8 +75,8 @@ def OffloadLowerGpuToSpirv : Pass<"offload-lower-gpu-to-spirv", "gpu::GPUModuleO
   let options = [
     Option<"kernelBarePtr", "kernel-bare-ptr", "bool", /*default=*/"false",
            "Kernels take memrefs of static shape as bare pointers.">,
-    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
-           "Bit width of index in the kernels, 32 or 64.">
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",
+           "Bit width of index in the kernels, 64 (as on the host) or 32.">
   ];
 }
 

@@ -81,19 +81,64 @@ static Value getLinearThreadId(OpBuilder &b, Location loc) {
                                x);
 }
 
-/// Folds `scratch[1 .. count)` into `scratch[0]` with `fold`.
-static Value foldScratch(OpBuilder &b, Location loc, Value scratch, Value count,
-                         function_ref<Value(OpBuilder &, Value, Value)> fold) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+/// The smallest power of two at least `count` (at least 1).
+static Value getPowerOfTwoAtLeast(OpBuilder &b, Location loc, Value count) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value first = memref::LoadOp::create(b, loc, scratch, zero);
-  auto loop = scf::ForOp::create(
-      b, loc, one, count, one, ValueRange{first},
-      [&](OpBuilder &nested, Location loc, Value i, ValueRange acc) {
-        Value next = memref::LoadOp::create(nested, loc, scratch, i);
-        scf::YieldOp::create(nested, loc, fold(nested, acc[0], next));
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{b.getIndexType()}, ValueRange{one},
+      [&](OpBuilder &before, Location loc, ValueRange args) {
+        Value below = arith::CmpIOp::create(
+            before, loc, arith::CmpIPredicate::ult, args[0], count);
+        scf::ConditionOp::create(before, loc, below, args);
+      },
+      [&](OpBuilder &after, Location loc, ValueRange args) {
+        Value two = arith::ConstantIndexOp::create(after, loc, 2);
+        scf::YieldOp::create(
+            after, loc,
+            ValueRange{arith::MulIOp::create(after, loc, args[0], two)});
       });
   return loop.getResult(0);
+}
+
+/// Folds `scratch[0 .. count)` into `scratch[0]` as a tree: at each step,
+/// the threads below the stride combine their entry with the one a stride
+/// further, then wait at a barrier. Every thread takes every step, so each
+/// barrier is reached by the whole block.
+static void foldAsTree(OpBuilder &b, Location loc, Value scratch, Value slot,
+                       Value count,
+                       function_ref<Value(OpBuilder &, Value, Value)> fold) {
+  Value two = arith::ConstantIndexOp::create(b, loc, 2);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value first =
+      arith::DivUIOp::create(b, loc, getPowerOfTwoAtLeast(b, loc, count), two);
+  scf::WhileOp::create(
+      b, loc, TypeRange{b.getIndexType()}, ValueRange{first},
+      [&](OpBuilder &before, Location loc, ValueRange args) {
+        Value more = arith::CmpIOp::create(
+            before, loc, arith::CmpIPredicate::ugt, args[0], zero);
+        scf::ConditionOp::create(before, loc, more, args);
+      },
+      [&](OpBuilder &after, Location loc, ValueRange args) {
+        Value stride = args[0];
+        Value other = arith::AddIOp::create(after, loc, slot, stride);
+        Value low = arith::CmpIOp::create(after, loc, arith::CmpIPredicate::ult,
+                                          slot, stride);
+        Value inside = arith::CmpIOp::create(
+            after, loc, arith::CmpIPredicate::ult, other, count);
+        Value active = arith::AndIOp::create(after, loc, low, inside);
+        scf::IfOp::create(
+            after, loc, active, [&](OpBuilder &then, Location loc) {
+              Value mine = memref::LoadOp::create(then, loc, scratch, slot);
+              Value theirs = memref::LoadOp::create(then, loc, scratch, other);
+              memref::StoreOp::create(then, loc, fold(then, mine, theirs),
+                                      scratch, slot);
+              scf::YieldOp::create(then, loc);
+            });
+        gpu::BarrierOp::create(after, loc);
+        scf::YieldOp::create(
+            after, loc,
+            ValueRange{arith::DivUIOp::create(after, loc, stride, two)});
+      });
 }
 
 static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
@@ -112,45 +157,29 @@ static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
   if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
     entries = int64_t((*known)[0]) * (*known)[1] * (*known)[2];
   Location loc = op.getLoc();
-  MLIRContext *context = op.getContext();
   auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+      gpu::AddressSpaceAttr::get(op.getContext(), gpu::AddressSpace::Workgroup);
   Value scratch = kernel.addWorkgroupAttribution(
       MemRefType::get({entries}, type, MemRefLayoutAttrInterface(), workgroup),
       loc);
 
   OpBuilder b(op);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value slot, count, value = op.getValue();
-  std::optional<gpu::AllReduceOperation> kind = op.getOp();
-  if (kind) {
-    // One entry per subgroup, written by its first lane.
-    value = gpu::SubgroupReduceOp::create(b, loc, value, *kind,
-                                          /*uniform=*/true);
-    slot = gpu::SubgroupIdOp::create(b, loc, nullptr);
-    count = gpu::NumSubgroupsOp::create(b, loc, nullptr);
-    Value lane = gpu::LaneIdOp::create(b, loc, nullptr);
-    Value isFirst =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
-    scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &then, Location loc) {
-      memref::StoreOp::create(then, loc, value, scratch, slot);
-      scf::YieldOp::create(then, loc);
-    });
-  } else {
-    slot = getLinearThreadId(b, loc);
-    Value x = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
-    Value y = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
-    Value z = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
-    count =
-        arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), z);
-    memref::StoreOp::create(b, loc, value, scratch, slot);
-  }
+  Value slot = getLinearThreadId(b, loc);
+  Value x = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
+  Value count =
+      arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), z);
+  memref::StoreOp::create(b, loc, op.getValue(), scratch, slot);
   gpu::BarrierOp::create(b, loc);
-  Value result = foldScratch(
-      b, loc, scratch, count, [&](OpBuilder &nested, Value lhs, Value rhs) {
-        return kind ? combine(nested, loc, *kind, lhs, rhs)
-                    : combineWithRegion(nested, op, lhs, rhs);
-      });
+  std::optional<gpu::AllReduceOperation> kind = op.getOp();
+  foldAsTree(b, loc, scratch, slot, count,
+             [&](OpBuilder &nested, Value lhs, Value rhs) {
+               return kind ? combine(nested, loc, *kind, lhs, rhs)
+                           : combineWithRegion(nested, op, lhs, rhs);
+             });
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value result = memref::LoadOp::create(b, loc, scratch, zero);
   // Before a later reduction writes the scratch again.
   gpu::BarrierOp::create(b, loc);
   op.replaceAllUsesWith(result);

@@ -14,14 +14,15 @@
 namespace mlir::offload {
 
 /// Rewrites each gpu.all_reduce of `module`'s kernels into what Vulkan
-/// means by it whatever its subgroup size: a subgroup reduction, each
-/// subgroup's result in workgroup memory, a barrier, then every thread
-/// folding those results (upstream's rewrite assumes 32 lanes, and its
-/// SPIR-V lowering reduces over the workgroup, which Vulkan does not allow).
-/// A reduction with a region folds every thread's value instead. The
-/// workgroup memory is a new attribution of the kernel, of `maxThreads`
-/// entries unless the kernel's block size is known. An all_reduce that not
-/// every thread reaches is an error.
+/// means by it whatever its subgroup size and layout: each thread's value in
+/// workgroup memory, then a tree of barriers and combinations, read by every
+/// thread (upstream's rewrite assumes 32 lanes, and its SPIR-V lowering
+/// reduces over the workgroup, which Vulkan does not allow; subgroups are
+/// not used, whose count and layout devices report differently). The
+/// operation combines as arith does, so minimumf keeps a NaN. The workgroup
+/// memory is a new attribution of the kernel, of `maxThreads` entries unless
+/// the kernel's block size is known. An all_reduce that not every thread
+/// reaches is an error.
 LogicalResult expandAllReducesForSpirv(gpu::GPUModuleOp module,
                                        int64_t maxThreads);
 

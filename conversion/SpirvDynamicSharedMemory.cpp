@@ -10,6 +10,7 @@
 
 #include "dialects/VulkanEnv.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/Builders.h"
@@ -42,6 +43,37 @@ static StringRef whyNotViewable(memref::ViewOp view, Type elementType) {
     if (!isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(user))
       return "the view must be read by loads, stores and atomics only";
   return "";
+}
+
+/// Makes the loads, stores and atomics of `view` read `array`, `offset`
+/// elements further.
+static void readAtOffset(memref::ViewOp view, Value array, int64_t offset) {
+  for (Operation *user : llvm::make_early_inc_range(view->getUsers())) {
+    OpBuilder b(user);
+    Location loc = user->getLoc();
+    auto shifted = [&](ValueRange indices) -> Value {
+      if (!offset)
+        return indices.front();
+      return arith::AddIOp::create(
+          b, loc, indices.front(),
+          arith::ConstantIndexOp::create(b, loc, offset));
+    };
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      load.getResult().replaceAllUsesWith(
+          memref::LoadOp::create(b, loc, array, shifted(load.getIndices())));
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      memref::StoreOp::create(b, loc, store.getValue(), array,
+                              shifted(store.getIndices()));
+    } else {
+      auto atomic = cast<memref::AtomicRMWOp>(user);
+      atomic.getResult().replaceAllUsesWith(
+          memref::AtomicRMWOp::create(b, loc, atomic.getKind(),
+                                      atomic.getValue(), array,
+                                      shifted(atomic.getIndices()))
+              .getResult());
+    }
+    user->erase();
+  }
 }
 
 /// Replaces the dynamic shared memory of `kernel`, if it has any.
@@ -84,19 +116,7 @@ static LogicalResult replaceInKernel(gpu::GPUFuncOp kernel, int64_t maxBytes) {
   for (memref::ViewOp view : views) {
     APInt shift;
     (void)matchPattern(view.getByteShift(), m_ConstantInt(&shift));
-    int64_t offset = shift.getZExtValue() / elementBytes;
-    Value replacement = array;
-    if (offset) {
-      OpBuilder builder(view);
-      int64_t size = cast<MemRefType>(array.getType()).getDimSize(0) - offset;
-      replacement = memref::SubViewOp::create(
-          builder, view.getLoc(), array,
-          ArrayRef<OpFoldResult>{builder.getIndexAttr(offset)},
-          ArrayRef<OpFoldResult>{builder.getIndexAttr(size)},
-          ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
-    }
-    // Loads, stores and atomics take any memref of the view's rank.
-    view.getResult().replaceAllUsesWith(replacement);
+    readAtOffset(view, array, shift.getZExtValue() / elementBytes);
     view.erase();
   }
   for (gpu::DynamicSharedMemoryOp source : sources)

@@ -134,7 +134,7 @@ gpu.module @self_recursive {
   }
   gpu.func @k(%out: memref<4xindex>) kernel {
     %t = gpu.thread_id x
-    // expected-error @below {{the host target inlines device functions into their kernels; @f is recursive}}
+    // expected-error @below {{kernels run with their device functions inlined into them; @f is recursive}}
     %r = func.call @f(%t) : (index) -> index
     memref.store %r, %out[%t] : memref<4xindex>
     gpu.return
@@ -160,7 +160,7 @@ gpu.module @mutually_recursive {
   }
   gpu.func @k(%out: memref<4xindex>) kernel {
     %t = gpu.thread_id x
-    // expected-error @below {{the host target inlines device functions into their kernels; @ping is recursive}}
+    // expected-error @below {{kernels run with their device functions inlined into them; @ping is recursive}}
     %r = func.call @entry(%t) : (index) -> index
     memref.store %r, %out[%t] : memref<4xindex>
     gpu.return

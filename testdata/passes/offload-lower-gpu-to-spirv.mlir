@@ -5,8 +5,8 @@
 // whose buffer device address is the push constants' first member; without
 // a known block size the push constants carry it too and LocalSize is
 // 1x1x1 for the runtime to replace; with one, LocalSize is it. Workgroup
-// attributions are Workgroup variables; gpu.all_reduce is a subgroup
-// reduction and a fold in workgroup memory; a memref of strides known at
+// attributions are Workgroup variables; gpu.all_reduce is a tree of
+// barriers in workgroup memory; index is 64-bit, as on the host; a memref of strides known at
 // launch is indexed with its descriptor's; dynamic shared memory is a
 // variable of its own. What has no Vulkan meaning is one error each, naming
 // the op and why.
@@ -21,11 +21,14 @@
 // stride of the memref, then the f32 and the index (an i64).
 // CHECK: spirv.GlobalVariable @__offload_push_constants_scale : !spirv.ptr<!spirv.struct<(!spirv.ptr<!spirv.struct<(!spirv.ptr<[[ELEMENTS:.*]], PhysicalStorageBuffer> [0], !spirv.ptr<[[ELEMENTS]], PhysicalStorageBuffer> [8], i64 [16], i64 [24], i64 [32], f32 [40], i64 [48])>, PhysicalStorageBuffer> [0], i32 [8], i32 [12], i32 [16])>, PushConstant>
 // CHECK: spirv.func @scale() "None"
-// CHECK: spirv.SConvert %{{.*}} : i64 to i32
 // CHECK: spirv.GlobalVariable @__offload_workgroup_sum_0 : !spirv.ptr<!spirv.struct<(!spirv.array<64 x i32>)>, Workgroup>
 // CHECK: spirv.func @sum() "None"
-// CHECK: spirv.GroupNonUniformIAdd <Subgroup> <Reduce>
+// gpu.all_reduce: each thread's value in workgroup memory, then a tree of
+// barriers and additions.
 // CHECK: spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|UniformMemory|WorkgroupMemory>
+// CHECK: spirv.mlir.loop
+// CHECK: spirv.IAdd
+// CHECK: spirv.ControlBarrier
 // CHECK: spirv.EntryPoint "GLCompute" @scale, @__offload_push_constants_scale
 // CHECK: spirv.ExecutionMode @scale "LocalSize", 1, 1, 1
 // CHECK: spirv.ExecutionMode @sum "LocalSize", 64, 1, 1
