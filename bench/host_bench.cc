@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "bench/bench_kernels.h"
 #include "bench/host_reference.h"
 #include "mgpu/mgpu.h"
 
@@ -33,26 +34,7 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-template <typename T, int Rank> struct MemRef {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[Rank];
-  int64_t strides[Rank];
-};
-
-} // namespace
-
-extern "C" {
-void _mlir_ciface_bench_vector_add(MemRef<float, 1> *a, MemRef<float, 1> *b,
-                                   MemRef<float, 1> *c);
-void _mlir_ciface_bench_block_reduce(MemRef<float, 1> *in,
-                                     MemRef<float, 1> *partial);
-void _mlir_ciface_bench_matmul(MemRef<float, 2> *a, MemRef<float, 2> *b,
-                               MemRef<float, 2> *c);
-}
+using offload::bench::MemRef;
 
 namespace {
 

@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "bench/bench_kernels.h"
 #include "bench/host_reference.h"
 #include "mgpu/mgpu.h"
 
@@ -58,25 +59,9 @@
 
 extern char **environ;
 
-namespace {
-
-template <typename T, int Rank> struct MemRef {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[Rank];
-  int64_t strides[Rank];
-};
-
-} // namespace
+using offload::bench::MemRef;
 
 extern "C" {
-void _mlir_ciface_bench_vector_add(MemRef<float, 1> *a, MemRef<float, 1> *b,
-                                   MemRef<float, 1> *c);
-void _mlir_ciface_bench_block_reduce(MemRef<float, 1> *in,
-                                     MemRef<float, 1> *partial);
-void _mlir_ciface_bench_matmul(MemRef<float, 2> *a, MemRef<float, 2> *b,
-                               MemRef<float, 2> *c);
 void _mlir_ciface_bench_launch_loop(MemRef<float, 1> *data, float factor,
                                     int64_t n);
 }

@@ -330,6 +330,7 @@ struct LowerGpuToSpirvPass
     gpu::GPUModuleOp module = getOperation();
     FailureOr<VulkanTargetAttr> target = getVulkanTarget(module);
     if (failed(target) || failed(checkVulkanKernels(module)) ||
+        failed(checkKernelParameters(module)) ||
         failed(inlineDeviceFunctions(module)) ||
         failed(
             replaceDynamicSharedMemory(module, target->getMaxSharedMemory())) ||
@@ -366,6 +367,13 @@ struct LowerGpuToSpirvPass
     keepKernelDeclarations(module);
     LLVM_DEBUG(llvm::dbgs()
                << "gpu.module @" << module.getName() << " lowered to SPIR-V\n");
+  }
+
+  static LogicalResult checkKernelParameters(gpu::GPUModuleOp module) {
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>())
+      if (kernel.isKernel() && failed(checkVulkanKernelParameters(kernel)))
+        return failure();
+    return success();
   }
 
   /// The one Vulkan target of `module`: one lowering serves one environment.

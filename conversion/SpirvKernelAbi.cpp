@@ -119,10 +119,8 @@ layOutArguments(gpu::GPUFuncOp kernel, const SPIRVTypeConverter &types,
       layout.members.push_back({i64, 8});
       continue;
     }
+    // checkVulkanKernelParameters refused any other type.
     uint32_t bytes = getScalarBytes(type);
-    if (!bytes)
-      return fail("scalars are signless integers of 8 to 64 bits, f16, f32 "
-                  "or f64");
     layout.parameters.push_back({unsigned(layout.members.size()), type});
     layout.members.push_back({type, bytes});
   }
@@ -330,6 +328,25 @@ static void dropSignature(gpu::GPUFuncOp kernel) {
   kernel->removeAttr(kernel.getWorkgroupAttribAttrsAttrName());
   kernel->removeAttr(kernel.getPrivateAttribAttrsAttrName());
   kernel->removeAttr(kDynamicSharedAttributionAttr);
+}
+
+LogicalResult
+mlir::offload::checkVulkanKernelParameters(gpu::GPUFuncOp kernel) {
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    StringRef why;
+    if (isa<UnrankedMemRefType>(type))
+      why = "an unranked memref has no sizes or strides a kernel can index "
+            "with; pass a ranked one";
+    else if (!isa<MemRefType, IndexType>(type) && !getScalarBytes(type))
+      why = "it takes memrefs, index, signless integers of 8 to 64 bits, f16, "
+            "f32 and f64";
+    if (why.empty())
+      continue;
+    return kernel.emitError()
+           << "kernel parameter #" << index << " of type " << type
+           << " has no place in the Vulkan kernel ABI: " << why;
+  }
+  return success();
 }
 
 LogicalResult mlir::offload::materializeVulkanKernelAbi(

@@ -23,6 +23,11 @@ class SPIRVTypeConverter;
 
 namespace mlir::offload {
 
+/// One error at `kernel`, naming the parameter and the type as written,
+/// when a parameter's type has no place in the ABI (an unranked memref, i1,
+/// bf16, a vector, ...); before its memrefs change storage class.
+LogicalResult checkVulkanKernelParameters(gpu::GPUFuncOp kernel);
+
 /// Rewrites `kernel`, whose memrefs are already in SPIR-V storage classes,
 /// into a kernel without parameters or attributions: each parameter is
 /// loaded from the argument struct (a memref as all of its descriptor's

@@ -131,7 +131,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @bool [#offload.vulkan] {
-    // expected-error @below {{kernel parameter #0 of type 'i1' has no place in the Vulkan kernel ABI: scalars are signless integers of 8 to 64 bits, f16, f32 or f64}}
+    // expected-error @below {{kernel parameter #0 of type 'i1' has no place in the Vulkan kernel ABI: it takes memrefs, index, signless integers of 8 to 64 bits, f16, f32 and f64}}
     gpu.func @k(%flag: i1) kernel {
       gpu.return
     }
@@ -141,8 +141,21 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
+  gpu.module @unranked [#offload.vulkan] {
+    // expected-error @below {{kernel parameter #1 of type 'memref<*xf32>' has no place in the Vulkan kernel ABI: an unranked memref has no sizes or strides a kernel can index with; pass a ranked one}}
+    gpu.func @k(%n: index, %data: memref<*xf32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
   gpu.module @divergent [#offload.vulkan] {
-    gpu.func @k(%x: i32, %c: i1) kernel {
+    gpu.func @k(%x: i32) kernel {
+      %zero = arith.constant 0 : i32
+      %c = arith.cmpi ne, %x, %zero : i32
       scf.if %c {
         // expected-error @below {{gpu.all_reduce that not every thread of the block reaches has no meaning for #offload.vulkan: Vulkan's barriers must be reached by every thread}}
         %s = gpu.all_reduce add %x {} : (i32) -> i32
