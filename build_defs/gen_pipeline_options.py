@@ -21,18 +21,24 @@ UPDATE_COMMAND = "python3 build_defs/gen_pipeline_options.py docs build_defs/pip
 DOC_BEGIN = "<!-- pipeline options: generated from build_defs/pipeline_options.bzl by `%s` -->" % UPDATE_COMMAND
 DOC_END = "<!-- end of pipeline options -->"
 
-FAMILIES = ["cuda", "host", "vulkan"]
+FAMILIES = ["cuda", "host", "vulkan", "rocm", "gpu"]
 STRUCTS = {
     "cuda": "CudaPipelineOptions",
     "host": "HostPipelineOptions",
     "vulkan": "VulkanPipelineOptions",
+    "rocm": "RocmPipelineOptions",
+    "gpu": "GpuPipelineOptions",
 }
 ATTACH_LISTS = {
     "cuda": "OffloadAttachTargetOptions",
     "host": "OffloadAttachHostTargetOptions",
     "vulkan": "OffloadAttachVulkanTargetOptions",
+    "rocm": "OffloadAttachRocmTargetOptions",
     "loader": "OffloadAttachLoaderOptions",
 }
+# Whether a family's options ask for host objects, as C++ (the one-vendor
+# pipelines have a `host` option; the every-vendor one names it in targets).
+HOST_REQUESTED = {"gpu": 'llvm::is_contained(options.targets, std::string("host"))'}
 # What a family's pipelines compile for whatever their options: the config
 # field that a family sets (the host pipelines, for the host).
 FAMILY_FIELDS = {"host": "host", "vulkan": "vulkan"}
@@ -101,7 +107,7 @@ def gen_option_member(entry):
         cc_literal(entry, entry["default"]))
 
 
-def gen_checks(entry, loop_pipelines):
+def gen_checks(entry, loop_pipelines, family):
     """C++ statements that fail on a bad value of `entry`, as options.X."""
     name, member = entry["name"], "options." + entry["field"]
     out = []
@@ -112,8 +118,9 @@ def gen_checks(entry, loop_pipelines):
                 "%s applies to the pipelines of loops only (%s)" % (name, ", ".join(loop_pipelines)))))
     if entry.get("requires") == "host":
         out.append(
-            "  if (%s.hasValue() && !options.host)\n"
-            "    return emitError(%s);" % (member, c_string("%s applies with host only" % name)))
+            "  if (%s.hasValue() && !(%s))\n"
+            "    return emitError(%s);" % (member, HOST_REQUESTED.get(family, "options.host"),
+                                      c_string("%s applies with host only" % name)))
     if "choices" in entry:
         shown = [c for c in entry["choices"] if c]
         text = english_list(shown) + (" (or empty)" if "" in entry["choices"] else "")
@@ -199,7 +206,7 @@ def gen_cc(pipelines, table):
             "                  function_ref<LogicalResult(const Twine &)> emitError) {",
         ]
         for entry in entries:
-            out += gen_checks(entry, loop_pipelines)
+            out += gen_checks(entry, loop_pipelines, family)
         out.append("  config.loops = loops;")
         if family in FAMILY_FIELDS:
             out.append("  config.%s = true;" % FAMILY_FIELDS[family])

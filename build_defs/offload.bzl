@@ -32,15 +32,44 @@ def _applies(entry, family):
 def _makes_host_objects(ctx):
     return _family(ctx) == "host" or ctx.attr.host
 
+def _cuda_chips(ctx):
+    return [c for c in ctx.attr.chips if c.startswith("sm_")] if _family(ctx) == "gpu" else ctx.attr.chips
+
+def _amd_chips(ctx):
+    return [c for c in ctx.attr.chips if c.startswith("gfx")]
+
+def _makes_cuda_objects(ctx):
+    return _family(ctx) == "cuda" or (_family(ctx) == "gpu" and bool(_cuda_chips(ctx)))
+
+def _makes_amd_objects(ctx):
+    return _family(ctx) == "rocm" or (_family(ctx) == "gpu" and bool(_amd_chips(ctx)))
+
 def _object_kinds(ctx):
     """What the objects are, for the progress message: "CUDA and host"."""
     family = _family(ctx)
-    kinds = [{"cuda": "CUDA", "host": "host", "vulkan": "Vulkan"}[family]]
-    if family == "cuda" and ctx.attr.vulkan:
+    kinds = []
+    if _makes_cuda_objects(ctx):
+        kinds.append("CUDA")
+    if _makes_amd_objects(ctx):
+        kinds.append("AMD")
+    if family == "vulkan" or (family != "host" and ctx.attr.vulkan):
         kinds.append("Vulkan")
-    if family != "host" and ctx.attr.host:
+    if _makes_host_objects(ctx):
         kinds.append("host")
     return " and ".join(kinds)
+
+# What the every-vendor pipelines take as `targets` instead: the rule makes
+# that option of these attributes.
+_TARGET_ATTRS = ["chips", "vulkan", "host"]
+
+def _targets(ctx):
+    """offload-lower-to-gpu's targets: the chips, then vulkan and host."""
+    targets = list(ctx.attr.chips)
+    if ctx.attr.vulkan:
+        targets.append("vulkan")
+    if ctx.attr.host:
+        targets.append("host")
+    return targets
 
 def _toolkit_root(files):
     """The toolkit directory: where bin/ptxas is, relative to the execroot."""
@@ -53,6 +82,13 @@ def _toolkit_root(files):
 # default (the table's) applies: a bool or an int is given when it differs
 # from the table's default, a string or a list when it is not empty (the two
 # families' defaults differ, as `format`'s).
+def _rocm_root(files):
+    """The root whose amdgcn/bitcode holds the device libraries."""
+    for f in files:
+        if f.path.endswith("/amdgcn/bitcode/ocml.bc"):
+            return f.path[:-len("/amdgcn/bitcode/ocml.bc")]
+    fail("the ROCm device libraries do not include amdgcn/bitcode/ocml.bc")
+
 def _is_set(entry, value):
     if entry["type"] in ("bool", "unsigned"):
         return value != entry["default"]
@@ -110,6 +146,12 @@ def _given_options(ctx):
     family = _family(ctx)
     loops = [p for p, info in sorted(PIPELINES.items()) if info["loops"]]
     given = []
+    if family == "gpu":
+        for chip in ctx.attr.chips:
+            if not chip.startswith("sm_") and not chip.startswith("gfx"):
+                fail("chips must start with sm_ or gfx, not '%s'" % chip, attr = "chips")
+        if not _targets(ctx):
+            fail("pipeline = \"%s\" needs chips, vulkan = True or host = True" % ctx.attr.pipeline, attr = "chips")
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
         if not name or not _applies(entry, family):
@@ -128,6 +170,8 @@ def _given_options(ctx):
 
     # What only another pipeline takes, given anyway.
     applies = [e["attr"] for e in PIPELINE_OPTIONS if e["attr"] and _applies(e, family)]
+    if family == "gpu":
+        applies += _TARGET_ATTRS
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
         if name and name not in applies and _is_set(entry, getattr(ctx.attr, name)):
@@ -150,6 +194,8 @@ def _option_text(entry, value, ctx):
 
 def _pipeline_options(ctx, toolkit, given):
     options = ["toolkit=" + toolkit] if toolkit else []
+    if _family(ctx) == "gpu":
+        options.append("targets=" + ",".join(_targets(ctx)))
     for entry, value in given:
         options.append(_option_text(entry, value, ctx))
     return " ".join(options)
@@ -161,15 +207,24 @@ def _offload_objects_impl(ctx):
     # file outside the sandbox.
     tool_files, env = [], {"OFFLOAD_CACHE": "off"}
     toolkit = None
-    if _family(ctx) == "cuda":
+    if _makes_cuda_objects(ctx):
         if not ctx.files.toolkit:
             fail("pipeline = \"%s\" needs a CUDA toolkit" % ctx.attr.pipeline, attr = "toolkit")
-        tool_files += ctx.files.toolkit + ctx.files.link
+        tool_files += ctx.files.toolkit
         toolkit = _toolkit_root(ctx.files.toolkit)
     elif ctx.files.toolkit:
-        fail("toolkit does not apply to pipeline = \"%s\"" % ctx.attr.pipeline, attr = "toolkit")
-    if _makes_host_objects(ctx):
-        # The linker of host objects, named so that none on PATH stands in.
+        fail("toolkit does not apply to pipeline = \"%s\" without CUDA chips" % ctx.attr.pipeline, attr = "toolkit")
+    if _makes_amd_objects(ctx):
+        if not ctx.files.rocm_device_libs:
+            fail("pipeline = \"%s\" needs the ROCm device libraries" % ctx.attr.pipeline, attr = "rocm_device_libs")
+        tool_files += ctx.files.rocm_device_libs
+        env["ROCM_PATH"] = _rocm_root(ctx.files.rocm_device_libs)
+    elif ctx.files.rocm_device_libs:
+        fail("rocm_device_libs does not apply to pipeline = \"%s\" without AMD chips" % ctx.attr.pipeline, attr = "rocm_device_libs")
+    tool_files += ctx.files.link
+    if _makes_host_objects(ctx) or _makes_amd_objects(ctx):
+        # The linker of host objects and AMD code objects, named so that none
+        # on PATH stands in.
         tool_files.append(ctx.file._lld)
         env["OFFLOAD_LLD"] = ctx.file._lld.path
     options = _pipeline_options(ctx, toolkit, given)
@@ -244,7 +299,8 @@ _offload_objects = rule(
     attrs = dict(_option_attrs(), **{
         "srcs": attr.label_list(allow_files = [".mlir"], mandatory = True),
         "pipeline": attr.string(default = "offload-lower-to-cuda"),
-        "toolkit": attr.label(cfg = "exec", doc = "The CUDA toolkit (CUDA pipelines only)."),
+        "toolkit": attr.label(cfg = "exec", doc = "The CUDA toolkit (with CUDA chips only)."),
+        "rocm_device_libs": attr.label(cfg = "exec", doc = "The ROCm device libraries (with AMD chips only)."),
         "_opt": attr.label(
             default = Label("//tools:offload-opt"),
             executable = True,
@@ -269,18 +325,39 @@ _offload_objects = rule(
     }),
 )
 
-def offload_objects(name, pipeline = "offload-lower-to-cuda", toolkit = None, **kwargs):
+def _pipeline_for_chips(pipeline, chips):
+    """`pipeline`, or where a CUDA one is given AMD chips, the ROCm one (AMD
+    chips alone) or the every-vendor one (both kinds), of loops as well if
+    it was."""
+    info = PIPELINES.get(pipeline)
+    if not info or info["family"] != "cuda" or not [c for c in chips if c.startswith("gfx")]:
+        return pipeline
+    family = "gpu" if [c for c in chips if not c.startswith("gfx")] else "rocm"
+    return "offload-lower-%sto-%s" % ("loops-" if info["loops"] else "", family)
+
+def offload_objects(name, pipeline = "offload-lower-to-cuda", toolkit = None, rocm_device_libs = None, **kwargs):
     """Compiles `.mlir` sources with GPU kernels to host object files.
 
-    The attributes besides `srcs`, `pipeline` and `toolkit` are the pipeline's
-    options (build_defs/pipeline_options.bzl; docs/pipelines.md lists them).
-    A CUDA pipeline takes the toolkit of `offload_dependencies()` unless given
-    another; a host or Vulkan pipeline needs none, so a workspace without a
-    CUDA toolkit builds host-only and Vulkan libraries.
+    The attributes besides `srcs`, `pipeline`, `toolkit` and
+    `rocm_device_libs` are the pipeline's options
+    (build_defs/pipeline_options.bzl; docs/pipelines.md lists them). `chips`
+    may name SM architectures (sm_90) and AMD target IDs (gfx942) alike: with
+    AMD chips, a CUDA pipeline becomes the ROCm one, or with both kinds the
+    every-vendor one (offload-lower[-loops]-to-gpu, whose `targets` the rule
+    makes of `chips`, `vulkan` and `host`). CUDA chips take the toolkit of
+    `offload_dependencies()` unless given another, AMD chips its ROCm device
+    libraries; a host or Vulkan pipeline needs neither, so a workspace
+    without them builds host-only and Vulkan libraries.
     """
-    if toolkit == None and PIPELINES.get(pipeline, {}).get("family") == "cuda":
+    chips = kwargs.get("chips", [])
+    pipeline = _pipeline_for_chips(pipeline, chips)
+    family = PIPELINES.get(pipeline, {}).get("family")
+    cuda_chips = [c for c in chips if not c.startswith("gfx")]
+    if toolkit == None and (family == "cuda" or (family == "gpu" and cuda_chips)):
         toolkit = Label("@offload_cuda//:toolkit")
-    _offload_objects(name = name, pipeline = pipeline, toolkit = toolkit, **kwargs)
+    if rocm_device_libs == None and (family == "rocm" or (family == "gpu" and len(cuda_chips) < len(chips))):
+        rocm_device_libs = Label("@offload_rocm//:device_libs")
+    _offload_objects(name = name, pipeline = pipeline, toolkit = toolkit, rocm_device_libs = rocm_device_libs, **kwargs)
 
 def offload_cc_library(
         name,
@@ -305,13 +382,15 @@ def offload_cc_library(
       visibility: of the cc_library.
       testonly: as for any rule.
       tags: for both targets.
-      **kwargs: `pipeline` ("offload-lower-to-cuda" by default,
-        "offload-lower-loops-to-cuda", "offload-lower-to-host",
-        "offload-lower-loops-to-host", "offload-lower-to-vulkan",
-        "offload-lower-loops-to-vulkan"), `toolkit` (a CUDA toolkit other than
-        the one offload_dependencies() found), and the pipeline's options,
-        one attribute each: the table in docs/pipelines.md
-        (build_defs/pipeline_options.bzl) names them.
+      **kwargs: `pipeline` ("offload-lower-to-cuda" by default, which
+        becomes "offload-lower-to-rocm" or "offload-lower-to-gpu" when
+        `chips` names AMD chips; "offload-lower-loops-to-cuda",
+        "offload-lower-to-host", "offload-lower-loops-to-host",
+        "offload-lower-to-vulkan", "offload-lower-loops-to-vulkan" and the
+        ROCm and every-vendor ones), `toolkit` (a CUDA toolkit other than the
+        one offload_dependencies() found), `rocm_device_libs` (likewise), and
+        the pipeline's options, one attribute each: the table in
+        docs/pipelines.md (build_defs/pipeline_options.bzl) names them.
     """
     offload_objects(
         name = name + "_objects",

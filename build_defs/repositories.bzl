@@ -15,6 +15,7 @@ Bazel would download:
 
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
 load(":cuda_toolkit.bzl", "CUDA_TOOLKIT_BAZEL_VARIABLE", "CUDA_TOOLKIT_SEARCH_ORDER", "cuda_toolkit_environment_variables")
+load(":rocm_device_libs.bzl", "ROCM_DEVICE_LIBS_SEARCH_ORDER", "ROCM_BITCODE_DIRECTORY", "rocm_device_libs_environment_variables")
 
 _LLVM_PREFIX_VARIABLE = "OFFLOAD_LLVM_PREFIX"
 
@@ -121,6 +122,21 @@ _cuda_repository = repository_rule(
     attrs = _INSTALLED_REPOSITORY_ATTRS,
 )
 
+def _rocm_repository_impl(rctx):
+    # Only the device libraries: Debian's root is /usr/lib/<triple>, of which
+    # nothing else belongs here.
+    root = _find_root(rctx)
+    rctx.symlink(root.get_child("amdgcn"), "amdgcn")
+    rctx.symlink(rctx.attr.build_file, "BUILD.bazel")
+    rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
+
+_rocm_repository = repository_rule(
+    implementation = _rocm_repository_impl,
+    local = True,
+    environ = rocm_device_libs_environment_variables(),
+    attrs = _INSTALLED_REPOSITORY_ATTRS,
+)
+
 def _standin_repository_impl(rctx):
     for label, path in rctx.attr.files.items():
         rctx.symlink(label, path)
@@ -198,6 +214,15 @@ def offload_dependencies():
         search_order = CUDA_TOOLKIT_SEARCH_ORDER,
         only = CUDA_TOOLKIT_BAZEL_VARIABLE,
         markers = ["bin/ptxas", "bin/fatbinary", "nvvm/libdevice/libdevice.10.bc", "include/cuda.h"],
+    )
+    # Only AMD compilation needs it: the device libraries that #offload.rocm
+    # links (rocm-device-libs).
+    maybe(
+        _rocm_repository,
+        name = "offload_rocm",
+        build_file = Label("//third_party:rocm.BUILD"),
+        search_order = ROCM_DEVICE_LIBS_SEARCH_ORDER,
+        markers = ["%s/%s" % (ROCM_BITCODE_DIRECTORY, name) for name in ["ocml.bc", "ockl.bc"]],
     )
     maybe(
         _installed_repository,

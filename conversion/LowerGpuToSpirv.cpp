@@ -15,11 +15,11 @@
 #include "conversion/Passes.h"
 
 #include "conversion/InlineDeviceFunctions.h"
-#include "conversion/SpirvAllReduce.h"
 #include "conversion/SpirvAtomics.h"
 #include "conversion/SpirvDynamicSharedMemory.h"
 #include "conversion/SpirvKernelAbi.h"
 #include "conversion/SpirvUnsupported.h"
+#include "conversion/WorkgroupAllReduce.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/VulkanEnv.h"
 
@@ -334,7 +334,8 @@ struct LowerGpuToSpirvPass
         failed(inlineDeviceFunctions(module)) ||
         failed(
             replaceDynamicSharedMemory(module, target->getMaxSharedMemory())) ||
-        failed(expandAllReducesForSpirv(module, target->getMaxInvocations())))
+        failed(expandAllReducesInWorkgroupMemory(module,
+                                                 target->getMaxInvocations())))
       return signalPassFailure();
     spirv::TargetEnvAttr env = vulkan::getTargetEnv(*target);
 

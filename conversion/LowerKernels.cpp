@@ -64,6 +64,7 @@ struct LowerKernelsPass
     gpus.getDependentDialects(registry);
     host.getDependentDialects(registry);
     makeSpirvPipeline().getDependentDialects(registry);
+    makeRocdlPipeline().getDependentDialects(registry);
   }
 
   LogicalResult initialize(MLIRContext *context) override {
@@ -71,6 +72,7 @@ struct LowerKernelsPass
     reduxGpuPipeline = makeGpuPipeline(/*redux=*/true);
     hostPipeline = makeHostPipeline();
     spirvPipeline = makeSpirvPipeline();
+    rocdlPipeline = makeRocdlPipeline();
     return success();
   }
 
@@ -116,6 +118,9 @@ private:
       return hostPipeline;
     case KernelLowering::Spirv:
       return spirvPipeline;
+    case KernelLowering::Rocdl64:
+    case KernelLowering::Rocdl32:
+      return rocdlPipeline;
     case KernelLowering::Nvvm:
       break;
     }
@@ -162,9 +167,19 @@ private:
     return pm;
   }
 
+  OpPassManager makeRocdlPipeline() const {
+    OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+    OffloadLowerGpuToRocdlOptions rocdl;
+    rocdl.indexBitwidth = indexBitwidth;
+    rocdl.kernelBarePtr = kernelBarePtr;
+    pm.addPass(createOffloadLowerGpuToRocdl(rocdl));
+    return pm;
+  }
+
   OpPassManager gpuPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager reduxGpuPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager hostPipeline{gpu::GPUModuleOp::getOperationName()};
   OpPassManager spirvPipeline{gpu::GPUModuleOp::getOperationName()};
+  OpPassManager rocdlPipeline{gpu::GPUModuleOp::getOperationName()};
 };
 } // namespace

@@ -28,6 +28,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHHOSTTARGET
+#define GEN_PASS_DEF_OFFLOADATTACHROCMTARGET
 #define GEN_PASS_DEF_OFFLOADATTACHTARGET
 #define GEN_PASS_DEF_OFFLOADATTACHVULKANTARGET
 #include "dialects/Passes.h.inc"
@@ -82,6 +83,17 @@ static LogicalResult checkOptLevelFits(ModuleOp module, StringRef pass,
          << " is out of range; it must be 0, 1, 2 or 3";
 }
 
+/// A flags dictionary of the flags that are on, or null if none is.
+static DictionaryAttr
+getFlags(Builder &builder,
+         ArrayRef<std::pair<StringRef, bool>> flagsAndWhetherSet) {
+  SmallVector<NamedAttribute> flags;
+  for (auto [name, set] : flagsAndWhetherSet)
+    if (set)
+      flags.push_back(builder.getNamedAttr(name, builder.getUnitAttr()));
+  return flags.empty() ? nullptr : builder.getDictionaryAttr(flags);
+}
+
 namespace {
 struct AttachTargetPass
     : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
@@ -92,16 +104,11 @@ struct AttachTargetPass
     if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
       return signalPassFailure();
     Builder builder(&getContext());
-    SmallVector<NamedAttribute> flags;
-    if (fastFlag)
-      flags.push_back(builder.getNamedAttr("fast", builder.getUnitAttr()));
-    if (ftzFlag)
-      flags.push_back(builder.getNamedAttr("ftz", builder.getUnitAttr()));
     CudaTargetAttr target = CudaTargetAttr::getChecked(
         [&] { return emitError(module.getLoc(), "offload-attach-target: "); },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
         StringRef(chip), StringRef(features),
-        flags.empty() ? nullptr : builder.getDictionaryAttr(flags),
+        getFlags(builder, {{"fast", fastFlag}, {"ftz", ftzFlag}}),
         getStringArray(builder, linkLibs),
         getStringArray(builder, ptxasOptions), StringRef(assembler));
     if (!target || failed(attachToMatchingModules(module, getArgument(),
@@ -124,6 +131,30 @@ struct AttachHostTargetPass
         },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
         StringRef(cpu), StringRef(features));
+    if (!target || failed(attachToMatchingModules(module, getArgument(),
+                                                  moduleMatcher, target)))
+      return signalPassFailure();
+  }
+};
+
+struct AttachRocmTargetPass
+    : public offload::impl::OffloadAttachRocmTargetBase<AttachRocmTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+      return signalPassFailure();
+    Builder builder(&getContext());
+    RocmTargetAttr target = RocmTargetAttr::getChecked(
+        [&] {
+          return emitError(module.getLoc(), "offload-attach-rocm-target: ");
+        },
+        &getContext(), static_cast<int>(optLevel),
+        StringRef("amdgcn-amd-amdhsa"), StringRef(chip), StringRef(),
+        StringRef(abi), static_cast<bool>(wave64),
+        getFlags(builder, {{"fast", fastFlag}, {"daz", dazFlag}}),
+        getStringArray(builder, linkLibs));
     if (!target || failed(attachToMatchingModules(module, getArgument(),
                                                   moduleMatcher, target)))
       return signalPassFailure();

@@ -20,6 +20,9 @@ KernelLowering mlir::offload::getKernelLowering(Attribute target) {
     return KernelLowering::Host;
   if (isa<VulkanTargetAttr>(target))
     return KernelLowering::Spirv;
+  if (auto rocm = dyn_cast<RocmTargetAttr>(target))
+    return rocm.getWaveSize() == 32 ? KernelLowering::Rocdl32
+                                    : KernelLowering::Rocdl64;
   return KernelLowering::Nvvm;
 }
 
@@ -31,6 +34,10 @@ StringRef mlir::offload::getLoweringSuffix(KernelLowering lowering) {
     return "host";
   case KernelLowering::Spirv:
     return "vulkan";
+  case KernelLowering::Rocdl64:
+    return "rocm";
+  case KernelLowering::Rocdl32:
+    return "rocm32";
   }
   llvm_unreachable("every lowering has a suffix");
 }
@@ -43,6 +50,10 @@ StringRef mlir::offload::describeLowering(KernelLowering lowering) {
     return "offload-lower-gpu-to-host";
   case KernelLowering::Spirv:
     return "offload-lower-gpu-to-spirv";
+  case KernelLowering::Rocdl64:
+    return "convert-gpu-to-rocdl for waves of 64 lanes";
+  case KernelLowering::Rocdl32:
+    return "convert-gpu-to-rocdl for waves of 32 lanes";
   }
   llvm_unreachable("every lowering has a pass");
 }

@@ -28,6 +28,13 @@ enum class KernelLowering {
   Host,
   /// offload-lower-gpu-to-spirv: #offload.vulkan.
   Spirv,
+  /// convert-gpu-to-rocdl for waves of 64 lanes: #offload.rocm on gfx9 and
+  /// older, or with wave64. Subgroup operations expand for the wave size,
+  /// so chips of the two wave sizes take separate lowerings.
+  Rocdl64,
+  /// convert-gpu-to-rocdl for waves of 32 lanes: #offload.rocm on gfx10 and
+  /// later.
+  Rocdl32,
 };
 
 KernelLowering getKernelLowering(Attribute target);

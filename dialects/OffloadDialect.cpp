@@ -9,6 +9,7 @@
 #include "dialects/OffloadDialect.h"
 
 #include "dialects/CudaChips.h"
+#include "dialects/FeatureList.h"
 #include "dialects/HostCpus.h"
 #include "dialects/VulkanEnv.h"
 
@@ -47,6 +48,7 @@ void OffloadDialect::initialize() {
   declarePromisedInterface<gpu::TargetAttrInterface, CudaTargetAttr>();
   declarePromisedInterface<gpu::TargetAttrInterface, HostTargetAttr>();
   declarePromisedInterface<gpu::TargetAttrInterface, VulkanTargetAttr>();
+  declarePromisedInterface<gpu::TargetAttrInterface, RocmTargetAttr>();
   declarePromisedInterface<gpu::OffloadingLLVMTranslationAttrInterface,
                            LoaderAttr>();
 }
@@ -205,12 +207,16 @@ LogicalResult HostTargetAttr::verifyTarget(Operation *module) const {
       "and the runtime looks kernels up by C strings, which end there");
 }
 
-bool CudaTargetAttr::hasFlag(StringRef flag) const {
-  DictionaryAttr flags = getFlags();
+/// Whether `flags` sets `flag`: by its name alone (`{fast}`) or `= true`.
+static bool isFlagSet(DictionaryAttr flags, StringRef flag) {
   Attribute value = flags ? flags.get(flag) : Attribute();
   if (auto boolean = dyn_cast_or_null<BoolAttr>(value))
     return boolean.getValue();
   return isa_and_nonnull<UnitAttr>(value);
+}
+
+bool CudaTargetAttr::hasFlag(StringRef flag) const {
+  return isFlagSet(getFlags(), flag);
 }
 
 //===----------------------------------------------------------------------===//
@@ -233,24 +239,48 @@ HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
   }
   if (cpu.trim() != cpu || cpu.contains(','))
     return emitError() << "cpu '" << cpu << "' is not a CPU name";
-  SmallVector<StringRef> entries;
-  features.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
-  for (StringRef entry : entries) {
-    if (features.empty())
-      break;
-    if (entry.size() < 2 || (entry[0] != '+' && entry[0] != '-') ||
-        entry.trim() != entry)
-      return emitError() << "feature '" << entry
-                         << "' is not '+name' or '-name' (features are a "
-                            "comma-separated list, for example "
-                            "'+avx2,-avx512f')";
-  }
+  if (failed(splitFeatureList(emitError, features, "+avx2,-avx512f")))
+    return failure();
   return host::verifyCpuAndFeatures(emitError, triple, cpu, features);
 }
 
 //===----------------------------------------------------------------------===//
 // LoaderAttr
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// RocmTargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+RocmTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
+                       StringRef triple, StringRef chip, StringRef features,
+                       StringRef abi, bool wave64, DictionaryAttr flags,
+                       ArrayAttr link) {
+  FailureOr<object_format::AmdgpuTargetId> id =
+      rocm::parseTargetId(emitError, chip);
+  if (failed(id) ||
+      failed(rocm::verifyParameters(emitError, O, triple, *id, features, abi,
+                                    wave64, flags)))
+    return failure();
+  return verifyStringArray(emitError, link, "link");
+}
+
+LogicalResult RocmTargetAttr::verifyTarget(Operation *module) const {
+  return verifyKernelNamesWithoutNul(module, "#offload.rocm",
+                                     "which an ELF symbol's name cannot hold");
+}
+
+bool RocmTargetAttr::hasFlag(StringRef flag) const {
+  return isFlagSet(getFlags(), flag);
+}
+
+unsigned RocmTargetAttr::getWaveSize() const {
+  // The verifier has seen the chip.
+  std::optional<object_format::AmdgpuTargetId> id =
+      object_format::parseAmdgpuTargetId(getChip().str(), nullptr);
+  return id ? rocm::getWaveSize(*id, getWave64()) : 64;
+}
 
 //===----------------------------------------------------------------------===//
 // VulkanTargetAttr

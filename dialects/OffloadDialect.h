@@ -10,6 +10,7 @@
 #define OFFLOAD_DIALECTS_OFFLOADDIALECT_H
 
 #include "dialects/CudaChips.h"
+#include "dialects/RocmTarget.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -61,6 +61,22 @@ def OffloadAttachVulkanTarget : Pass<"offload-attach-vulkan-target", "ModuleOp">
   ], OffloadAttachVulkanTargetOptions);
 }
 
+def OffloadAttachRocmTarget : Pass<"offload-attach-rocm-target", "ModuleOp"> {
+  let summary = "Attaches an #offload.rocm target to gpu.module ops";
+  let description = [{
+    Adds `#offload.rocm` with the given parameters to the targets of every
+    `gpu.module` whose name matches `module` (a regular expression matched
+    against the whole name; all modules by default), after the targets it
+    has, as `rocdl-attach-target` does upstream. A module that already lists
+    an equal target is left as it is.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = !listconcat([
+    Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
+           "Regular expression for the names of the gpu.modules to target.">
+  ], OffloadAttachRocmTargetOptions);
+}
+
 def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {
   let summary = "Makes #offload.loader the offloading handler of gpu.modules";
   let description = [{

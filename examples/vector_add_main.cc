@@ -9,7 +9,8 @@
 //
 // Also the host of the tests that check which object of a binary a device
 // gets: on the test driver, which runs no kernel, EXPECTED_ARCH says which
-// object the device in FAKE_CUDA_DEVICES must have been given.
+// object the device in FAKE_CUDA_DEVICES must have been given; on the test
+// HIP runtime, EXPECTED_AMDGPU_OBJECT says it for FAKE_HIP_DEVICES.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +65,16 @@ int main(int argc, char **argv) {
       return 1;
     }
     std::printf("vector_add: loaded the sm_%d object\n", loaded);
+  }
+  if (const char *expected = std::getenv("EXPECTED_AMDGPU_OBJECT")) {
+    std::string loaded = LastLoadedAmdgpuObject();
+    if (loaded != expected) {
+      std::printf("vector_add: FAILED: loaded the AMDGPU object '%s', "
+                  "expected '%s'\n",
+                  loaded.c_str(), expected);
+      return 1;
+    }
+    std::printf("vector_add: loaded the %s object\n", loaded.c_str());
   }
   if (OnTestDriver()) {
     std::printf("vector_add: the test driver runs no kernel; results not "

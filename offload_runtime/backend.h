@@ -5,7 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The C entry points (mgpu_api.cc) check what they can and forward to the
-// process's backend: the CUDA driver (cuda/) or the host CPU (host/). A
+// process's backend: the CUDA driver (cuda/), ROCm's HIP runtime (hip/), a
+// Vulkan driver (vulkan/) or the host CPU (host/). A
 // process uses one backend, chosen at its first call by $MGPU_DEVICE
 // (backends.cc); each backend alone gives meaning to the opaque handles it
 // hands out.

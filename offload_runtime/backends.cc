@@ -5,14 +5,18 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // $MGPU_DEVICE chooses, at the first call:
-//   auto (the default): CUDA, then Vulkan, then the host CPU, the first that
-//                       runs here; when the first call loads a gpu.binary,
-//                       only the GPU backends that it has an object for are
-//                       tried (CUDA for cubins, fatbins and PTX, Vulkan for
-//                       SPIR-V), and without the objects (mgpuMemAlloc
+//   auto (the default): CUDA, then ROCm, then Vulkan, then the host CPU, the
+//                       first that runs here; when the first call loads a
+//                       gpu.binary, only the GPU backends that it has an
+//                       object for are tried (CUDA for cubins, fatbins and
+//                       PTX, ROCm for AMDGPU code objects, and only where
+//                       one is for the AMD GPU's chip, Vulkan for SPIR-V),
+//                       and without the objects (mgpuMemAlloc
 //                       first) CUDA only, so that a program that never loads
-//                       SPIR-V keeps running on the host as before;
+//                       an AMDGPU or SPIR-V object keeps running on the host
+//                       as before;
 //   cuda:               CUDA, or the reason it cannot run;
+//   rocm:               ROCm's HIP runtime, or the reason it cannot run;
 //   vulkan:             Vulkan, or the reason it cannot run;
 //   host:               the host CPU.
 //
@@ -21,6 +25,7 @@
 #include "offload_runtime/backend.h"
 
 #include "offload_runtime/cuda/cuda_backend.h"
+#include "offload_runtime/hip/hip_backend.h"
 #include "offload_runtime/host/host_backend.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/vulkan/vulkan_backend.h"
@@ -29,6 +34,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <tuple>
 
 namespace mgpu {
 namespace {
@@ -48,20 +54,27 @@ ChooseAutomatically(const MgpuObject *objects, int32_t count) {
   const bool tryCuda = !loading || Holds(objects, count,
                                          {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN,
                                           MGPU_OBJECT_PTX});
+  const bool tryRocm = loading && Holds(objects, count, {MGPU_OBJECT_AMDGPU});
   const bool tryVulkan = loading && Holds(objects, count, {MGPU_OBJECT_SPIRV});
   std::string why;
-  if (tryCuda) {
-    StatusOr<std::unique_ptr<Backend>> cuda = CreateCudaBackend();
-    if (cuda.ok())
-      return cuda;
-    why = StrCat("CUDA cannot: ", cuda.status().text());
-  }
-  if (tryVulkan) {
-    StatusOr<std::unique_ptr<Backend>> vulkan = CreateVulkanBackend();
-    if (vulkan.ok())
-      return vulkan;
-    why += StrCat(why.empty() ? "" : "; ",
-                  "Vulkan cannot: ", vulkan.status().text());
+  for (auto [tried, name, create] :
+       {std::tuple{tryCuda, "CUDA", &CreateCudaBackend},
+        std::tuple{tryRocm, "ROCm", &CreateHipBackend},
+        std::tuple{tryVulkan, "Vulkan", &CreateVulkanBackend}}) {
+    if (!tried)
+      continue;
+    // An AMD GPU of a chip the binary has no code object for: the next.
+    if (create == &CreateHipBackend) {
+      if (Status runs = CheckHipDeviceRunsOneOf(objects, count); !runs.ok()) {
+        why += StrCat(why.empty() ? "" : "; ", name, " cannot: ", runs.text());
+        continue;
+      }
+    }
+    StatusOr<std::unique_ptr<Backend>> backend = create();
+    if (backend.ok())
+      return backend;
+    why += StrCat(why.empty() ? "" : "; ", name,
+                  " cannot: ", backend.status().text());
   }
   if (why.empty())
     why = StrCat("the first gpu.binary it loads holds no GPU object (",
@@ -77,13 +90,15 @@ StatusOr<std::unique_ptr<Backend>> ChooseBackend(const MgpuObject *objects,
     return ChooseAutomatically(objects, count);
   if (!std::strcmp(choice, "cuda"))
     return CreateCudaBackend();
+  if (!std::strcmp(choice, "rocm"))
+    return CreateHipBackend();
   if (!std::strcmp(choice, "vulkan"))
     return CreateVulkanBackend();
   if (!std::strcmp(choice, "host"))
     return CreateHostBackend("MGPU_DEVICE=host chooses the host backend");
-  return RuntimeError(
-      CUDA_ERROR_INVALID_VALUE,
-      StrCat("MGPU_DEVICE='", choice, "' is not auto, cuda, vulkan or host"));
+  return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+                      StrCat("MGPU_DEVICE='", choice,
+                             "' is not auto, cuda, rocm, vulkan or host"));
 }
 
 } // namespace

@@ -8,9 +8,12 @@
 
 #include "offload_runtime/object_selection.h"
 
+#include "object_format/AmdgpuChips.h"
 #include "object_format/ObjectFormat.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 namespace mgpu {
 namespace {
@@ -60,6 +63,32 @@ int SelectObject(const MgpuObject *objects, int count, int computeCapability) {
   return best;
 }
 
+int SelectAmdgpuObject(const MgpuObject *objects, int count,
+                       const object_format::AmdgpuTargetId &device) {
+  using object_format::AmdgpuFeatureSetting;
+  int best = -1, bestOpen = 0;
+  for (int i = 0; i < count; ++i) {
+    if (objects[i].kind != MGPU_OBJECT_AMDGPU)
+      continue;
+    const uint32_t flags = static_cast<uint32_t>(objects[i].arch) |
+                           static_cast<uint32_t>(objects[i].archVariant);
+    if (!object_format::isAmdgpuObjectCompatible(flags, device))
+      continue;
+    // The modes the device fixes that the object leaves open.
+    int open = 0;
+    for (auto [mask, setting] :
+         {std::pair{object_format::kAmdgpuXnackMask, device.xnack},
+          std::pair{object_format::kAmdgpuSrameccMask, device.sramecc}})
+      open += setting != AmdgpuFeatureSetting::Any &&
+              object_format::getAmdgpuFeatureSetting(flags, mask) != setting;
+    if (best < 0 || open < bestOpen) {
+      best = i;
+      bestOpen = open;
+    }
+  }
+  return best;
+}
+
 int SelectHostObject(const MgpuObject *objects, int count, int elfMachine) {
   for (int i = 0; i < count; ++i)
     if (objects[i].kind == MGPU_OBJECT_HOST && objects[i].arch == elfMachine)
@@ -86,6 +115,14 @@ std::string DescribeObjects(const MgpuObject *objects, int count) {
     }
     if (object.kind == MGPU_OBJECT_SPIRV) {
       text += "SPIR-V";
+      continue;
+    }
+    if (object.kind == MGPU_OBJECT_AMDGPU) {
+      // "gfx90a:xnack-", or "AMDGPU machine 0x12" for a chip without a name.
+      std::string id = object_format::describeAmdgpuFlags(
+          static_cast<uint32_t>(object.arch) |
+          static_cast<uint32_t>(object.archVariant));
+      text += id.rfind("AMDGPU", 0) == 0 ? id : "AMDGPU " + id;
       continue;
     }
     text += object.kind == MGPU_OBJECT_CUBIN    ? "cubin"

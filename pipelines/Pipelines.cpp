@@ -11,6 +11,7 @@
 #include "conversion/Passes.h"
 #include "dialects/CudaChips.h"
 #include "dialects/Passes.h"
+#include "dialects/RocmTarget.h"
 #include "transforms/Passes.h"
 
 #include "mgpu/mgpu.h"
@@ -35,19 +36,101 @@
 using namespace mlir;
 using namespace mlir::offload;
 
-void mlir::offload::completePipelineConfig(const CudaPipelineOptions &,
-                                           PipelineConfig &config) {
-  if (config.chips.empty())
-    config.chips.push_back(cuda::kDefaultChip.str());
-  if (config.lineInfo)
+/// ptxas's line tables with line-info.
+static void addLineInfo(PipelineConfig &config) {
+  if (config.lineInfo && !config.chips.empty())
     config.ptxasOptions.push_back("-lineinfo");
 }
 
-void mlir::offload::completePipelineConfig(const HostPipelineOptions &,
-                                           PipelineConfig &) {}
+LogicalResult mlir::offload::completePipelineConfig(
+    const CudaPipelineOptions &, PipelineConfig &config,
+    function_ref<LogicalResult(const Twine &)>) {
+  if (config.chips.empty())
+    config.chips.push_back(cuda::kDefaultChip.str());
+  addLineInfo(config);
+  return success();
+}
 
-void mlir::offload::completePipelineConfig(const VulkanPipelineOptions &,
-                                           PipelineConfig &) {}
+LogicalResult mlir::offload::completePipelineConfig(
+    const HostPipelineOptions &, PipelineConfig &,
+    function_ref<LogicalResult(const Twine &)>) {
+  return success();
+}
+
+LogicalResult mlir::offload::completePipelineConfig(
+    const VulkanPipelineOptions &, PipelineConfig &,
+    function_ref<LogicalResult(const Twine &)>) {
+  return success();
+}
+
+LogicalResult mlir::offload::completePipelineConfig(
+    const RocmPipelineOptions &, PipelineConfig &config,
+    function_ref<LogicalResult(const Twine &)>) {
+  if (config.rocmChips.empty())
+    config.rocmChips.push_back(rocm::kDefaultChip.str());
+  return success();
+}
+
+/// An error for an option of one kind of target given to
+/// offload-lower-to-gpu without a target of that kind, which would drop it.
+static LogicalResult
+checkOptionsHaveTargets(const GpuPipelineOptions &options,
+                        const PipelineConfig &config,
+                        function_ref<LogicalResult(const Twine &)> emitError) {
+  struct Kind {
+    bool present;
+    StringRef targets;
+    SmallVector<std::pair<StringRef, bool>> given;
+  };
+  Kind kinds[] = {
+      {!config.chips.empty(),
+       "an SM architecture (sm_90)",
+       {{"features", options.features.hasValue()},
+        {"ftz", options.ftz.hasValue()},
+        {"ptxas-options", options.ptxasOptions.hasValue()},
+        {"assembler", options.assembler.hasValue()}}},
+      {!config.rocmChips.empty(),
+       "an AMD target ID (gfx90a)",
+       {{"wave64", options.wave64.hasValue()},
+        {"abi", options.abi.hasValue()},
+        {"daz", options.daz.hasValue()}}},
+      {config.vulkan,
+       "vulkan",
+       {{"spirv-version", options.spirvVersion.hasValue()},
+        {"spirv-caps", options.spirvCaps.hasValue()},
+        {"spirv-exts", options.spirvExts.hasValue()}}},
+  };
+  for (const Kind &kind : kinds)
+    for (auto [name, given] : kind.given)
+      if (given && !kind.present)
+        return emitError(name + " applies with " + kind.targets +
+                         " in targets only");
+  return success();
+}
+
+LogicalResult mlir::offload::completePipelineConfig(
+    const GpuPipelineOptions &options, PipelineConfig &config,
+    function_ref<LogicalResult(const Twine &)> emitError) {
+  if (config.targets.empty())
+    return emitError("targets is empty: name what to compile for, for "
+                     "example targets=sm_90,gfx90a,vulkan,host");
+  for (StringRef target : config.targets) {
+    if (target.starts_with("sm_"))
+      config.chips.push_back(target.str());
+    else if (target.starts_with("gfx"))
+      config.rocmChips.push_back(target.str());
+    else if (target == "vulkan")
+      config.vulkan = true;
+    else if (target == "host")
+      config.host = true;
+    else
+      return emitError("target '" + target +
+                       "' is not an SM architecture (sm_90), an AMD target "
+                       "ID (gfx90a), vulkan or host");
+  }
+  addLineInfo(config);
+  return checkOptionsHaveTargets(options, config, emitError);
+}
 
 LogicalResult mlir::offload::verifyPipelineConfig(
     const PipelineConfig &config,
@@ -55,9 +138,15 @@ LogicalResult mlir::offload::verifyPipelineConfig(
   if (config.host && config.format == "isa")
     return emitError("format 'isa' gives the host target assembly, which the "
                      "runtime cannot load: use fatbin or bin with host");
-  if (config.vulkan && !config.chips.empty() && config.format == "isa")
+  bool otherTargets = !config.chips.empty() || !config.rocmChips.empty();
+  if (config.vulkan && otherTargets && config.format == "isa")
     return emitError("format 'isa' gives the Vulkan target SPIR-V text, which "
                      "the runtime cannot load: use fatbin or bin with vulkan");
+  if (!config.rocmChips.empty() && (config.host || config.vulkan) &&
+      config.format == "isa")
+    return emitError("format 'isa' gives the AMD targets assembly, which the "
+                     "runtime cannot load: use fatbin or bin with host or "
+                     "vulkan");
   int64_t threads = 1;
   for (int64_t size : config.tileSizes) {
     threads *= size;
@@ -105,6 +194,17 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
                                config.ptxasOptions.end());
     target.assembler = config.assembler;
     pm.addPass(createOffloadAttachTarget(target));
+  }
+  for (const std::string &chip : config.rocmChips) {
+    OffloadAttachRocmTargetOptions rocm;
+    rocm.chip = chip;
+    rocm.optLevel = config.optLevel;
+    rocm.fastFlag = config.fast;
+    rocm.dazFlag = config.daz;
+    rocm.wave64 = config.wave64;
+    rocm.abi = config.abi;
+    rocm.linkLibs.assign(config.link.begin(), config.link.end());
+    pm.addPass(createOffloadAttachRocmTarget(rocm));
   }
   if (config.host) {
     OffloadAttachHostTargetOptions host;
@@ -236,8 +336,8 @@ static void registerPipeline(StringRef name, StringRef description,
         PipelineConfig config;
         if (failed(getPipelineConfig(options, loops, config, emitError)))
           return failure();
-        completePipelineConfig(options, config);
-        if (failed(verifyPipelineConfig(config, emitError)))
+        if (failed(completePipelineConfig(options, config, emitError)) ||
+            failed(verifyPipelineConfig(config, emitError)))
           return failure();
         buildOffloadPipeline(pm, config);
         return success();
@@ -284,6 +384,28 @@ void mlir::offload::registerOffloadPipelines() {
         "offload-lower-loops-to-vulkan",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-vulkan does",
+        /*loops=*/true);
+    registerPipeline<RocmPipelineOptions>(
+        "offload-lower-to-rocm",
+        "Does what offload-lower-to-cuda does, for AMD GPUs: each gpu.binary "
+        "holds an HSA code object per target ID in chips (and, with host, one "
+        "for the CPU), which libmgpu's HIP backend loads",
+        /*loops=*/false);
+    registerPipeline<RocmPipelineOptions>(
+        "offload-lower-loops-to-rocm",
+        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
+        "offload-lower-to-rocm does",
+        /*loops=*/true);
+    registerPipeline<GpuPipelineOptions>(
+        "offload-lower-to-gpu",
+        "Does what offload-lower-to-cuda does, for every vendor at once: each "
+        "gpu.binary holds an object for each of targets (sm_90, gfx90a, "
+        "vulkan, host), and the runtime loads the one for the device it finds",
+        /*loops=*/false);
+    registerPipeline<GpuPipelineOptions>(
+        "offload-lower-loops-to-gpu",
+        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
+        "offload-lower-to-gpu does",
         /*loops=*/true);
     return true;
   }();

@@ -27,13 +27,29 @@ namespace mlir::offload {
 #include "pipelines/PipelineOptions.h.inc"
 
 /// What getPipelineConfig leaves to the pipeline: the default chip when the
-/// CUDA pipelines are given none, ptxas's line tables with line-info.
-void completePipelineConfig(const CudaPipelineOptions &options,
-                            PipelineConfig &config);
-void completePipelineConfig(const HostPipelineOptions &options,
-                            PipelineConfig &config);
-void completePipelineConfig(const VulkanPipelineOptions &options,
-                            PipelineConfig &config);
+/// CUDA or ROCm pipelines are given none, ptxas's line tables with
+/// line-info, the targets of offload-lower-to-gpu sorted by kind (an error
+/// for one of no kind).
+LogicalResult
+completePipelineConfig(const CudaPipelineOptions &options,
+                       PipelineConfig &config,
+                       function_ref<LogicalResult(const Twine &)> emitError);
+LogicalResult
+completePipelineConfig(const HostPipelineOptions &options,
+                       PipelineConfig &config,
+                       function_ref<LogicalResult(const Twine &)> emitError);
+LogicalResult
+completePipelineConfig(const VulkanPipelineOptions &options,
+                       PipelineConfig &config,
+                       function_ref<LogicalResult(const Twine &)> emitError);
+LogicalResult
+completePipelineConfig(const RocmPipelineOptions &options,
+                       PipelineConfig &config,
+                       function_ref<LogicalResult(const Twine &)> emitError);
+LogicalResult
+completePipelineConfig(const GpuPipelineOptions &options,
+                       PipelineConfig &config,
+                       function_ref<LogicalResult(const Twine &)> emitError);
 
 /// Checks what no one option says alone: the format against the targets, the
 /// tile sizes against the largest block.
@@ -48,9 +64,8 @@ verifyPipelineConfig(const PipelineConfig &config,
 /// loaded by #offload.loader.
 void buildOffloadPipeline(OpPassManager &pm, const PipelineConfig &config);
 
-/// Registers the pipelines (offload-lower-to-cuda, offload-lower-loops-to-
-/// cuda, offload-lower-to-host, offload-lower-loops-to-host) and the passes
-/// of this library, once.
+/// Registers the pipelines (offload-lower[-loops]-to-cuda, -host, -vulkan,
+/// -rocm and -gpu) and the passes of this library, once.
 void registerOffloadPipelines();
 
 } // namespace mlir::offload

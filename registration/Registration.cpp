@@ -14,6 +14,7 @@
 #include "pipelines/Pipelines.h"
 #include "target/cuda/CudaTarget.h"
 #include "target/host/HostTarget.h"
+#include "target/rocm/RocmTarget.h"
 #include "target/vulkan/VulkanTarget.h"
 #include "translation/LoaderTranslation.h"
 
@@ -25,6 +26,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -36,6 +38,7 @@ using namespace mlir::offload;
 static void registerOffloadExtensions(DialectRegistry &registry) {
   registerCudaTargetInterfaceExternalModels(registry);
   registerHostTargetInterfaceExternalModels(registry);
+  registerRocmTargetInterfaceExternalModels(registry);
   registerVulkanTargetInterfaceExternalModels(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
@@ -45,6 +48,7 @@ static void registerOffloadExtensions(DialectRegistry &registry) {
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  registerROCDLDialectTranslation(registry);
 }
 
 void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {

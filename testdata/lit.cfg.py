@@ -17,8 +17,9 @@ llvm_tools_dir = os.environ["OFFLOAD_LLVM_TOOLS_DIR"]
 config.environment["PATH"] = os.pathsep.join(
     [tools_dir, llvm_tools_dir, os.environ.get("PATH", "")]
 )
-# Tests name the toolkit they use; none may find one by accident.
-for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"]:
+# Tests name the toolkit they use; none may find one by accident. (The ROCm
+# device libraries are found by default where Debian installs them.)
+for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "ROCM_PATH"]:
     config.environment.pop(var, None)
 
 config.substitutions.append(("%cuda_toolkit", os.environ["OFFLOAD_CUDA_TOOLKIT"]))

@@ -20,6 +20,11 @@ packages=(
   # kernels.
   mesa-vulkan-drivers libvulkan1 libvulkan-dev spirv-tools
   valgrind  # callgrind, for bench/callgrind.sh and bench/callgrind_vulkan.sh
+  # The AMD target: ROCm's device libraries (ocml, ockl, the oclc_* controls)
+  # that #offload.rocm links; ROCm's HIP runtime, which the runtime's HIP
+  # backend opens itself (it links none of it) and whose hip_runtime_api.h
+  # //offload_runtime/tests:hip_api_test checks hip/hip_api.h against.
+  rocm-device-libs libamdhip64-5 libamdhip64-dev
 )
 
 missing=()

@@ -71,12 +71,12 @@ forbid "transforms sit on the dialect and the ABI" "//transforms/..." \
   "//conversion/... + //target/... + //translation/... + $above_middle + ($runtime_except_abi)"
 forbid "conversion sits on the transforms, below the pipelines" "//conversion/..." \
   "//target/... + //translation/... + $above_middle + ($runtime_except_abi)"
-for target in cuda host; do
+for target in cuda host vulkan rocm; do
   forbid "target/$target sits beside the other targets" "//target/$target/..." \
     "//target/... - //target/$target/... - //target/common/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
 done
 forbid "target/common serves the targets alone" "//target/common/..." \
-  "//target/cuda/... + //target/host/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
+  "//target/cuda/... + //target/host/... + //target/vulkan/... + //target/rocm/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
 forbid "translation sees the dialect and the runtime's ABI only" \
   "//translation/... - //translation/tests/..." \
   "//transforms/... + //conversion/... + //target/... + $above_middle + ($runtime_except_abi)"
@@ -101,9 +101,12 @@ up=$({
   grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' transforms
   grep -rlE '#include "(target|translation|pipelines|registration|tools)/' conversion
   grep -rlE '#include "(transforms|conversion|translation|pipelines|registration|tools)/' target
-  grep -rlE '#include "target/(cuda|host)/' target/common
-  grep -rlE '#include "target/host/' target/cuda
-  grep -rlE '#include "target/cuda/' target/host
+  grep -rlE '#include "target/(cuda|host|vulkan|rocm)/' target/common
+  # Each target names no other.
+  for target in cuda host vulkan rocm; do
+    grep -rE '#include "target/(cuda|host|vulkan|rocm)/' "target/$target" |
+      grep -v "#include \"target/$target/" | cut -d: -f1
+  done
   grep -rlE '#include "(transforms|conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
   grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime

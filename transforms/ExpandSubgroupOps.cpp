@@ -1,4 +1,4 @@
-//===- ExpandSubgroupOps.cpp - Subgroup ops as shuffles, for NVVM ---------===//
+//===- ExpandSubgroupOps.cpp - Subgroup ops as shuffles -------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -8,7 +8,6 @@
 
 #include "transforms/Passes.h"
 
-#include "mgpu/mgpu.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -27,9 +26,6 @@ namespace mlir::offload {
 } // namespace mlir::offload
 
 using namespace mlir;
-
-/// NVIDIA's subgroup (warp) size, which the NVVM lowering assumes too.
-static constexpr unsigned kSubgroupSize = MGPU_WARP_SIZE;
 
 /// Whether convert-gpu-to-nvvm, allowed redux.sync, lowers `op` itself:
 /// MLIR 22 maps no unsigned minimum or maximum to redux.sync, though PTX has
@@ -95,7 +91,8 @@ struct ScalarizeWideVectorReduce final
 /// vector one element at a time. The other lanes get their own value and
 /// `valid` false.
 struct RotateToShuffle final : OpRewritePattern<gpu::RotateOp> {
-  using OpRewritePattern::OpRewritePattern;
+  RotateToShuffle(MLIRContext *context, unsigned subgroupSize)
+      : OpRewritePattern(context), subgroupSize(subgroupSize) {}
 
   LogicalResult matchAndRewrite(gpu::RotateOp op,
                                 PatternRewriter &rewriter) const override {
@@ -105,7 +102,7 @@ struct RotateToShuffle final : OpRewritePattern<gpu::RotateOp> {
         arith::ConstantIntOp::create(rewriter, loc, i32, op.getWidth());
     Value laneIndex =
         gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/
-                              rewriter.getIndexAttr(kSubgroupSize));
+                              rewriter.getIndexAttr(subgroupSize));
     Value lane = arith::IndexCastOp::create(rewriter, loc, i32, laneIndex);
     Value source = arith::AndIOp::create(
         rewriter, loc,
@@ -136,6 +133,9 @@ struct RotateToShuffle final : OpRewritePattern<gpu::RotateOp> {
     rewriter.replaceOp(op, {ifOp.getResult(0), inRange});
     return success();
   }
+
+private:
+  unsigned subgroupSize;
 };
 
 /// gpu.subgroup_broadcast as shfl.sync among the lanes that are active
@@ -250,37 +250,49 @@ static std::pair<Value, Value> getLinearThreadId(OpBuilder &b, Location loc) {
 /// gpu.subgroup_id and gpu.num_subgroups from the thread ids: subgroups are
 /// runs of 32 threads in x-fastest order.
 struct SubgroupIdFromThreadId final : OpRewritePattern<gpu::SubgroupIdOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SubgroupIdFromThreadId(MLIRContext *context, unsigned subgroupSize)
+      : OpRewritePattern(context), subgroupSize(subgroupSize) {}
   LogicalResult matchAndRewrite(gpu::SubgroupIdOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value linear = getLinearThreadId(rewriter, loc).second;
     rewriter.replaceOpWithNewOp<arith::DivUIOp>(
         op, linear,
-        arith::ConstantIndexOp::create(rewriter, loc, kSubgroupSize));
+        arith::ConstantIndexOp::create(rewriter, loc, subgroupSize));
     return success();
   }
+
+private:
+  unsigned subgroupSize;
 };
 
 struct NumSubgroupsFromBlockDim final : OpRewritePattern<gpu::NumSubgroupsOp> {
-  using OpRewritePattern::OpRewritePattern;
+  NumSubgroupsFromBlockDim(MLIRContext *context, unsigned subgroupSize)
+      : OpRewritePattern(context), subgroupSize(subgroupSize) {}
   LogicalResult matchAndRewrite(gpu::NumSubgroupsOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value size = getLinearThreadId(rewriter, loc).first;
     rewriter.replaceOpWithNewOp<arith::CeilDivUIOp>(
-        op, size, arith::ConstantIndexOp::create(rewriter, loc, kSubgroupSize));
+        op, size, arith::ConstantIndexOp::create(rewriter, loc, subgroupSize));
     return success();
   }
+
+private:
+  unsigned subgroupSize;
 };
 
-struct SubgroupSizeIsWarpSize final : OpRewritePattern<gpu::SubgroupSizeOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct SubgroupSizeIsConstant final : OpRewritePattern<gpu::SubgroupSizeOp> {
+  SubgroupSizeIsConstant(MLIRContext *context, unsigned subgroupSize)
+      : OpRewritePattern(context), subgroupSize(subgroupSize) {}
   LogicalResult matchAndRewrite(gpu::SubgroupSizeOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, kSubgroupSize);
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, subgroupSize);
     return success();
   }
+
+private:
+  unsigned subgroupSize;
 };
 
 struct ExpandSubgroupOpsPass
@@ -294,9 +306,9 @@ struct ExpandSubgroupOpsPass
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
         if (!(keepRedux && isReduxForm(reduce)))
           ops.push_back(op);
-      } else if (isa<gpu::NumSubgroupsOp, gpu::RotateOp,
-                     gpu::SubgroupBroadcastOp, gpu::SubgroupIdOp,
-                     gpu::SubgroupSizeOp>(op)) {
+      } else if (isa<gpu::NumSubgroupsOp, gpu::RotateOp, gpu::SubgroupIdOp,
+                     gpu::SubgroupSizeOp>(op) ||
+                 (nvvmBroadcast && isa<gpu::SubgroupBroadcastOp>(op))) {
         ops.push_back(op);
       }
     });
@@ -306,17 +318,20 @@ struct ExpandSubgroupOpsPass
                << "expanding " << ops.size() << " subgroup operations\n");
     RewritePatternSet patterns(&getContext());
     patterns.add<NumSubgroupsFromBlockDim, RotateToShuffle,
-                 ScalarizeWideVectorReduce, SubgroupBroadcastToShfl,
-                 SubgroupIdFromThreadId, SubgroupSizeIsWarpSize>(&getContext());
+                 SubgroupIdFromThreadId, SubgroupSizeIsConstant>(&getContext(),
+                                                                 subgroupSize);
+    patterns.add<ScalarizeWideVectorReduce>(&getContext());
+    if (nvvmBroadcast)
+      patterns.add<SubgroupBroadcastToShfl>(&getContext());
     populateGpuBreakDownSubgroupReducePatterns(patterns,
                                                /*maxShuffleBitwidth=*/32);
     // 32-bit shuffles where the value fits, else (i64, f64) 64-bit ones,
     // which the NVVM lowering splits in two.
     for (auto [bitwidth, benefit] : {std::pair(32u, 2u), std::pair(64u, 1u)}) {
-      populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kSubgroupSize,
+      populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize,
                                                       bitwidth, benefit);
       populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
-          patterns, kSubgroupSize, bitwidth, benefit);
+          patterns, subgroupSize, bitwidth, benefit);
     }
     // The pieces that breaking a vector down makes are new ops, to be
     // expanded in turn; nothing else is touched.

@@ -99,9 +99,10 @@ def OffloadExpandSubgroupOps
     lanes, clustered or not), each rotation into an indexed `gpu.shuffle`
     among the lanes below its width, and each broadcast into `shfl.sync`
     among the active lanes, and subgroup ids, counts and sizes into
-    arithmetic on thread ids (32 threads to a subgroup, x fastest), so that every form
-    compiles for every chip. With `keep-redux`, the reductions that
-    `redux.sync` does are left to it.
+    arithmetic on thread ids (`subgroup-size` threads to a subgroup, x
+    fastest), so that every form compiles for every chip. With `keep-redux`,
+    the reductions that `redux.sync` does are left to it. The ROCm lowering
+    runs it too, with its chip's wave size and broadcasts left to ROCDL.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect",
@@ -111,7 +112,12 @@ def OffloadExpandSubgroupOps
   let options = [
     Option<"keepRedux", "keep-redux", "bool", /*default=*/"false",
            "Leave uniform i32 whole-subgroup reductions, which redux.sync "
-           "does on sm_80 and later, unexpanded.">
+           "does on sm_80 and later, unexpanded.">,
+    Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"32",
+           "Lanes of a subgroup: 32 on NVIDIA GPUs, 64 or 32 on AMD's.">,
+    Option<"nvvmBroadcast", "nvvm-broadcast", "bool", /*default=*/"true",
+           "Expand gpu.subgroup_broadcast into NVVM's shfl.sync; off for "
+           "targets whose lowering takes it (ROCDL's readlane).">
   ];
 }
 

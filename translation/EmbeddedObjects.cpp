@@ -10,9 +10,11 @@
 
 #include "dialects/CudaChips.h"
 #include "mgpu/mgpu.h"
+#include "object_format/AmdgpuChips.h"
 #include "object_format/ObjectFormat.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -51,6 +53,8 @@ static object_format::Format getEmbeddedFormat(int kind) {
     return object_format::Format::Ptx;
   case MGPU_OBJECT_SPIRV:
     return object_format::Format::SpirV;
+  case MGPU_OBJECT_AMDGPU:
+    return object_format::Format::AmdgpuObject;
   default:
     return object_format::Format::HostObject;
   }
@@ -68,7 +72,8 @@ static LogicalResult checkBytes(const EmbeddedObject &described,
       object_format::identify(bytes.data(), bytes.size());
   if (found.format == object_format::Format::Unknown &&
       expected != object_format::Format::HostObject &&
-      expected != object_format::Format::SpirV)
+      expected != object_format::Format::SpirV &&
+      expected != object_format::Format::AmdgpuObject)
     return success();
   if (found.format != expected)
     return error() << "is embedded as "
@@ -115,6 +120,49 @@ describeSpirvObject(gpu::ObjectAttr object,
   return described;
 }
 
+/// The target ID of an AMD target attribute, or "" for other targets.
+static StringRef getAmdgpuChip(Attribute target) {
+  if (auto rocm = dyn_cast<RocmTargetAttr>(target))
+    return rocm.getChip();
+  if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(target))
+    return rocdl.getChip();
+  return "";
+}
+
+/// An AMD object: an HSA code object whose ELF flags say its chip and its
+/// xnack and sramecc settings, which the runtime matches to the device.
+static FailureOr<EmbeddedObject>
+describeAmdgpuObject(gpu::ObjectAttr object, StringRef targetId,
+                     function_ref<InFlightDiagnostic()> error) {
+  if (object.getFormat() != gpu::CompilationTarget::Binary &&
+      object.getFormat() != gpu::CompilationTarget::Fatbin)
+    return error() << "is " << stringifyCompilationTarget(object.getFormat())
+                   << ", which the HIP backend cannot load; compile it with "
+                      "gpu-module-to-binary format=bin or fatbin";
+  EmbeddedObject described{object, MGPU_OBJECT_AMDGPU, 0, 0};
+  if (failed(checkBytes(described, error)))
+    return failure();
+  StringRef bytes = object.getObject().getValue();
+  uint32_t flags = *object_format::readElfFlags(bytes.data(), bytes.size());
+  const object_format::AmdgpuChip *chip = object_format::lookupAmdgpuChipByMach(
+      flags & object_format::kAmdgpuMachMask);
+  const uint32_t featureMask =
+      object_format::kAmdgpuXnackMask | object_format::kAmdgpuSrameccMask;
+  // The runtime chooses by these bits: they must be what the target says.
+  std::optional<object_format::AmdgpuTargetId> id =
+      object_format::parseAmdgpuTargetId(targetId.str(), nullptr);
+  // #rocdl.target sets xnack and sramecc in its LLVM features, not its chip.
+  bool checkFeatures = isa<RocmTargetAttr>(object.getTarget());
+  if (!id || id->chip != chip ||
+      (checkFeatures &&
+       object_format::getAmdgpuFeatureFlags(*id) != (flags & featureMask)))
+    return error() << "targets " << targetId << ", but holds code for "
+                   << object_format::describeAmdgpuFlags(flags);
+  described.arch = flags & object_format::kAmdgpuMachMask;
+  described.archVariant = flags & featureMask;
+  return described;
+}
+
 static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
                                           gpu::ObjectAttr object) {
   auto error = [&] {
@@ -125,6 +173,8 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
     return describeHostObject(object, error);
   if (isa<VulkanTargetAttr>(object.getTarget()))
     return describeSpirvObject(object, error);
+  if (StringRef targetId = getAmdgpuChip(object.getTarget()); !targetId.empty())
+    return describeAmdgpuObject(object, targetId, error);
   EmbeddedObject described{object, 0, 0, MGPU_ARCH_PORTABLE};
   switch (object.getFormat()) {
   case gpu::CompilationTarget::Binary:
@@ -144,7 +194,7 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
   StringRef chipName = getCudaChip(object.getTarget());
   if (chipName.empty())
     return error() << "targets " << object.getTarget()
-                   << ", which is not a CUDA, Vulkan or host target";
+                   << ", which is not a CUDA, AMD, Vulkan or host target";
   const cuda::Chip *chip = cuda::lookupChip(chipName);
   if (!chip)
     return error() << "targets chip '" << chipName

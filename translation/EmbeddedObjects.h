@@ -19,12 +19,13 @@ namespace mlir::offload {
 /// One object of a gpu.binary as libmgpu's MgpuObject describes it.
 struct EmbeddedObject {
   gpu::ObjectAttr object;
-  /// MGPU_OBJECT_CUBIN, _FATBIN, _PTX or _HOST.
+  /// MGPU_OBJECT_CUBIN, _FATBIN, _PTX, _HOST, _SPIRV or _AMDGPU.
   int kind;
   /// 10 * major + minor: 90 for sm_90 and sm_90a; a host object's ELF
-  /// machine.
+  /// machine; an AMDGPU object's EF_AMDGPU_MACH.
   int arch;
-  /// MGPU_ARCH_PORTABLE, _SPECIFIC ('a') or _FAMILY ('f').
+  /// MGPU_ARCH_PORTABLE, _SPECIFIC ('a') or _FAMILY ('f'); an AMDGPU
+  /// object's xnack and sramecc flags.
   int archVariant;
 };
 

@@ -32,6 +32,8 @@ def _actions_test_impl(ctx):
     for expected in ctx.attr.expected_options:
         asserts.true(env, expected in options, "option '%s' not given to the pipeline: %s" % (expected, options))
     asserts.equals(env, "off", lower.env.get("OFFLOAD_CACHE"), "the object cache must be off inside Bazel's actions")
+    for variable, value in ctx.attr.expected_env.items():
+        asserts.equals(env, value, lower.env.get(variable), "$%s of the lowering" % variable)
     outputs = [f.basename for f in analysistest.target_under_test(env)[DefaultInfo].files.to_list()]
     asserts.equals(env, ["good.o"], outputs)
     return analysistest.end(env)
@@ -41,12 +43,13 @@ _actions_test = analysistest.make(
     attrs = {
         "expected_in_pipeline": attr.string_list(),
         "expected_options": attr.string_list(),
+        "expected_env": attr.string_dict(),
     },
 )
 
 # name -> (attributes of the target under test, the message analysis fails with)
 _FAILURES = {
-    "bad_pipeline": ({"pipeline": "offload-lower-to-rocm"}, "pipeline must be one of"),
+    "bad_pipeline": ({"pipeline": "offload-lower-to-metal"}, "pipeline must be one of"),
     "bad_format": ({"format": "elf"}, "format must be fatbin, bin or isa, not 'elf'"),
     "bad_load_mode": ({"load_mode": "eager"}, "load_mode must be ctor or lazy, not 'eager'"),
     "bad_chip": ({"chips": ["90"]}, "chips must start with sm_, not '90'"),
@@ -65,6 +68,12 @@ _FAILURES = {
         "chips does not apply to pipeline = \"offload-lower-to-host\"",
     ),
     "host_cpu_without_host": ({"host_cpu": "znver4"}, "host_cpu applies with host = True only (or a host pipeline)"),
+    "bad_chip_of_every_vendor": (
+        {"chips": ["sm_90", "gfx942", "mi300"]},
+        "chips must start with sm_ or gfx, not 'mi300'",
+    ),
+    "bad_amd_chip": ({"pipeline": "offload-lower-to-rocm", "chips": ["sm_90"]}, "chips must start with gfx, not 'sm_90'"),
+    "wave64_for_nvidia": ({"wave64": True}, "wave64 does not apply to pipeline = \"offload-lower-to-cuda\""),
 }
 
 def _other_value(entry):
@@ -157,5 +166,31 @@ def offload_rule_test_suite(name):
         ],
     )
     tests.append(":good_test")
+
+    # Both vendors' chips in one list: the every-vendor pipeline, with the
+    # CUDA toolkit and the ROCm device libraries.
+    offload_objects(
+        name = "every_vendor_target",
+        srcs = ["good.mlir"],
+        chips = ["sm_90", "gfx942"],
+        host = True,
+        tags = ["manual"],
+    )
+    _actions_test(
+        name = "every_vendor_test",
+        target_under_test = ":every_vendor_target",
+        expected_in_pipeline = [
+            "offload-lower-to-gpu{",
+            "toolkit=external/offload_cuda ",
+            "targets=sm_90,gfx942,host",
+        ],
+        # The device libraries by their path in the execution root, and the
+        # linker of the code objects.
+        expected_env = {
+            "ROCM_PATH": "external/offload_rocm",
+            "OFFLOAD_LLD": "external/offload_llvm/bin/ld.lld",
+        },
+    )
+    tests.append(":every_vendor_test")
     _every_option_tests(tests)
     native.test_suite(name = name, tests = tests)

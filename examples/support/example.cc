@@ -8,37 +8,56 @@
 
 #include "examples/support/example.h"
 
+#include "object_format/AmdgpuChips.h"
 #include "offload_runtime/testing/fake_cuda_control.h"
+#include "offload_runtime/testing/fake_hip_control.h"
 
 #include <dlfcn.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace offload::examples {
 namespace {
 
-/// The test driver's control function `name`, or null on a real driver. The
+/// The control function `name` of the test library that `variable` names
+/// (the test CUDA driver, the test HIP runtime), or null for a real one. The
 /// path is the one libmgpu loads, so this is the same instance.
-void *TestDriverFunction(const char *name) {
-  const char *path = std::getenv("MGPU_CUDA_DRIVER");
+void *TestLibraryFunction(const char *variable, const char *name) {
+  const char *path = std::getenv(variable);
   if (!path || !*path)
     return nullptr;
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   return library ? dlsym(library, name) : nullptr;
 }
 
+void *TestDriverFunction(const char *name) {
+  return TestLibraryFunction("MGPU_CUDA_DRIVER", name);
+}
+
+void *TestHipRuntimeFunction(const char *name) {
+  return TestLibraryFunction("MGPU_HIP_RUNTIME", name);
+}
+
 } // namespace
 
 bool OnTestDriver() {
-  return TestDriverFunction("fakeCudaLastImageArch") != nullptr;
+  return TestDriverFunction("fakeCudaLastImageArch") != nullptr ||
+         TestHipRuntimeFunction("fakeHipLastLoadFlags") != nullptr;
 }
 
 int LastLoadedArch() {
   auto arch = reinterpret_cast<decltype(&fakeCudaLastImageArch)>(
       TestDriverFunction("fakeCudaLastImageArch"));
   return arch ? arch() : 0;
+}
+
+std::string LastLoadedAmdgpuObject() {
+  auto flags = reinterpret_cast<decltype(&fakeHipLastLoadFlags)>(
+      TestHipRuntimeFunction("fakeHipLastLoadFlags"));
+  return flags && flags() ? object_format::describeAmdgpuFlags(flags()) : "";
 }
 
 int Compare(const char *name, const std::vector<float> &got,

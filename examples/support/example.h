@@ -8,8 +8,9 @@
 // binary: the runtime runs them on a GPU where there is one and on the CPU's
 // cores elsewhere (MGPU_DEVICE picks), and the host program compares what it
 // gets with its CPU reference either way. Against the runtime's test driver
-// (libfake_cuda.so), which loads objects but runs no kernel, a program checks
-// which object the device was given instead.
+// (libfake_cuda.so) or test HIP runtime (libfake_hip.so), which load objects
+// but run no kernel, a program checks which object the device was given
+// instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #define OFFLOAD_EXAMPLES_SUPPORT_EXAMPLE_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace offload::examples {
@@ -37,12 +39,17 @@ template <typename T> MemRef<T, 1> MemRefOf(std::vector<T> &data) {
 }
 
 /// Whether the program runs against the test driver ($MGPU_CUDA_DRIVER
-/// names a library with its control functions), where kernels do not run.
+/// names a library with its control functions) or the test HIP runtime
+/// ($MGPU_HIP_RUNTIME likewise), where kernels do not run.
 bool OnTestDriver();
 
 /// The test driver's architecture for the last loaded image (90 for sm_90),
 /// 0 elsewhere.
 int LastLoadedArch();
+
+/// The test HIP runtime's last loaded code object, by its chip and the
+/// features it fixes ("gfx90a", "gfx942:sramecc+"); "" elsewhere.
+std::string LastLoadedAmdgpuObject();
 
 /// Compares `got` with `want` element by element, within a relative
 /// tolerance; prints the first mismatches and a summary line starting with

@@ -8,8 +8,12 @@
 
 #include "offload_runtime/object_selection.h"
 
+#include "object_format/AmdgpuChips.h"
+
 #include "gtest/gtest.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace {
@@ -77,6 +81,71 @@ TEST(ObjectSelection, NothingFits) {
   EXPECT_EQ(mgpu::DescribeObjects(objects.data(), objects.size()),
             "cubin sm_90, PTX sm_100a");
   EXPECT_EQ(Select({}, 90), -1);
+}
+
+//===--- AMD GPUs ---------------------------------------------------------===//
+
+/// An AMDGPU object for the target ID `id` ("gfx90a:xnack-"), whose e_flags
+/// are its chip's mach and its features' settings, as the compiler writes
+/// them into MgpuObject.
+MgpuObject Amdgpu(const char *id) {
+  std::string error;
+  std::optional<object_format::AmdgpuTargetId> target =
+      object_format::parseAmdgpuTargetId(id, &error);
+  EXPECT_TRUE(target) << error;
+  return Object(MGPU_OBJECT_AMDGPU, target->chip->mach,
+                object_format::getAmdgpuFeatureFlags(*target));
+}
+
+int SelectAmdgpu(const std::vector<MgpuObject> &objects, const char *device) {
+  return mgpu::SelectAmdgpuObject(
+      objects.data(), objects.size(),
+      *object_format::parseAmdgpuTargetId(device, nullptr));
+}
+
+TEST(AmdgpuSelection, OnlyItsOwnChip) {
+  std::vector<MgpuObject> objects = {Object(MGPU_OBJECT_CUBIN, 90),
+                                     Amdgpu("gfx942"), Amdgpu("gfx90a")};
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc+:xnack-"), 2);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx942:sramecc+:xnack+"), 1);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx908:sramecc+:xnack-"), -1);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx1100"), -1);
+}
+
+TEST(AmdgpuSelection, ExactModesBeforeOpenOnes) {
+  std::vector<MgpuObject> objects = {Amdgpu("gfx90a"), Amdgpu("gfx90a:xnack-"),
+                                     Amdgpu("gfx90a:sramecc+:xnack-")};
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc+:xnack-"), 2);
+  // Of the two that fit, the one that fixes more of the device's modes.
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc-:xnack-"), 1);
+  // xnack+ runs neither of the xnack- objects.
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc+:xnack+"), 0);
+}
+
+TEST(AmdgpuSelection, FixedModesRunOnlyWhereTheDeviceHasThem) {
+  std::vector<MgpuObject> objects = {Amdgpu("gfx90a:xnack+"),
+                                     Amdgpu("gfx90a:sramecc-")};
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc+:xnack+"), 0);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc-:xnack-"), 1);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a:sramecc+:xnack-"), -1);
+  // A device that leaves a mode open (a HIP runtime that does not say) runs
+  // only objects that leave it open too, as AMD's loader does.
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx90a"), -1);
+}
+
+TEST(AmdgpuSelection, ChipsWithoutModes) {
+  std::vector<MgpuObject> objects = {Amdgpu("gfx1030"), Amdgpu("gfx1100")};
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx1100"), 1);
+  EXPECT_EQ(SelectAmdgpu(objects, "gfx1101"), -1);
+}
+
+TEST(AmdgpuSelection, Described) {
+  std::vector<MgpuObject> objects = {
+      Amdgpu("gfx90a:sramecc+:xnack-"), Amdgpu("gfx942"), Amdgpu("gfx1100"),
+      Object(MGPU_OBJECT_AMDGPU, 0x12), Object(MGPU_OBJECT_HOST, 62)};
+  EXPECT_EQ(mgpu::DescribeObjects(objects.data(), objects.size()),
+            "AMDGPU gfx90a:sramecc+:xnack-, AMDGPU gfx942, AMDGPU gfx1100, "
+            "AMDGPU machine 0x12, host x86-64");
 }
 
 } // namespace

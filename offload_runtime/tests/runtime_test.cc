@@ -13,6 +13,7 @@
 #include "mgpu/mgpu.h"
 
 #include "offload_runtime/testing/fake_cuda.h"
+#include "offload_runtime/testing/fresh_process.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -28,23 +29,8 @@
 using ::mgpu::testing::FakeCuda;
 using ::mgpu::testing::MakeCubin;
 using ::mgpu::testing::MakePtx;
-using ::testing::ExitedWithCode;
 
 namespace {
-
-/// Runs the braced statements in a fresh process, which must then exit with
-/// `code` having printed what matches `stderrRegex` (an extended regex) on
-/// stderr.
-#define EXPECT_IN_FRESH_PROCESS(code, stderrRegex, ...)                        \
-  do {                                                                         \
-    auto freshProcessBody = [&] __VA_ARGS__;                                   \
-    EXPECT_EXIT(                                                               \
-        {                                                                      \
-          freshProcessBody();                                                  \
-          std::exit(0);                                                        \
-        },                                                                     \
-        ExitedWithCode(code), stderrRegex);                                    \
-  } while (false)
 
 /// A rank-2 memref descriptor, as lowered IR lays it out.
 struct MemRef2D {
@@ -96,8 +82,8 @@ TEST(RuntimeErrors, WithoutCudaAutoRunsOnTheHostAndSaysWhy) {
 TEST(RuntimeErrors, UnknownDeviceChoice) {
   EXPECT_IN_FRESH_PROCESS(
       1,
-      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda, vulkan "
-      "or host\n$",
+      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda, rocm, "
+      "vulkan or host\n$",
       {
         setenv("MGPU_DEVICE", "gpu", 1);
         mgpuStreamCreate();

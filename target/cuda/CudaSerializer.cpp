@@ -11,6 +11,7 @@
 #include "dialects/CudaChips.h"
 #include "object_format/ObjectFormat.h"
 #include "target/common/FatalErrorRecovery.h"
+#include "target/common/LinkFiles.h"
 #include "target/common/ToolInvocation.h"
 
 #include "llvm/IR/Function.h"
@@ -63,31 +64,9 @@ void CudaSerializer::handleModulePreLink(llvm::Module &module) {
 std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
 CudaSerializer::loadBitcodeFiles(llvm::Module &module) {
   SmallVector<std::unique_ptr<llvm::Module>> libraries;
-  SmallVector<Attribute> files;
-  if (ArrayAttr link = target.getLink())
-    files.append(link.begin(), link.end());
-  llvm::append_range(files, options.getLibrariesToLink());
-  for (Attribute file : files) {
-    auto path = dyn_cast<StringAttr>(file);
-    if (!path)
-      continue;
-    // Reading a device or a FIFO would never end, or never stop growing.
-    sys::fs::file_status status;
-    std::error_code error = sys::fs::status(path.getValue(), status);
-    if (error || status.type() != sys::fs::file_type::regular_file) {
-      InFlightDiagnostic diag = emitModuleError()
-                                << "the bitcode file " << path << " to link ";
-      if (error == std::errc::no_such_file_or_directory)
-        diag << "does not exist";
-      else if (error)
-        diag << "cannot be read: " << error.message();
-      else if (status.type() == sys::fs::file_type::directory_file)
-        diag << "is a directory";
-      else
-        diag << "is not a regular file (a device, FIFO or socket)";
-      return std::nullopt;
-    }
-  }
+  SmallVector<Attribute> files = getFilesToLink(target.getLink(), options);
+  if (failed(checkFilesToLink(files, [&] { return emitModuleError(); })))
+    return std::nullopt;
   if (failed(loadBitcodeFilesFromList(module.getContext(), files, libraries)))
     return std::nullopt;
 

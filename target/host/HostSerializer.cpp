@@ -9,9 +9,9 @@
 #include "target/host/HostSerializer.h"
 
 #include "object_format/ObjectFormat.h"
+#include "target/common/Backend.h"
 #include "target/common/FatalErrorRecovery.h"
-#include "target/common/ToolInvocation.h"
-#include "target/host/HostToolchain.h"
+#include "target/common/Lld.h"
 
 #include "mgpu/mgpu.h"
 
@@ -53,19 +53,6 @@ InFlightDiagnostic HostSerializer::emitModuleError() {
          << " for the host (" << machine.triple << ", " << machine.cpu << "): ";
 }
 
-static CodeGenOptLevel getCodeGenOptLevel(int level) {
-  switch (level) {
-  case 0:
-    return CodeGenOptLevel::None;
-  case 1:
-    return CodeGenOptLevel::Less;
-  case 3:
-    return CodeGenOptLevel::Aggressive;
-  default:
-    return CodeGenOptLevel::Default;
-  }
-}
-
 FailureOr<SmallVector<char, 0>>
 HostSerializer::emitObject(llvm::Module &llvmModule) {
   Triple triple(machine.triple);
@@ -84,19 +71,11 @@ HostSerializer::emitObject(llvm::Module &llvmModule) {
                      MGPU_HOST_CPU_FEATURES_SYMBOL);
   LLVM_DEBUG(dbgs() << "CPU features the object records: " << features << "\n");
 
-  SmallVector<char, 0> object;
-  raw_svector_ostream os(object);
-  legacy::PassManager passes;
-  if (pic->addPassesToEmitFile(passes, os, nullptr,
-                               CodeGenFileType::ObjectFile))
-    return emitModuleError()
-           << "LLVM cannot emit object files for " << machine.triple;
-  std::string fatalError;
-  if (failed(runRecoveringFatalErrors([&] { passes.run(llvmModule); },
-                                      fatalError)))
-    return emitModuleError() << "the " << triple.getArchName()
-                             << " backend failed: " << fatalError;
-  return object;
+  Expected<SmallVector<char, 0>> object = runBackend(
+      llvmModule, *pic, CodeGenFileType::ObjectFile, triple.getArchName());
+  if (!object)
+    return emitModuleError() << toString(object.takeError());
+  return std::move(*object);
 }
 
 FailureOr<SmallVector<char, 0>>
@@ -104,48 +83,25 @@ HostSerializer::linkSharedObject(ArrayRef<char> object) {
   Expected<std::string> linker = findLinker();
   if (!linker)
     return emitModuleError() << toString(linker.takeError());
-  Expected<TempDirectory> files = TempDirectory::create();
-  if (!files)
-    return emitModuleError() << toString(files.takeError());
-  Expected<std::string> input =
-      files->write("module.o", StringRef(object.data(), object.size()));
-  if (!input)
-    return emitModuleError() << toString(input.takeError());
-  std::vector<std::string> args = {"-shared",
-                                   "--hash-style=gnu",
-                                   "--build-id=none",
-                                   "-z",
-                                   "noexecstack",
-                                   "-z",
-                                   "now",
-                                   "-o",
-                                   files->getPath("module.so"),
-                                   *input};
-  LLVM_DEBUG({
-    dbgs() << "Tool invocation for gpu.module @" << gpuModule.getName()
-           << " (host):\n"
-           << *linker;
-    for (const std::string &arg : args)
-      dbgs() << " " << arg;
-    dbgs() << "\n";
-  });
-  Expected<std::string> output = runTool(*linker, args);
-  if (!output)
-    return emitModuleError() << toString(output.takeError());
-  if (!output->empty())
-    emitToolRemark(sys::path::filename(*linker) + " for the host:\n" + *output);
-  Expected<SmallVector<char, 0>> linked = files->read("module.so");
+  Expected<LinkedObject> linked =
+      linkObject(*linker, object,
+                 {"-shared", "--hash-style=gnu", "--build-id=none", "-z",
+                  "noexecstack", "-z", "now"},
+                 "gpu.module @" + gpuModule.getName() + " (host)");
   if (!linked)
     return emitModuleError() << toString(linked.takeError());
+  if (!linked->messages.empty())
+    emitToolRemark(sys::path::filename(*linker) + " for the host:\n" +
+                   linked->messages);
   // A host shared object, or the linker did not do its job.
   object_format::Identity found =
-      object_format::identify(linked->data(), linked->size());
+      object_format::identify(linked->bytes.data(), linked->bytes.size());
   if (found.format != object_format::Format::HostObject)
     return emitModuleError() << sys::path::filename(*linker)
                              << " exited 0 without writing a shared object "
                                 "(it wrote "
                              << object_format::describe(found) << ")";
-  return std::move(*linked);
+  return std::move(linked->bytes);
 }
 
 /// The ELF machine of objects for `triple`, which #offload.host's verifier
@@ -189,13 +145,7 @@ LogicalResult HostSerializer::addToolsToKey(CacheKey &key) {
   if (format != gpu::CompilationTarget::Binary &&
       format != gpu::CompilationTarget::Fatbin)
     return success();
-  // A missing linker goes into the key as its error, which the compile then
-  // reports; nothing is stored for it.
-  Expected<std::string> linker = findLinker();
-  if (linker)
-    key.addFileIdentity(*linker);
-  else
-    key.add(toString(linker.takeError()));
+  addLinkerToKey(key);
   return success();
 }
 

@@ -12,7 +12,7 @@
 // An option that does not apply to the pipeline is an error naming both,
 // whether the pipeline has no such option or takes it only with another.
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS
-// NOT-LOOPS: error: offload-lower-to-cuda: tile-sizes applies to the pipelines of loops only (offload-lower-loops-to-cuda, offload-lower-loops-to-host, offload-lower-loops-to-vulkan)
+// NOT-LOOPS: error: offload-lower-to-cuda: tile-sizes applies to the pipelines of loops only (offload-lower-loops-to-cuda, offload-lower-loops-to-host, offload-lower-loops-to-vulkan, offload-lower-loops-to-rocm, offload-lower-loops-to-gpu)
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-host="tile-sizes=7" 2>&1 | FileCheck %s --check-prefix=NOT-LOOPS-HOST
 // NOT-LOOPS-HOST: error: offload-lower-to-host: tile-sizes applies to the pipelines of loops only
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=NOT-HOST
@@ -75,3 +75,31 @@ func.func @f() {
 // VULKAN-CHIPS: error: offload-lower-to-vulkan: <Pass-Options-Parser>: no such option chips
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan="host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=VULKAN-HOST-CPU
 // VULKAN-HOST-CPU: error: offload-lower-to-vulkan: host-cpu applies with host only
+
+// The AMD and every-vendor pipelines' options, checked as the others'.
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-rocm="chips=sm_90" 2>&1 | FileCheck %s --check-prefix=ROCM-PREFIX
+// ROCM-PREFIX: error: offload-lower-to-rocm: chips must start with gfx, not 'sm_90'
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-rocm="chips=gfx91" 2>&1 | FileCheck %s --check-prefix=ROCM-CHIP
+// ROCM-CHIP: error: offload-attach-rocm-target: chip 'gfx91' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx91'; supported chips: gfx801,
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-rocm="abi=700" 2>&1 | FileCheck %s --check-prefix=ROCM-ABI
+// ROCM-ABI: error: offload-lower-to-rocm: abi must be 400, 500 or 600, not '700'
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-rocm="chips=gfx1250 wave64" 2>&1 | FileCheck %s --check-prefix=ROCM-WAVE
+// ROCM-WAVE: error: offload-attach-rocm-target: gfx1250 runs waves of 32 lanes only; drop wave64
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-rocm="format=isa host" 2>&1 | FileCheck %s --check-prefix=ROCM-ISA
+// ROCM-ISA: error: offload-lower-to-rocm: format 'isa' gives the host target assembly, which the runtime cannot load: use fatbin or bin with host
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-cuda="wave64" 2>&1 | FileCheck %s --check-prefix=CUDA-WAVE
+// CUDA-WAVE: error: offload-lower-to-cuda: <Pass-Options-Parser>: no such option wave64
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu 2>&1 | FileCheck %s --check-prefix=NO-TARGETS
+// NO-TARGETS: error: offload-lower-to-gpu: targets is empty: name what to compile for, for example targets=sm_90,gfx90a,vulkan,host
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=sm_90,metal" 2>&1 | FileCheck %s --check-prefix=BAD-TARGET
+// BAD-TARGET: error: offload-lower-to-gpu: target 'metal' is not an SM architecture (sm_90), an AMD target ID (gfx90a), vulkan or host
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=gfx90a cpu=znver4" 2>&1 | FileCheck %s --check-prefix=GPU-HOST-CPU
+// GPU-HOST-CPU: error: offload-lower-to-gpu: <Pass-Options-Parser>: no such option cpu
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=gfx90a host-cpu=znver4" 2>&1 | FileCheck %s --check-prefix=GPU-NOT-HOST
+// GPU-NOT-HOST: error: offload-lower-to-gpu: host-cpu applies with host only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=sm_90 wave64" 2>&1 | FileCheck %s --check-prefix=GPU-NO-AMD
+// GPU-NO-AMD: error: offload-lower-to-gpu: wave64 applies with an AMD target ID (gfx90a) in targets only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=gfx90a,host ptxas-options=-v" 2>&1 | FileCheck %s --check-prefix=GPU-NO-CUDA
+// GPU-NO-CUDA: error: offload-lower-to-gpu: ptxas-options applies with an SM architecture (sm_90) in targets only
+// RUN: %expect_exit 1 offload-opt %s --offload-lower-to-gpu="targets=gfx90a spirv-version=1.5" 2>&1 | FileCheck %s --check-prefix=GPU-NO-VULKAN
+// GPU-NO-VULKAN: error: offload-lower-to-gpu: spirv-version applies with vulkan in targets only

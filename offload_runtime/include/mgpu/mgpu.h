@@ -52,13 +52,18 @@ typedef void (*MgpuErrorHandler)(const char *entryPoint, int32_t error,
 
 /* MgpuObject::kind. A host object is a shared object (ELF) for the CPU,
  * whose `arch` is its ELF machine (62 for x86-64, 183 for AArch64). A SPIR-V
- * object is a SPIR-V module for Vulkan (docs/vulkan-target.md), `arch` 0. */
+ * object is a SPIR-V module for Vulkan (docs/vulkan-target.md), `arch` 0. An
+ * AMDGPU object is an HSA code object (an EM_AMDGPU shared object) whose
+ * `arch` is its chip's EF_AMDGPU_MACH (e_flags & 0xff: 0x3f for gfx90a) and
+ * `archVariant` its xnack and sramecc settings (e_flags & 0xf00), as
+ * docs/rocm-target.md says. */
 enum {
   MGPU_OBJECT_CUBIN = 1,
   MGPU_OBJECT_FATBIN = 2,
   MGPU_OBJECT_PTX = 3,
   MGPU_OBJECT_HOST = 4,
-  MGPU_OBJECT_SPIRV = 5
+  MGPU_OBJECT_SPIRV = 5,
+  MGPU_OBJECT_AMDGPU = 6
 };
 /* MgpuObject::archVariant */
 enum {

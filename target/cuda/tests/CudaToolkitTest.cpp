@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "target/cuda/CudaToolkit.h"
+#include "target/common/tests/FakeDirectory.h"
 #include "target/common/tests/ScopedEnv.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -26,28 +27,7 @@ using ::testing::HasSubstr;
 namespace {
 
 /// A directory with a fake toolkit layout, removed at the end of the test.
-class FakeToolkit {
-public:
-  FakeToolkit() {
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("toolkit", root));
-  }
-  ~FakeToolkit() { llvm::sys::fs::remove_directories(root); }
-
-  void addFile(llvm::StringRef relativePath) {
-    llvm::SmallString<256> path(root);
-    llvm::sys::path::append(path, relativePath);
-    ASSERT_FALSE(
-        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)));
-    std::error_code ec;
-    llvm::raw_fd_ostream(path, ec) << "fake";
-    ASSERT_FALSE(ec);
-  }
-
-  std::string path() const { return std::string(root); }
-
-private:
-  llvm::SmallString<128> root;
-};
+using FakeToolkit = mlir::offload::test::FakeDirectory;
 
 constexpr llvm::StringRef kAssemblers[] = {kNvJitLinkPath, kPtxasPath};
 constexpr llvm::StringRef kFatbinaries[] = {kFatbinaryPath};

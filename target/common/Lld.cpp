@@ -1,4 +1,4 @@
-//===- HostToolchain.cpp - The linker of host objects ---------------------===//
+//===- Lld.cpp - Finding ld.lld, which links every target's objects -------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "target/host/HostToolchain.h"
+#include "target/common/Lld.h"
+
+#include "target/common/ToolInvocation.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -17,6 +20,8 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <dlfcn.h>
+
+#define DEBUG_TYPE "serialize-to-binary"
 
 using namespace llvm;
 
@@ -35,7 +40,7 @@ static std::string linkerBesideLLVM() {
   return std::string(linker);
 }
 
-Expected<std::string> mlir::offload::host::findLinker() {
+Expected<std::string> mlir::offload::findLinker() {
   std::string searched;
   raw_string_ostream os(searched);
   if (std::optional<std::string> fromEnv = sys::Process::GetEnv("OFFLOAD_LLD");
@@ -60,7 +65,44 @@ Expected<std::string> mlir::offload::host::findLinker() {
     os << "\n  " << beside << " (beside the LLVM this tool uses)";
   return createStringError(
       inconvertibleErrorCode(),
-      "cannot find ld.lld, which links host objects; looked for:%s\nInstall "
+      "cannot find ld.lld, the linker of code objects and shared objects; "
+      "looked for:%s\nInstall "
       "lld (Debian: lld-22), or name it with $OFFLOAD_LLD.",
       searched.c_str());
+}
+
+void mlir::offload::addLinkerToKey(CacheKey &key) {
+  Expected<std::string> linker = findLinker();
+  if (linker)
+    key.addFileIdentity(*linker);
+  else
+    key.add(toString(linker.takeError()));
+}
+
+Expected<mlir::offload::LinkedObject>
+mlir::offload::linkObject(StringRef linker, ArrayRef<char> object,
+                          ArrayRef<std::string> options,
+                          const Twine &description) {
+  Expected<TempDirectory> files = TempDirectory::create();
+  if (!files)
+    return files.takeError();
+  Expected<std::string> input =
+      files->write("module.o", StringRef(object.data(), object.size()));
+  if (!input)
+    return input.takeError();
+  std::vector<std::string> args(options.begin(), options.end());
+  args.insert(args.end(), {"-o", files->getPath("module.so"), *input});
+  LLVM_DEBUG({
+    dbgs() << "Tool invocation for " << description << ":\n" << linker;
+    for (const std::string &arg : args)
+      dbgs() << " " << arg;
+    dbgs() << "\n";
+  });
+  Expected<std::string> output = runTool(linker, args);
+  if (!output)
+    return output.takeError();
+  Expected<SmallVector<char, 0>> linked = files->read("module.so");
+  if (!linked)
+    return linked.takeError();
+  return LinkedObject{std::move(*linked), std::move(*output)};
 }

@@ -1,4 +1,4 @@
-//===- SpirvAllReduce.cpp - gpu.all_reduce for any subgroup size ----------===//
+//===- WorkgroupAllReduce.cpp - gpu.all_reduce for any subgroup size ------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversion/SpirvAllReduce.h"
+#include "conversion/WorkgroupAllReduce.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -187,8 +187,9 @@ static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
   return success();
 }
 
-LogicalResult mlir::offload::expandAllReducesForSpirv(gpu::GPUModuleOp module,
-                                                      int64_t maxThreads) {
+LogicalResult
+mlir::offload::expandAllReducesInWorkgroupMemory(gpu::GPUModuleOp module,
+                                                 int64_t maxThreads) {
   SmallVector<gpu::AllReduceOp> reductions;
   module.walk([&](gpu::AllReduceOp op) { reductions.push_back(op); });
   for (gpu::AllReduceOp op : reductions)

@@ -1,0 +1,126 @@
+//===- RocmTarget.cpp - What #offload.rocm's parameters mean --------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/RocmTarget.h"
+
+#include "dialects/FeatureList.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+using object_format::AmdgpuChip;
+using object_format::AmdgpuFeatureSetting;
+using object_format::AmdgpuTargetId;
+
+namespace mlir::offload::rocm {
+
+static constexpr StringLiteral kKnownFlags[] = {"fast", "daz", "unsafe_math",
+                                                "finite_only"};
+static constexpr StringLiteral kKnownAbis[] = {"400", "500", "600"};
+
+FailureOr<AmdgpuTargetId>
+parseTargetId(function_ref<InFlightDiagnostic()> emitError, StringRef chip) {
+  std::string error;
+  std::optional<AmdgpuTargetId> id = object_format::parseAmdgpuTargetId(
+      std::string_view(chip.data(), chip.size()), &error);
+  if (id)
+    return *id;
+  InFlightDiagnostic diag = emitError();
+  diag << "chip '" << chip << "' is not a target ID of an AMD GPU: " << error;
+  if (!object_format::lookupAmdgpuChip(chip.split(':').first))
+    diag << "; supported chips: " << object_format::listAmdgpuChips();
+  return diag;
+}
+
+static LogicalResult
+verifyFeatures(function_ref<InFlightDiagnostic()> emitError,
+               StringRef features) {
+  FailureOr<SmallVector<StringRef>> entries =
+      splitFeatureList(emitError, features, "+cumode");
+  if (failed(entries))
+    return failure();
+  for (StringRef entry : *entries) {
+    StringRef name = entry.drop_front();
+    if (name == "xnack" || name == "sramecc")
+      return emitError() << "feature '" << entry << "' belongs in the chip: "
+                         << "write it as a target ID, chip = \"gfx90a:" << name
+                         << (entry[0] == '+' ? "+" : "-") << "\"";
+    if (name.starts_with("wavefrontsize"))
+      return emitError() << "feature '" << entry
+                         << "' sets the wave size, which wave64 does";
+  }
+  return success();
+}
+
+static LogicalResult verifyFlags(function_ref<InFlightDiagnostic()> emitError,
+                                 DictionaryAttr flags) {
+  if (!flags)
+    return success();
+  for (NamedAttribute flag : flags) {
+    if (!is_contained(kKnownFlags, flag.getName().strref()))
+      return emitError() << "unknown flag '" << flag.getName().strref()
+                         << "'; known flags: fast, daz, unsafe_math, "
+                            "finite_only";
+    if (!isa<UnitAttr, BoolAttr>(flag.getValue()))
+      return emitError() << "flag '" << flag.getName().strref()
+                         << "' is set by its name alone or by true or false, "
+                            "not by "
+                         << flag.getValue();
+  }
+  return success();
+}
+
+LogicalResult verifyParameters(function_ref<InFlightDiagnostic()> emitError,
+                               int optLevel, StringRef triple,
+                               const AmdgpuTargetId &id, StringRef features,
+                               StringRef abi, bool wave64,
+                               DictionaryAttr flags) {
+  if (optLevel < 0 || optLevel > 3)
+    return emitError() << "optimization level O = " << optLevel
+                       << " is out of range; it must be 0, 1, 2 or 3";
+  Triple parsed(triple);
+  if (parsed.getArch() != Triple::amdgcn || parsed.getOS() != Triple::AMDHSA)
+    return emitError() << "unsupported triple '" << triple
+                       << "'; #offload.rocm targets 'amdgcn-amd-amdhsa'";
+  if (!is_contained(kKnownAbis, abi))
+    return emitError() << "unknown code object version abi = \"" << abi
+                       << "\"; it is 400, 500 or 600";
+  if (wave64 && id.chip->wave32 && !id.chip->hasWave64Option)
+    return emitError() << id.chip->name.data()
+                       << " runs waves of 32 lanes only; drop wave64";
+  if (failed(verifyFeatures(emitError, features)))
+    return failure();
+  return verifyFlags(emitError, flags);
+}
+
+unsigned getWaveSize(const AmdgpuTargetId &id, bool wave64) {
+  return id.chip->wave32 && !wave64 ? 32 : 64;
+}
+
+std::string getLlvmFeatures(const AmdgpuTargetId &id, bool wave64,
+                            StringRef features) {
+  SmallVector<std::string> list;
+  for (auto [setting, name] :
+       {std::pair{id.xnack, "xnack"}, std::pair{id.sramecc, "sramecc"}}) {
+    if (setting == AmdgpuFeatureSetting::On)
+      list.push_back(std::string("+") + name);
+    else if (setting == AmdgpuFeatureSetting::Off)
+      list.push_back(std::string("-") + name);
+  }
+  if (id.chip->wave32)
+    list.push_back(wave64 ? "+wavefrontsize64" : "+wavefrontsize32");
+  if (!features.empty())
+    list.push_back(features.str());
+  return join(list, ",");
+}
+
+} // namespace mlir::offload::rocm

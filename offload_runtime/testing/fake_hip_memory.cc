@@ -1,0 +1,257 @@
+//===- fake_hip_memory.cc - The test HIP runtime: memory, streams, events -===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Device and managed memory are host memory, zeroed. Copies and fills happen
+// at the call, on whatever stream; like HIP, they refuse a range that starts
+// inside an allocation and runs past its end, and fills take device memory
+// or registered host memory only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/testing/fake_hip_entries.h"
+#include "offload_runtime/testing/fake_hip_state.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+using namespace mgpu::hip;
+using fake_hip::NoThrow;
+
+namespace {
+
+/// The entry of `ranges` (start -> bytes) that holds `ptr`, or end().
+std::map<char *, size_t>::iterator Holding(std::map<char *, size_t> &ranges,
+                                           const void *ptr) {
+  auto *at = static_cast<char *>(const_cast<void *>(ptr));
+  auto it = ranges.upper_bound(at);
+  if (it == ranges.begin())
+    return ranges.end();
+  --it;
+  return at < it->first + it->second ? it : ranges.end();
+}
+
+/// Whether `bytes` from `ptr` stay in the range that `ptr` starts in, if
+/// any of `ranges`; `required`: whether it must start in one.
+bool InRange(std::map<char *, size_t> &ranges, const void *ptr, size_t bytes,
+             bool required) {
+  auto it = Holding(ranges, ptr);
+  if (it == ranges.end())
+    return !required;
+  size_t offset = static_cast<const char *>(ptr) - it->first;
+  return bytes <= it->second - offset;
+}
+
+bool ValidStream(const fake_hip::State &s, hipStream_t stream) {
+  return !stream || s.streams.count(stream);
+}
+
+hipError_t Allocate(fake_hip::State &s, void **ptr, size_t bytes) {
+  if (!ptr)
+    return hipErrorInvalidValue;
+  if (bytes == 0) {
+    *ptr = nullptr;
+    return hipSuccess;
+  }
+  char *memory = static_cast<char *>(std::calloc(1, bytes));
+  if (!memory)
+    return hipErrorOutOfMemory;
+  s.allocations[memory] = bytes;
+  *ptr = memory;
+  return hipSuccess;
+}
+
+/// A fill of `count` elements of `size` bytes at `dst`.
+hipError_t CheckFill(fake_hip::State &s, void *dst, size_t count, size_t size,
+                     hipStream_t stream) {
+  if (!ValidStream(s, stream))
+    return hipErrorInvalidHandle;
+  if (count > SIZE_MAX / size)
+    return hipErrorInvalidValue;
+  bool device = Holding(s.allocations, dst) != s.allocations.end();
+  std::map<char *, size_t> &ranges = device ? s.allocations : s.registrations;
+  return InRange(ranges, dst, count * size, /*required=*/true)
+             ? hipSuccess
+             : hipErrorInvalidValue;
+}
+
+} // namespace
+
+hipError_t hipMalloc(void **ptr, size_t bytes) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipMalloc");
+    return Allocate(s, ptr, bytes);
+  });
+}
+
+hipError_t hipMallocManaged(void **ptr, size_t bytes, unsigned int flags) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipMallocManaged");
+    return flags == hipMemAttachGlobal || flags == 2 /* Host */
+               ? Allocate(s, ptr, bytes)
+               : hipErrorInvalidValue;
+  });
+}
+
+hipError_t hipFree(void *ptr) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipFree");
+    if (!ptr)
+      return hipSuccess;
+    auto it = s.allocations.find(static_cast<char *>(ptr));
+    if (it == s.allocations.end())
+      return hipErrorInvalidValue;
+    s.allocations.erase(it);
+    std::free(ptr);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t bytes,
+                          hipMemcpyKind kind, hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipMemcpyAsync");
+    if (kind > hipMemcpyDefault || (bytes && (!dst || !src)))
+      return hipErrorInvalidValue;
+    if (!ValidStream(s, stream))
+      return hipErrorInvalidHandle;
+    if (!InRange(s.allocations, dst, bytes, false) ||
+        !InRange(s.allocations, src, bytes, false))
+      return hipErrorInvalidValue;
+    if (bytes)
+      std::memmove(dst, src, bytes);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+                             hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipMemsetD32Async");
+    if (hipError_t result = CheckFill(s, dst, count, 4, stream);
+        result != hipSuccess)
+      return result;
+    std::fill_n(static_cast<int32_t *>(dst), count, value);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value,
+                             size_t count, hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipMemsetD16Async");
+    if (hipError_t result = CheckFill(s, dst, count, 2, stream);
+        result != hipSuccess)
+      return result;
+    std::fill_n(static_cast<uint16_t *>(dst), count, value);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipHostRegister(void *ptr, size_t bytes, unsigned int) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipHostRegister");
+    if (!ptr || !bytes)
+      return hipErrorInvalidValue;
+    if (Holding(s.registrations, ptr) != s.registrations.end() ||
+        Holding(s.registrations, static_cast<char *>(ptr) + bytes - 1) !=
+            s.registrations.end())
+      return hipErrorHostMemoryAlreadyRegistered;
+    s.registrations[static_cast<char *>(ptr)] = bytes;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipHostUnregister(void *ptr) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipHostUnregister");
+    if (!s.registrations.erase(static_cast<char *>(ptr)))
+      return hipErrorHostMemoryNotRegistered;
+    return hipSuccess;
+  });
+}
+
+//===--- Streams and events -----------------------------------------------===//
+
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipStreamCreateWithFlags");
+    if (!stream)
+      return hipErrorInvalidValue;
+    auto created = std::make_unique<char>();
+    s.streams[created.get()] = fake_hip::currentDevice;
+    *stream = reinterpret_cast<hipStream_t>(created.release());
+    return hipSuccess;
+  });
+}
+
+hipError_t hipStreamDestroy(hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipStreamDestroy");
+    if (!stream || !s.streams.erase(stream))
+      return hipErrorInvalidHandle;
+    delete reinterpret_cast<char *>(stream);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipStreamSynchronize(hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipStreamSynchronize");
+    return ValidStream(s, stream) ? hipSuccess : hipErrorInvalidHandle;
+  });
+}
+
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                              unsigned int flags) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipStreamWaitEvent");
+    if (flags != 0)
+      return hipErrorInvalidValue;
+    return ValidStream(s, stream) && s.events.count(event)
+               ? hipSuccess
+               : hipErrorInvalidHandle;
+  });
+}
+
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipEventCreateWithFlags");
+    if (!event || flags & ~0xfu)
+      return hipErrorInvalidValue;
+    auto created = std::make_unique<char>();
+    s.events.insert(created.get());
+    *event = reinterpret_cast<hipEvent_t>(created.release());
+    return hipSuccess;
+  });
+}
+
+hipError_t hipEventDestroy(hipEvent_t event) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipEventDestroy");
+    if (!event || !s.events.erase(event))
+      return hipErrorInvalidHandle;
+    delete reinterpret_cast<char *>(event);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipEventSynchronize(hipEvent_t event) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipEventSynchronize");
+    return s.events.count(event) ? hipSuccess : hipErrorInvalidHandle;
+  });
+}
+
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipEventRecord");
+    return s.events.count(event) && ValidStream(s, stream)
+               ? hipSuccess
+               : hipErrorInvalidHandle;
+  });
+}

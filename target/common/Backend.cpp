@@ -1,0 +1,55 @@
+//===- Backend.cpp - Running an LLVM backend on a module ------------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "target/common/Backend.h"
+
+#include "target/common/FatalErrorRecovery.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+namespace mlir::offload {
+
+CodeGenOptLevel getCodeGenOptLevel(int optLevel) {
+  switch (optLevel) {
+  case 0:
+    return CodeGenOptLevel::None;
+  case 1:
+    return CodeGenOptLevel::Less;
+  case 3:
+    return CodeGenOptLevel::Aggressive;
+  default:
+    return CodeGenOptLevel::Default;
+  }
+}
+
+Expected<SmallVector<char, 0>> runBackend(llvm::Module &module,
+                                          TargetMachine &machine,
+                                          CodeGenFileType type,
+                                          StringRef backend) {
+  SmallVector<char, 0> output;
+  raw_svector_ostream os(output);
+  legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, os, nullptr, type))
+    return createStringError("LLVM cannot emit " +
+                             Twine(type == CodeGenFileType::ObjectFile
+                                       ? "object files"
+                                       : "assembly") +
+                             " for " + machine.getTargetTriple().str());
+  std::string fatalError;
+  if (failed(runRecoveringFatalErrors([&] { passes.run(module); }, fatalError)))
+    return createStringError("the " + backend +
+                             " backend failed: " + fatalError);
+  return output;
+}
+
+} // namespace mlir::offload

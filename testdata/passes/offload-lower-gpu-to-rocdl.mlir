@@ -1,0 +1,204 @@
+// offload-lower-gpu-to-rocdl: a gpu.module for #offload.rocm becomes the
+// LLVM dialect with ROCDL intrinsics for the chip of its first #offload.rocm
+// target. Subgroup operations are expanded at the chip's wave size: 64 lanes
+// on gfx9 (and with wave64), 32 on gfx10 and later. cf.assert prints its
+// message with the block and thread through the device libraries' printf
+// (hostcall) and traps, as HIP's assert does. What has no AMD meaning
+// (NVIDIA's intrinsics) is one error, naming the op.
+//
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-rocdl))' | FileCheck %s
+
+// A kernel of a block size not known may be launched with up to 1024
+// threads, the limit of every backend (the AMDGPU backend's default is 256).
+// CHECK-LABEL: gpu.module @wave64 [#offload.rocm<chip = "gfx90a">]
+// CHECK: llvm.func @sizes(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64) attributes {gpu.kernel, rocdl.flat_work_group_size = "1,1024", rocdl.kernel}
+// gpu.subgroup_size is the wave size.
+// CHECK: %[[W:.*]] = llvm.mlir.constant(64 : index) : i64
+// gpu.subgroup_id divides the linear thread id by it.
+// CHECK: llvm.udiv %{{.*}}, %[[W]] : i64
+// CHECK-NOT: gpu.
+gpu.module @wave64 [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @sizes(%out: memref<2xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %size = gpu.subgroup_size : index
+    %id = gpu.subgroup_id : index
+    memref.store %size, %out[%c0] : memref<2xindex>
+    memref.store %id, %out[%c1] : memref<2xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.module @wave32 [#offload.rocm<chip = "gfx1100">]
+// CHECK: llvm.mlir.constant(3.200000e+01 : f32) : f32
+// A subgroup reduction: butterfly shuffles (ds_bpermute) over 32 lanes.
+// CHECK: rocdl.ds_bpermute
+// CHECK-NOT: gpu.subgroup_reduce
+gpu.module @wave32 [#offload.rocm<chip = "gfx1100">] {
+  gpu.func @reduce(%out: memref<2xf32>, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %size = gpu.subgroup_size : index
+    %sum = gpu.subgroup_reduce add %x : (f32) -> f32
+    %s = arith.index_cast %size : index to i32
+    %f = arith.sitofp %s : i32 to f32
+    memref.store %f, %out[%c0] : memref<2xf32>
+    memref.store %sum, %out[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// wave64 on a chip of gfx10 or later: waves of 64. A known block size is
+// the flat work group size.
+// CHECK-LABEL: gpu.module @wave64_option
+// CHECK: rocdl.flat_work_group_size = "128,128"
+// CHECK: llvm.mlir.constant(64 : index) : i64
+gpu.module @wave64_option [#offload.rocm<chip = "gfx1100", wave64 = true>] {
+  gpu.func @size(%out: memref<1xindex>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %size = gpu.subgroup_size : index
+    memref.store %size, %out[%c0] : memref<1xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.module @asserts
+// The message, its '%' doubled for printf, with the block and thread.
+// CHECK: llvm.mlir.global internal constant @printfFormat_0("block [%u,%u,%u], thread [%u,%u,%u]: Assertion `100%% sure' failed.\0A\00")
+// CHECK: llvm.cond_br
+// CHECK: llvm.call @__ockl_printf_begin
+// CHECK: llvm.intr.trap
+gpu.module @asserts [#offload.rocm<chip = "gfx942">] {
+  gpu.func @check(%ok: i1) kernel {
+    cf.assert %ok, "100% sure"
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @nvidia_only [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @fence() kernel {
+    // expected-error @below {{'nvgpu.mbarrier.create' has no meaning on AMD GPUs (#offload.rocm): it is NVIDIA's (TMA, warpgroup MMA, mbarriers and asynchronous copies of Hopper and later); compile this gpu.module for NVIDIA targets only}}
+    %barriers = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @ptx [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @lane() kernel {
+    // expected-error @below {{'nvvm.read.ptx.sreg.laneid' has no meaning on AMD GPUs (#offload.rocm): it is an intrinsic of NVIDIA's PTX; compile this gpu.module for NVIDIA targets only}}
+    %0 = nvvm.read.ptx.sreg.laneid : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Math functions are the device libraries' where the AMDGPU backend has no
+// instruction for them (it cannot select llvm.tanh or llvm.atan2).
+// CHECK-LABEL: gpu.module @math
+// CHECK-DAG: llvm.func @__ocml_tanh_f32(f32) -> f32
+// CHECK-DAG: llvm.func @__ocml_atan2_f64(f64, f64) -> f64
+// CHECK-NOT: llvm.intr.tanh
+// CHECK-NOT: llvm.intr.atan2
+gpu.module @math [#offload.rocm<chip = "gfx942">] {
+  gpu.func @functions(%out: memref<1xf32>, %outd: memref<1xf64>, %x: f32, %y: f64) kernel {
+    %c0 = arith.constant 0 : index
+    %t = math.tanh %x : f32
+    %a = math.atan2 %y, %y : f64
+    memref.store %t, %out[%c0] : memref<1xf32>
+    memref.store %a, %outd[%c0] : memref<1xf64>
+    gpu.return
+  }
+}
+
+// -----
+
+// A stack allocation lives in private memory (address space 5), where the
+// backend can select it; the kernel uses it through a generic pointer.
+// CHECK-LABEL: gpu.module @stack
+// CHECK: %[[PRIVATE:.*]] = llvm.alloca %{{.*}} x f32 : (i64) -> !llvm.ptr<5>
+// CHECK: llvm.addrspacecast %[[PRIVATE]] : !llvm.ptr<5> to !llvm.ptr
+gpu.module @stack [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @scratch(%out: memref<1xf32>, %x: f32, %i: index) kernel {
+    %c0 = arith.constant 0 : index
+    %buffer = memref.alloca() : memref<16xf32>
+    memref.store %x, %buffer[%i] : memref<16xf32>
+    %y = memref.load %buffer[%c0] : memref<16xf32>
+    memref.store %y, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// gpu.all_reduce is a tree of barriers over every thread's value in
+// workgroup memory, whatever the block's size: no shuffle, whose width for a
+// partial subgroup would not be a power of two.
+// CHECK-LABEL: gpu.module @all_reduce
+// CHECK: llvm.mlir.global internal @__wg_{{.*}}() {addr_space = 3 : i32} : !llvm.array<1024 x i32>
+// CHECK: rocdl.barrier
+// CHECK-NOT: rocdl.ds_bpermute
+gpu.module @all_reduce [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %s = gpu.all_reduce add %x uniform {} : (i32) -> i32
+    memref.store %s, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// An xor shuffle is an indexed one (ds_bpermute): ROCDL would take gfx950's
+// permlane32.swap for it on waves of 64 of gfx10 and later, which have none.
+// CHECK-LABEL: gpu.module @wave64_reduce
+// CHECK: rocdl.ds_bpermute
+// CHECK-NOT: permlane
+gpu.module @wave64_reduce [#offload.rocm<chip = "gfx1030", wave64 = true>] {
+  gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %r = gpu.subgroup_reduce add %x : (i32) -> i32
+    memref.store %r, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// With gfx950 and an older chip, the module is lowered for the older one.
+// CHECK-LABEL: gpu.module @two_chips
+// CHECK: rocdl.ds_bpermute
+// CHECK-NOT: permlane
+gpu.module @two_chips [#offload.rocm<chip = "gfx950">, #offload.rocm<chip = "gfx90a">] {
+  gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %r = gpu.subgroup_reduce add %x : (i32) -> i32
+    memref.store %r, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// On gfx950 alone, xor shuffles keep its permlane swaps.
+// CHECK-LABEL: gpu.module @gfx950
+// CHECK: rocdl.permlane32.swap
+gpu.module @gfx950 [#offload.rocm<chip = "gfx950">] {
+  gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %r = gpu.subgroup_reduce add %x : (i32) -> i32
+    memref.store %r, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}

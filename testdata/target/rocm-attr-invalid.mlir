@@ -1,0 +1,81 @@
+// Each bad parameter of #offload.rocm is one diagnostic at the attribute,
+// and exit code 1.
+// RUN: offload-opt %s -split-input-file -verify-diagnostics
+// Without -verify-diagnostics, the first bad attribute stops the run with exit code 1.
+// RUN: %expect_exit 1 offload-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=EXIT
+// EXIT: error: chip 'gfx91' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx91'; supported chips: gfx801,
+// EXIT-NOT: Stack dump
+
+// An unknown chip lists the known ones.
+// expected-error @below {{chip 'gfx91' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx91'; supported chips: gfx801, gfx802, gfx803, }}
+gpu.module @m [#offload.rocm<chip = "gfx91">] {
+}
+
+// -----
+
+// xnack where the chip has none.
+// expected-error @below {{chip 'gfx1030:xnack+' is not a target ID of an AMD GPU: gfx1030 has no xnack}}
+gpu.module @m [#offload.rocm<chip = "gfx1030:xnack+">] {
+}
+
+// -----
+
+// expected-error @below {{chip 'gfx90a:xnack+:xnack-' is not a target ID of an AMD GPU: xnack is set twice}}
+gpu.module @m [#offload.rocm<chip = "gfx90a:xnack+:xnack-">] {
+}
+
+// -----
+
+// expected-error @below {{unknown code object version abi = "300"; it is 400, 500 or 600}}
+gpu.module @m [#offload.rocm<abi = "300">] {
+}
+
+// -----
+
+// expected-error @below {{gfx1250 runs waves of 32 lanes only; drop wave64}}
+gpu.module @m [#offload.rocm<chip = "gfx1250", wave64 = true>] {
+}
+
+// -----
+
+// expected-error @below {{feature '+xnack' belongs in the chip: write it as a target ID, chip = "gfx90a:xnack+"}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", features = "+xnack">] {
+}
+
+// -----
+
+// expected-error @below {{feature '+wavefrontsize64' sets the wave size, which wave64 does}}
+gpu.module @m [#offload.rocm<chip = "gfx1100", features = "+wavefrontsize64">] {
+}
+
+// -----
+
+// expected-error @below {{unknown flag 'turbo'; known flags: fast, daz, unsafe_math, finite_only}}
+gpu.module @m [#offload.rocm<flags = {turbo}>] {
+}
+
+// -----
+
+// expected-error @below {{optimization level O = 4 is out of range; it must be 0, 1, 2 or 3}}
+gpu.module @m [#offload.rocm<O = 4>] {
+}
+
+// -----
+
+// expected-error @below {{unsupported triple 'nvptx64-nvidia-cuda'; #offload.rocm targets 'amdgcn-amd-amdhsa'}}
+gpu.module @m [#offload.rocm<triple = "nvptx64-nvidia-cuda">] {
+}
+
+// -----
+
+// expected-error @below {{'link' must be an array of strings}}
+gpu.module @m [#offload.rocm<link = [1]>] {
+}
+
+// -----
+
+// gfx6 and gfx7 lack ds_bpermute, which every subgroup operation needs, and
+// no ROCm release runs them: not in the table.
+// expected-error @below {{chip 'gfx600' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx600'; supported chips: gfx801,}}
+gpu.module @m [#offload.rocm<chip = "gfx600">] {
+}
