@@ -54,10 +54,9 @@ getLoweringChip(gpu::GPUModuleOp module) {
       auto rocm = dyn_cast<RocmTargetAttr>(target);
       if (!rocm)
         continue;
-      std::optional<object_format::AmdgpuTargetId> id =
-          object_format::parseAmdgpuTargetId(rocm.getChip().str(), nullptr);
-      if (id && (!oldest || id->chip->isaVersion < oldest->isaVersion))
-        oldest = id->chip;
+      const object_format::AmdgpuChip *chip = rocm.getTargetId().chip;
+      if (!oldest || chip->isaVersion < oldest->isaVersion)
+        oldest = chip;
       waveSize = rocm.getWaveSize();
     }
   }

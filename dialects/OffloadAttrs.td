@@ -171,8 +171,12 @@ def Offload_RocmTargetAttr : Offload_Attr<"RocmTarget", "rocm",
   let extraClassDeclaration = [{
     /// Whether `flags` sets `flag`: by its name alone (`{fast}`) or `= true`.
     bool hasFlag(StringRef flag) const;
+    /// `chip` as a target ID (the verifier has accepted it).
+    ::object_format::AmdgpuTargetId getTargetId() const;
     /// The lanes of a wave (a subgroup) on this target: 32 or 64.
     unsigned getWaveSize() const;
+    /// `abi` as a number: 400, 500 or 600.
+    unsigned getCodeObjectVersion() const;
   }];
 }
 

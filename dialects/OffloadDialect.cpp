@@ -275,11 +275,23 @@ bool RocmTargetAttr::hasFlag(StringRef flag) const {
   return isFlagSet(getFlags(), flag);
 }
 
-unsigned RocmTargetAttr::getWaveSize() const {
-  // The verifier has seen the chip.
+object_format::AmdgpuTargetId RocmTargetAttr::getTargetId() const {
   std::optional<object_format::AmdgpuTargetId> id =
       object_format::parseAmdgpuTargetId(getChip().str(), nullptr);
-  return id ? rocm::getWaveSize(*id, getWave64()) : 64;
+  assert(id && "the verifier accepts target IDs only");
+  return *id;
+}
+
+unsigned RocmTargetAttr::getWaveSize() const {
+  return rocm::getWaveSize(getTargetId(), getWave64());
+}
+
+unsigned RocmTargetAttr::getCodeObjectVersion() const {
+  unsigned version = 0;
+  bool bad = getAbi().getAsInteger(10, version);
+  assert(!bad && "the verifier accepts 400, 500 and 600 only");
+  (void)bad;
+  return version;
 }
 
 //===----------------------------------------------------------------------===//

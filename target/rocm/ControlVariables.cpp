@@ -24,12 +24,9 @@ static constexpr unsigned kConstantAddressSpace = 4;
 ControlValues getControlValues(RocmTargetAttr target,
                                const object_format::AmdgpuTargetId &id) {
   bool fast = target.hasFlag("fast");
-  uint32_t abi = 0;
-  // The verifier allows 400, 500 and 600 only.
-  (void)target.getAbi().getAsInteger(10, abi);
   return ControlValues{
       id.chip->isaVersion,
-      abi,
+      target.getCodeObjectVersion(),
       getWaveSize(id, target.getWave64()) == 64,
       target.hasFlag("daz") || fast,
       target.hasFlag("finite_only") || fast,

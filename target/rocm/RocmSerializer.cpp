@@ -64,9 +64,8 @@ void RocmSerializer::handleModulePreLink(llvm::Module &module) {
   llvmDiagnostics.install(module.getContext());
   // The backend writes this code object version, with its kernel argument
   // layout, instead of its own default (which changes between releases).
-  uint32_t abi = 0;
-  (void)target.getAbi().getAsInteger(10, abi);
-  module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", abi);
+  module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
+                       target.getCodeObjectVersion());
   // The module's own arithmetic; the device libraries follow the controls.
   if (target.hasFlag("fast"))
     for (llvm::Function &function : module)

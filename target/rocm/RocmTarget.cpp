@@ -43,14 +43,10 @@ struct RocmTarget {
                             "offload-lower-kernels on it first";
       return std::nullopt;
     }
-    // The verifier has parsed the chip already; this cannot fail.
-    FailureOr<object_format::AmdgpuTargetId> id = rocm::parseTargetId(
-        [&] { return module.emitError(); }, target.getChip());
-    if (failed(id))
-      return std::nullopt;
+    object_format::AmdgpuTargetId id = target.getTargetId();
     std::string features =
-        rocm::getLlvmFeatures(*id, target.getWave64(), target.getFeatures());
-    return rocm::RocmSerializer(module, target, *id, features, options).run();
+        rocm::getLlvmFeatures(id, target.getWave64(), target.getFeatures());
+    return rocm::RocmSerializer(module, target, id, features, options).run();
   }
 };
 } // namespace

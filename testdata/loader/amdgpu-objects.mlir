@@ -6,6 +6,14 @@
 // RUN: env OFFLOAD_CACHE=off offload-opt %s \
 // RUN:   --offload-lower-to-gpu="targets=gfx90a,gfx942:sramecc+:xnack-,host" \
 // RUN: | offload-translate --mlir-to-llvmir | FileCheck %s
+//
+// An object whose ELF flags are not what its target says (here: made for
+// gfx90a with xnack open, then claimed for gfx90a:xnack+) is refused, since
+// the runtime would choose it by those flags.
+// RUN: env OFFLOAD_CACHE=off offload-opt %s --offload-lower-to-rocm="chips=gfx90a" \
+// RUN: | sed 's/#offload.rocm<chip = "gfx90a">/#offload.rocm<chip = "gfx90a:xnack+">/' \
+// RUN: | %expect_exit 1 offload-translate --mlir-to-llvmir 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: error: object 0 of gpu.binary @kernels targets gfx90a:xnack+, but holds code for gfx90a
 
 // CHECK: @__offload.7kernels.objects = internal constant [3 x { ptr, i64, i32, i32, i32, i32 }]
 // CHECK-SAME: { ptr @__offload.7kernels.object.0, i64 {{[0-9]+}}, i32 4, i32 62, i32 0, i32 0 }
