@@ -39,4 +39,4 @@ device=$(MGPU_DEVICE=vulkan MGPU_TRACE="$work/trace.json" "$bench" --backend=vul
   grep -o '"labels":"[^"]*' "$work/trace.json" | cut -d'"' -f4)
 echo "device: $device"
 echo "instructions per launch, $low and $high launches after $warmup, then one synchronization:"
-python3 bench/callgrind_objects.py "$work/low.out" "$work/high.out" $((high - low))
+python3 bench/callgrind_objects.py --owners=vulkan --by-thread $((high - low)) "vulkan=$work/low.out,$work/high.out"

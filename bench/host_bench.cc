@@ -19,9 +19,8 @@
 
 #include "bench/bench_kernels.h"
 #include "bench/host_reference.h"
+#include "bench/host_threads.h"
 #include "mgpu/mgpu.h"
-
-#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -39,17 +38,6 @@ using offload::bench::MemRef;
 namespace {
 
 using namespace offload::bench;
-
-/// The threads the host backend runs a launch on, as it counts them.
-unsigned CountThreads() {
-  if (const char *value = std::getenv("MGPU_HOST_THREADS"))
-    if (int requested = std::atoi(value); requested > 0)
-      return static_cast<unsigned>(requested);
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0)
-    return std::max(1, CPU_COUNT(&set));
-  return 1;
-}
 
 /// `count` floats of device memory.
 float *DeviceFloats(size_t count) {
@@ -106,7 +94,7 @@ int main(int argc, char **argv) {
   bool quick = argc > 1 && !std::strcmp(argv[1], "--quick");
   // The host target is what is measured, whatever devices the machine has.
   setenv("MGPU_DEVICE", "host", /*overwrite=*/0);
-  const unsigned threads = CountThreads();
+  const unsigned threads = CountHostThreads();
   const int runs = quick ? 1 : 15;
   std::vector<Row> rows;
   bool agree = true;

@@ -57,7 +57,9 @@ Thread BlockThreads::threadFromLinear(OpBuilder &b, Value linear, Value lane,
 }
 
 LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
-                                           BodyFn body) {
+                                           BodyFn body, Value xBound) {
+  assert((!xBound || (!scope.isWarp() && !warpMode)) &&
+         "only a block-level loop over threads narrows in x");
   if (scope.isWarp())
     return emitLaneLoop(scope, b, body);
   if (warpMode)
@@ -66,20 +68,21 @@ LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
     });
   return emitFor(b, blockDim[2], [&](OpBuilder &zb, Value z) {
     return emitFor(zb, blockDim[1], [&](OpBuilder &yb, Value y) {
-      return emitFor(yb, blockDim[0], [&](OpBuilder &xb, Value x) {
-        Value row = arith::AddIOp::create(
-            xb, loc, arith::MulIOp::create(xb, loc, z, blockDim[1]), y);
-        Value linear = arith::AddIOp::create(
-            xb, loc, arith::MulIOp::create(xb, loc, row, blockDim[0]), x);
-        Value size = index(xb, kWarpSize);
-        Thread t{x,
-                 y,
-                 z,
-                 linear,
-                 arith::RemUIOp::create(xb, loc, linear, size),
-                 arith::DivUIOp::create(xb, loc, linear, size)};
-        return body(xb, t);
-      });
+      return emitFor(
+          yb, xBound ? xBound : blockDim[0], [&](OpBuilder &xb, Value x) {
+            Value row = arith::AddIOp::create(
+                xb, loc, arith::MulIOp::create(xb, loc, z, blockDim[1]), y);
+            Value linear = arith::AddIOp::create(
+                xb, loc, arith::MulIOp::create(xb, loc, row, blockDim[0]), x);
+            Value size = index(xb, kWarpSize);
+            Thread t{x,
+                     y,
+                     z,
+                     linear,
+                     arith::RemUIOp::create(xb, loc, linear, size),
+                     arith::DivUIOp::create(xb, loc, linear, size)};
+            return body(xb, t);
+          });
     });
   });
 }

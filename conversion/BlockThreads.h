@@ -65,14 +65,18 @@ public:
 
   /// The number of threads of the block (index).
   Value getThreadCount() const { return threads; }
+  /// The block's size in x (index).
+  Value getBlockDimX() const { return blockDim[0]; }
   /// Whether the threads run warp after warp.
   bool hasWarpLoops() const { return warpMode; }
 
   Value index(OpBuilder &b, int64_t value) const;
 
   /// Every thread of `scope`: the block's (z, y, x, x innermost), or the
-  /// lanes of the scope's warp.
-  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body);
+  /// lanes of the scope's warp. Given `xBound` (at block level without
+  /// warp loops), only the threads whose x is below it.
+  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body,
+                               Value xBound = nullptr);
   /// Every warp of the block: `body` gets the warp's index.
   LogicalResult
   emitWarpLoop(OpBuilder &b,

@@ -7,9 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/ControlFlowSplit.h"
+#include "conversion/LoopsAcrossThreads.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 
@@ -33,6 +36,21 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
   };
   for (Operation *op : ops) {
     Sync sync = barriers.getSync(op);
+    // Loops worth running across the threads of the block. (Over a warp's
+    // lanes, which stay in the cache, it gains nothing.)
+    auto loop = sync == Sync::None && !scope.isWarp() ? dyn_cast<scf::ForOp>(op)
+                                                      : nullptr;
+    if (loop) {
+      if (scf::ForOp rewritten = rewriteGridStrideLoop(loop, values))
+        loop = rewritten;
+      else if (!isWorthRunningAcrossThreads(loop, values))
+        loop = nullptr;
+    }
+    if (loop) {
+      if (failed(flush()) || failed(emitFor(loop, scope, b)))
+        return failure();
+      continue;
+    }
     if (sync < meet || (sync == Sync::Warp && !scope.isWarp())) {
       run.push_back(op);
       continue;
@@ -63,9 +81,58 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
     return threads.emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
       return emitOps(run, Scope{warp, Value()}, wb);
     });
-  return threads.emitThreadLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
-    return cloneRun(run, t, lb);
-  });
+  FailureOr<Value> xBound = getXBound(run, scope, b);
+  if (failed(xBound))
+    return failure();
+  return threads.emitThreadLoop(
+      scope, b,
+      [&](OpBuilder &lb, const Thread &t) { return cloneRun(run, t, lb); },
+      *xBound);
+}
+
+FailureOr<Value> ControlFlowSplitter::getXBound(ArrayRef<Operation *> run,
+                                                Scope scope, OpBuilder &b) {
+  // A run whose effects are all in one `if (threadIdx.x < bound)` (the
+  // halving steps of a tree reduction) loops over those threads only. The
+  // condition stays, true in every thread the loop runs; the run's other
+  // ops are pure, and used in the run only.
+  if (scope.isWarp() || threads.hasWarpLoops())
+    return Value();
+  llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
+  Block *block = run.front()->getBlock();
+  scf::IfOp branch;
+  for (Operation *op : run) {
+    if (auto candidate = dyn_cast<scf::IfOp>(op); candidate && !branch) {
+      branch = candidate;
+      continue;
+    }
+    bool usedOutside = llvm::any_of(op->getUsers(), [&](Operation *user) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      return !ancestor || !inRun.contains(ancestor);
+    });
+    if (op->getNumRegions() || !isMemoryEffectFree(op) || usedOutside)
+      return Value();
+  }
+  if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
+    return Value();
+  auto compare = branch.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || (compare.getPredicate() != arith::CmpIPredicate::ult &&
+                   compare.getPredicate() != arith::CmpIPredicate::slt))
+    return Value();
+  auto id = compare.getLhs().getDefiningOp<gpu::ThreadIdOp>();
+  if (!id || id.getDimension() != gpu::Dimension::x ||
+      !values.isUniform(compare.getRhs()))
+    return Value();
+  FailureOr<Value> bound = values.uniformValue(compare.getRhs(), scope, b);
+  if (failed(bound))
+    return failure();
+  Value limit = *bound;
+  if (compare.getPredicate() == arith::CmpIPredicate::slt)
+    limit = arith::MaxSIOp::create(b, loc, limit, threads.index(b, 0));
+  LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to x < the bound of "
+                          << branch.getLoc() << "\n");
+  return arith::MinUIOp::create(b, loc, limit, threads.getBlockDimX())
+      .getResult();
 }
 
 LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,

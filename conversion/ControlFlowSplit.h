@@ -58,6 +58,10 @@ private:
   /// A run of ops: its thread loop, or at block level with warps, a loop
   /// over the warps in which the run is split at exchanges.
   LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
+  /// The bound below which `run`'s thread loop runs its threads' x, when
+  /// the others do nothing in it; null when every thread runs.
+  FailureOr<Value> getXBound(ArrayRef<Operation *> run, Scope scope,
+                             OpBuilder &b);
   /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
   /// loops need.
   LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,

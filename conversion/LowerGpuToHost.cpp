@@ -20,6 +20,7 @@
 #include "conversion/Passes.h"
 
 #include "abi/RuntimeAbi.h"
+#include "conversion/BlockAtomics.h"
 #include "conversion/BlockMemory.h"
 #include "conversion/HostCollectives.h"
 #include "conversion/HostKernelAbi.h"
@@ -382,7 +383,10 @@ struct LowerGpuToHostPass
     for (gpu::GPUFuncOp kernel : kernels) {
       LLVM_DEBUG(llvm::dbgs() << "lowering kernel @" << kernel.getName()
                               << " to thread loops\n");
-      if (failed(lowerAllReduces(kernel)) || failed(lowerKernel(kernel)))
+      if (failed(lowerAllReduces(kernel)))
+        return signalPassFailure();
+      makeBlockAtomicsPlain(kernel);
+      if (failed(lowerKernel(kernel)))
         return signalPassFailure();
     }
     for (gpu::GPUFuncOp function : deviceFunctions) {

@@ -180,6 +180,30 @@ Value WarpExchanges::reduceCluster(gpu::SubgroupReduceOp reduce,
   return fold.getResult(0);
 }
 
+bool WarpExchanges::isWholeWarp(gpu::SubgroupReduceOp reduce) {
+  return reduce.getClusterSize().value_or(kWarpSize) == kWarpSize &&
+         reduce.getClusterStride() == 1;
+}
+
+/// The warp's lanes folded in lane order, as reduceCluster folds them for
+/// each lane: with every lane active and one cluster, each lane's result is
+/// this one, found once instead of once per lane.
+Value WarpExchanges::reduceWarp(gpu::SubgroupReduceOp reduce, OpBuilder &b,
+                                const Lanes &lanes) {
+  vector::CombiningKind kind = gpu::convertReductionKind(reduce.getOp());
+  Value first =
+      memref::LoadOp::create(b, loc, lanes.buffer, threads.index(b, 0));
+  auto fold = scf::ForOp::create(
+      b, loc, threads.index(b, 1), lanes.count, threads.index(b, 1),
+      ValueRange{first},
+      [&](OpBuilder &fb, Location l, Value k, ValueRange args) {
+        Value other = memref::LoadOp::create(fb, l, lanes.buffer, k);
+        scf::YieldOp::create(
+            fb, l, vector::makeArithReduction(fb, l, kind, args[0], other));
+      });
+  return fold.getResult(0);
+}
+
 FailureOr<Value> WarpExchanges::readResult(Operation *op, const Thread &t,
                                            OpBuilder &b, const Lanes &lanes,
                                            Value &valid) {
@@ -220,6 +244,14 @@ LogicalResult WarpExchanges::emit(Operation *op, Scope scope, OpBuilder &b) {
   if (auto broadcast = dyn_cast<gpu::SubgroupBroadcastOp>(op);
       broadcast && !broadcast.getLane())
     lanes.firstActive = threads.firstActiveLane(scope, b);
+  if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op);
+      reduce && !lanes.active && isWholeWarp(reduce)) {
+    Value result = reduceWarp(reduce, b, lanes);
+    return threads.emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
+      memref::StoreOp::create(lb, loc, result, (*resultHomes)[0], t.linear);
+      return success();
+    });
+  }
   return threads.emitLaneLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
     Value valid;
     FailureOr<Value> result = readResult(op, t, lb, lanes, valid);

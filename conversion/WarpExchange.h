@@ -50,6 +50,11 @@ private:
 
   /// A buffer in which the 32 lanes of a warp publish values of `type`.
   Value getBuffer(Type type);
+  /// Whether `reduce` folds all 32 lanes of the warp into one value.
+  static bool isWholeWarp(gpu::SubgroupReduceOp reduce);
+  /// The fold of every lane of a warp whose lanes are all active.
+  Value reduceWarp(gpu::SubgroupReduceOp reduce, OpBuilder &b,
+                   const Lanes &lanes);
   /// The result of `op` for lane `t`, once every active lane published its
   /// operand; `valid` is set to whether the source lane was there (not
   /// for a reduction).

@@ -20,6 +20,7 @@
 
 #include "offload_runtime/status.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -35,6 +36,30 @@ struct LaunchConfig {
   bool hasCluster;
   uint32_t sharedMemoryBytes;
 };
+
+/// The LaunchConfig of a launch whose geometry was checked (mgpu_api.cc);
+/// `cluster` is null for a launch without one.
+inline LaunchConfig MakeLaunchConfig(const intptr_t grid[3],
+                                     const intptr_t block[3],
+                                     const intptr_t *cluster, int32_t smem) {
+  LaunchConfig config;
+  for (int i = 0; i < 3; ++i) {
+    config.grid[i] = static_cast<uint32_t>(grid[i]);
+    config.block[i] = static_cast<uint32_t>(block[i]);
+    config.cluster[i] = cluster ? static_cast<uint32_t>(cluster[i]) : 1;
+  }
+  config.hasCluster = cluster != nullptr;
+  config.sharedMemoryBytes = static_cast<uint32_t>(smem);
+  return config;
+}
+
+/// Which inline fast path the entry points that a loop of synchronous
+/// launches calls (mgpuLaunchKernel, mgpuStreamSynchronize) take for the
+/// process's backend, while tracing is off: none (they go through Backend,
+/// as any other call), or the CUDA backend's (cuda/fast_path.h), which does
+/// the whole call in the entry point itself, with the driver's calls and
+/// little else.
+enum class FastPath { kNone, kCuda };
 
 /// What mgpuTensorMapEncodeTiled passes on, in CUDA's terms.
 struct TensorMapRequest {
@@ -93,11 +118,34 @@ public:
   virtual Status EncodeTensorMap(void *tensorMap,
                                  const TensorMapRequest &request) = 0;
   virtual StatusOr<void *> DeviceCopyOfTensorMap(const void *tensorMap) = 0;
+
+  /// The entry points' fast path for this backend, if any.
+  virtual FastPath GetFastPath() const { return FastPath::kNone; }
 };
 
 /// The process's backend, chosen and started at the first call: the same
 /// backend, or the same error, afterwards. Thread-safe.
 StatusOr<Backend *> GetBackend();
+
+namespace detail {
+/// GetBackend's backend once chosen; null before, and after a failure.
+extern std::atomic<Backend *> chosenBackend;
+/// Its fast path, set after it, when tracing is off then (tracing is
+/// decided at the first call, and never starts later).
+extern std::atomic<FastPath> fastPath;
+} // namespace detail
+
+/// The process's backend if it has been chosen and started, else null (then
+/// GetBackend): one load, inline, for the entry points' fast path.
+inline Backend *ChosenBackend() {
+  return detail::chosenBackend.load(std::memory_order_acquire);
+}
+
+/// The entry points' fast path: kNone until the backend is chosen, and
+/// while tracing. Once a call has seen one, ChosenBackend() is set.
+inline FastPath ChosenFastPath() {
+  return detail::fastPath.load(std::memory_order_acquire);
+}
 
 /// The same, for a call that loads `objects`: if it is the first, the
 /// backend is chosen among those that can run one of them.

@@ -28,8 +28,10 @@
 #include "offload_runtime/hip/hip_backend.h"
 #include "offload_runtime/host/host_backend.h"
 #include "offload_runtime/object_selection.h"
+#include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/vulkan_backend.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -103,17 +105,39 @@ StatusOr<std::unique_ptr<Backend>> ChooseBackend(const MgpuObject *objects,
 
 } // namespace
 
+namespace detail {
+std::atomic<Backend *> chosenBackend{nullptr};
+std::atomic<FastPath> fastPath{FastPath::kNone};
+} // namespace detail
+
+namespace {
+/// Makes `backend` the one that ChosenBackend() and the entry points' fast
+/// path (ChosenFastPath()) give.
+void Publish(Backend *backend) {
+  detail::chosenBackend.store(backend, std::memory_order_release);
+  // Tracing, decided at the process's first call (before this one's body),
+  // wants every call through RunEntryPoint. After the backend: a fast path
+  // may ask for it.
+  if (!trace::Enabled())
+    detail::fastPath.store(backend->GetFastPath(), std::memory_order_release);
+}
+} // namespace
+
 StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count) {
+  if (Backend *backend = ChosenBackend())
+    return backend;
   // Chosen once; a failure is final too (the machine will not grow a driver).
   // Never destroyed: global destructors may still unload modules.
   static const StatusOr<Backend *> *backend = nullptr;
   static std::once_flag once;
   std::call_once(once, [&] {
     StatusOr<std::unique_ptr<Backend>> chosen = ChooseBackend(objects, count);
-    if (!chosen.ok())
+    if (!chosen.ok()) {
       backend = new StatusOr<Backend *>(chosen.status());
-    else
-      backend = new StatusOr<Backend *>(chosen->release());
+      return;
+    }
+    backend = new StatusOr<Backend *>(chosen->release());
+    Publish(**backend);
   });
   return *backend;
 }

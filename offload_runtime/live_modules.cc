@@ -30,7 +30,39 @@ LiveModules &GetLiveModules() {
   return *live;
 }
 
+/// Puts `kernel`, live, in the table: in its first slot, and whatever was
+/// there in the second, unless it is there already. Under the sets' lock,
+/// shared or not: two callers at once may lose a kernel from the table, but
+/// never put in one that is not live.
+void Cache(MgpuFunctionHandle kernel) {
+  auto address = reinterpret_cast<uintptr_t>(kernel);
+  size_t slot = detail::LiveKernelSlot(address);
+  std::atomic<uintptr_t> *slots = detail::liveKernels.slots;
+  uintptr_t first = slots[slot].load(std::memory_order_relaxed);
+  if (first == address ||
+      slots[slot ^ 1].load(std::memory_order_relaxed) == address)
+    return;
+  if (first != detail::EmptyLiveKernelSlot(slot))
+    slots[slot ^ 1].store(first, std::memory_order_release);
+  slots[slot].store(address, std::memory_order_release);
+}
+
+/// Takes `kernel` out of the table; under the sets' lock, not shared.
+void Uncache(MgpuFunctionHandle kernel) {
+  auto address = reinterpret_cast<uintptr_t>(kernel);
+  size_t first = detail::LiveKernelSlot(address);
+  for (size_t slot : {first, first ^ 1}) {
+    std::atomic<uintptr_t> &entry = detail::liveKernels.slots[slot];
+    if (entry.load(std::memory_order_relaxed) == address)
+      entry.store(detail::EmptyLiveKernelSlot(slot), std::memory_order_release);
+  }
+}
+
 } // namespace
+
+namespace detail {
+LiveKernelTable liveKernels;
+} // namespace detail
 
 void AddLiveModule(MgpuModuleHandle module) {
   LiveModules &live = GetLiveModules();
@@ -44,8 +76,10 @@ bool RemoveLiveModule(MgpuModuleHandle module) {
   auto it = live.modules.find(module);
   if (it == live.modules.end())
     return false;
-  for (MgpuFunctionHandle kernel : it->second)
+  for (MgpuFunctionHandle kernel : it->second) {
+    Uncache(kernel);
     live.kernels.erase(kernel);
+  }
   live.modules.erase(it);
   return true;
 }
@@ -60,13 +94,19 @@ void AddLiveKernel(MgpuModuleHandle module, MgpuFunctionHandle kernel) {
   LiveModules &live = GetLiveModules();
   {
     std::shared_lock<std::shared_mutex> lock(live.mutex);
-    if (live.kernels.count(kernel))
+    if (live.kernels.count(kernel)) {
+      Cache(kernel);
       return;
+    }
   }
   std::unique_lock<std::shared_mutex> lock(live.mutex);
   auto it = live.modules.find(module);
-  if (it == live.modules.end() || live.kernels.count(kernel))
+  if (it == live.modules.end())
     return;
+  if (live.kernels.count(kernel)) {
+    Cache(kernel);
+    return;
+  }
   // Into the module's list first: a kernel live in the set and missing from
   // its module's list would outlive the unload.
   it->second.push_back(kernel);
@@ -76,12 +116,19 @@ void AddLiveKernel(MgpuModuleHandle module, MgpuFunctionHandle kernel) {
     it->second.pop_back();
     throw;
   }
+  Cache(kernel);
 }
 
-bool IsLiveKernel(MgpuFunctionHandle kernel) {
+bool detail::IsLiveKernelLocked(MgpuFunctionHandle kernel) {
+  if (!kernel)
+    return false;
   LiveModules &live = GetLiveModules();
   std::shared_lock<std::shared_mutex> lock(live.mutex);
-  return live.kernels.count(kernel) != 0;
+  if (!live.kernels.count(kernel))
+    return false;
+  // Evicted by another kernel of the same slot: back, for the next launch.
+  Cache(kernel);
+  return true;
 }
 
 } // namespace mgpu

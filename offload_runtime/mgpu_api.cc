@@ -6,7 +6,11 @@
 //
 // Thin: each entry point checks what it can without a device (null pointers,
 // sizes, launch geometry), forwards to the process's backend (backend.h), and
-// reports failures through the error policy (status.h).
+// reports failures through the error policy (status.h). The two calls of a
+// loop of synchronous launches, mgpuLaunchKernel and mgpuStreamSynchronize,
+// first try the CUDA backend's fast path, inline (cuda/fast_path.h): on a
+// thread that the CUDA backend has served before, with tracing off, they
+// make the driver's calls themselves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +18,7 @@
 
 #include "offload_runtime/backend.h"
 #include "offload_runtime/cuda/cuda_driver_api.h"
+#include "offload_runtime/cuda/fast_path.h"
 #include "offload_runtime/live_modules.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
@@ -30,7 +35,10 @@ namespace {
 /// Runs `body` with the process's backend.
 template <typename Body>
 auto WithBackend(Body &&body) -> decltype(body(nullptr)) {
-  MGPU_ASSIGN_OR_RETURN(Backend * backend, GetBackend());
+  Backend *backend = ChosenBackend();
+  if (__builtin_expect(!backend, 0)) {
+    MGPU_ASSIGN_OR_RETURN(backend, GetBackend());
+  }
   return body(backend);
 }
 
@@ -51,51 +59,75 @@ std::string Dims(intptr_t x, intptr_t y, intptr_t z) {
   return StrCat("(", x, ", ", y, ", ", z, ")");
 }
 
-/// Checks a launch's geometry as cuLaunchKernel does, with a message that
-/// says what is wrong.
-StatusOr<LaunchConfig> MakeLaunchConfig(const intptr_t grid[3],
-                                        const intptr_t block[3],
-                                        const intptr_t *cluster, int32_t smem) {
-  constexpr intptr_t kMaxGrid[3] = {0x7fffffff, 65535, 65535};
-  constexpr intptr_t kMaxBlock[3] = {1024, 1024, 64};
-  constexpr intptr_t kMaxBlockThreads = 1024;
-  LaunchConfig config = {};
-  for (int i = 0; i < 3; ++i) {
-    if (grid[i] < 1 || grid[i] > kMaxGrid[i])
-      return InvalidValue(StrCat(
-          "the grid ", Dims(grid[0], grid[1], grid[2]),
-          " is not a launchable grid: each size must be at least 1, and at "
-          "most 2147483647 along x and 65535 along y and z"));
-    if (block[i] < 1 || block[i] > kMaxBlock[i])
-      return InvalidValue(
-          StrCat("the block ", Dims(block[0], block[1], block[2]),
-                 " is not a launchable block: each size must be at least 1, "
-                 "and at most 1024 along x and y and 64 along z"));
-    config.grid[i] = static_cast<uint32_t>(grid[i]);
-    config.block[i] = static_cast<uint32_t>(block[i]);
-    config.cluster[i] = 1;
-  }
-  intptr_t threads = block[0] * block[1] * block[2];
-  if (threads > kMaxBlockThreads)
-    return InvalidValue(StrCat("the block ", Dims(block[0], block[1], block[2]),
-                               " has ", threads,
-                               " threads; a block has at most 1024"));
+/// What is wrong with a launch's geometry: the first check that fails.
+enum class BadGeometry { kNone, kGrid, kBlock, kThreads, kSmem, kCluster };
+
+/// Checks a launch's geometry as cuLaunchKernel checks it (GeometryError
+/// says what is wrong); `cluster` is null for a launch without one. By
+/// value, so that the fast path checks the registers it was called with.
+inline BadGeometry CheckGeometry(intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                                 intptr_t blockX, intptr_t blockY,
+                                 intptr_t blockZ, const intptr_t *cluster,
+                                 int32_t smem) {
+  // Unsigned, so that one comparison checks both ends: a size below 1 wraps
+  // past every maximum.
+  auto within = [](intptr_t size, uintptr_t most) {
+    return uintptr_t(size) - 1 < most;
+  };
+  if (!within(gridX, 0x7fffffff))
+    return BadGeometry::kGrid;
+  if (!within(blockX, 1024))
+    return BadGeometry::kBlock;
+  if (!within(gridY, 65535))
+    return BadGeometry::kGrid;
+  if (!within(blockY, 1024))
+    return BadGeometry::kBlock;
+  if (!within(gridZ, 65535))
+    return BadGeometry::kGrid;
+  if (!within(blockZ, 64))
+    return BadGeometry::kBlock;
+  if (blockX * blockY * blockZ > 1024)
+    return BadGeometry::kThreads;
   if (smem < 0)
+    return BadGeometry::kSmem;
+  const intptr_t grid[3] = {gridX, gridY, gridZ};
+  for (int i = 0; cluster && i < 3; ++i)
+    if (cluster[i] < 1 || grid[i] % cluster[i] != 0)
+      return BadGeometry::kCluster;
+  return BadGeometry::kNone;
+}
+
+/// The error of a geometry that CheckGeometry refused as `bad`.
+[[gnu::noinline, gnu::cold]] Status
+GeometryError(BadGeometry bad, const intptr_t grid[3], const intptr_t block[3],
+              const intptr_t *cluster, int32_t smem) {
+  switch (bad) {
+  case BadGeometry::kGrid:
+    return InvalidValue(StrCat(
+        "the grid ", Dims(grid[0], grid[1], grid[2]),
+        " is not a launchable grid: each size must be at least 1, and at "
+        "most 2147483647 along x and 65535 along y and z"));
+  case BadGeometry::kBlock:
+    return InvalidValue(
+        StrCat("the block ", Dims(block[0], block[1], block[2]),
+               " is not a launchable block: each size must be at least 1, "
+               "and at most 1024 along x and y and 64 along z"));
+  case BadGeometry::kThreads:
+    return InvalidValue(StrCat("the block ", Dims(block[0], block[1], block[2]),
+                               " has ", block[0] * block[1] * block[2],
+                               " threads; a block has at most 1024"));
+  case BadGeometry::kSmem:
     return InvalidValue(StrCat("the launch asks for ", smem,
                                " bytes of dynamic shared memory"));
-  config.sharedMemoryBytes = static_cast<uint32_t>(smem);
-  if (cluster) {
-    config.hasCluster = true;
-    for (int i = 0; i < 3; ++i) {
-      if (cluster[i] < 1 || grid[i] % cluster[i] != 0)
-        return InvalidValue(
-            StrCat("the cluster ", Dims(cluster[0], cluster[1], cluster[2]),
-                   " does not tile the grid ", Dims(grid[0], grid[1], grid[2]),
-                   ": each size must be at least 1 and divide the grid's"));
-      config.cluster[i] = static_cast<uint32_t>(cluster[i]);
-    }
+  case BadGeometry::kCluster:
+    return InvalidValue(
+        StrCat("the cluster ", Dims(cluster[0], cluster[1], cluster[2]),
+               " does not tile the grid ", Dims(grid[0], grid[1], grid[2]),
+               ": each size must be at least 1 and divide the grid's"));
+  case BadGeometry::kNone:
+    break;
   }
-  return config;
+  return OkStatus();
 }
 
 /// The start and size of a densely packed memref, or an error.
@@ -311,21 +343,30 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
 //===----------------------------------------------------------------------===//
 
 namespace {
-Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
-              const intptr_t grid[3], const intptr_t block[3], int32_t smem,
-              MgpuStream stream, void **params, void **extra) {
+[[gnu::noinline, gnu::cold]] Status
+NotALiveKernel(MgpuFunctionHandle function) {
   if (!function)
     return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
                         "the kernel handle is null (a failed "
                         "mgpuModuleGetFunction?)");
+  return RuntimeError(
+      CUDA_ERROR_INVALID_HANDLE,
+      StrCat("the kernel ", static_cast<const void *>(function),
+             " is not a kernel of a loaded module (its module was unloaded, "
+             "or it is not a handle from mgpuModuleGetFunction)"));
+}
+
+Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
+              const intptr_t grid[3], const intptr_t block[3], int32_t smem,
+              MgpuStream stream, void **params, void **extra) {
+  // False for null too.
   if (!IsLiveKernel(function))
-    return RuntimeError(
-        CUDA_ERROR_INVALID_HANDLE,
-        StrCat("the kernel ", static_cast<const void *>(function),
-               " is not a kernel of a loaded module (its module was unloaded, "
-               "or it is not a handle from mgpuModuleGetFunction)"));
-  MGPU_ASSIGN_OR_RETURN(LaunchConfig config,
-                        MakeLaunchConfig(grid, block, cluster, smem));
+    return NotALiveKernel(function);
+  if (BadGeometry bad = CheckGeometry(grid[0], grid[1], grid[2], block[0],
+                                      block[1], block[2], cluster, smem);
+      bad != BadGeometry::kNone)
+    return GeometryError(bad, grid, block, cluster, smem);
+  LaunchConfig config = MakeLaunchConfig(grid, block, cluster, smem);
   return WithBackend([&](Backend *backend) {
     return backend->Launch(function, config, stream, params, extra);
   });
@@ -345,13 +386,13 @@ void DescribeLaunch(trace::Args &args, MgpuFunctionHandle function,
 }
 } // namespace
 
-void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
-                      intptr_t gridY, intptr_t gridZ, intptr_t blockX,
-                      intptr_t blockY, intptr_t blockZ, int32_t smem,
-                      MgpuStream stream, void **params, void **extra,
-                      size_t /*paramsCount*/) {
-  const intptr_t grid[3] = {gridX, gridY, gridZ};
-  const intptr_t block[3] = {blockX, blockY, blockZ};
+namespace {
+/// mgpuLaunchKernel through RunEntryPoint and Backend::Launch.
+[[gnu::noinline]] void LaunchKernel(MgpuFunctionHandle function,
+                                    const intptr_t grid[3],
+                                    const intptr_t block[3], int32_t smem,
+                                    MgpuStream stream, void **params,
+                                    void **extra) {
   RunEntryPoint(
       "mgpuLaunchKernel",
       [&] {
@@ -361,6 +402,29 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
       [&](trace::Args &args) {
         DescribeLaunch(args, function, grid, block, smem, stream);
       });
+}
+} // namespace
+
+void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
+                      intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                      intptr_t blockY, intptr_t blockZ, int32_t smem,
+                      MgpuStream stream, void **params, void **extra,
+                      size_t /*paramsCount*/) {
+  const intptr_t grid[3] = {gridX, gridY, gridZ};
+  const intptr_t block[3] = {blockX, blockY, blockZ};
+  // The fast path (cuda/fast_path.h), after Launch's checks that need no
+  // call (as unsigned, the shared memory is also at least 0); anything else
+  // goes the whole way.
+  if (__builtin_expect(
+          IsCachedLiveKernel(function) &&
+              CheckGeometry(gridX, gridY, gridZ, blockX, blockY, blockZ,
+                            nullptr, 0) == BadGeometry::kNone &&
+              uint32_t(smem) <= uint32_t(kDefaultSharedMemoryLimit) &&
+              TryLaunchKernelFast(function, grid, block, smem, stream, params,
+                                  extra),
+          1))
+    return;
+  LaunchKernel(function, grid, block, smem, stream, params, extra);
 }
 
 void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
@@ -410,7 +474,9 @@ void mgpuStreamDestroy(MgpuStream stream) {
       [&](trace::Args &args) { args.Add("stream", stream); });
 }
 
-void mgpuStreamSynchronize(MgpuStream stream) {
+namespace {
+/// mgpuStreamSynchronize through RunEntryPoint and Backend.
+[[gnu::noinline]] void StreamSynchronize(MgpuStream stream) {
   RunEntryPoint(
       "mgpuStreamSynchronize",
       [&] {
@@ -419,6 +485,13 @@ void mgpuStreamSynchronize(MgpuStream stream) {
         });
       },
       [&](trace::Args &args) { args.Add("stream", stream); });
+}
+} // namespace
+
+void mgpuStreamSynchronize(MgpuStream stream) {
+  // The fast path (cuda/fast_path.h), else the whole way.
+  if (__builtin_expect(!TrySynchronizeStreamFast(stream), 0))
+    StreamSynchronize(stream);
 }
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {

@@ -9,12 +9,21 @@
 #include "offload_runtime/thread_device.h"
 
 namespace mgpu {
-namespace {
-thread_local int threadDeviceOrdinal = 0;
-} // namespace
 
-void SetThreadDeviceOrdinal(int ordinal) { threadDeviceOrdinal = ordinal; }
+namespace detail {
+// __thread rather than thread_local: a trivial type, so that accesses from
+// other files call no initialization wrapper.
+__thread ThreadDevice threadDevice [[gnu::visibility("hidden")]];
+} // namespace detail
 
-int GetThreadDeviceOrdinal() { return threadDeviceOrdinal; }
+void SetThreadDeviceOrdinal(int ordinal) {
+  ThreadDevice &thread = CurrentThreadDevice();
+  if (thread.ordinal == ordinal)
+    return;
+  thread.ordinal = ordinal;
+  thread.cuda = {};
+}
+
+int GetThreadDeviceOrdinal() { return CurrentThreadDevice().ordinal; }
 
 } // namespace mgpu

@@ -8,12 +8,57 @@
 // threads start on device 0. The ordinal is only recorded here: a backend
 // checks it at the thread's next call.
 //
+// The ordinal shares one thread-local struct with what the CUDA backend keeps
+// at hand for the thread on that device, so that the launch path reads
+// thread-local storage once per entry point: in a shared library each access
+// is a call to __tls_get_addr (the initial-exec model would make it one
+// instruction, but libmgpu.so may be dlopen'd, where static TLS is scarce).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_RUNTIME_THREAD_DEVICE_H
 #define OFFLOAD_RUNTIME_THREAD_DEVICE_H
 
+#include "offload_runtime/cuda/cuda_driver_api.h"
+
 namespace mgpu {
+
+/// What the CUDA backend keeps for the calling thread on its device, for its
+/// fast path (cuda/fast_path.h), which takes a device here as its sign to go
+/// on: filled only while that fast path is on (FastPath::kCuda, backend.h);
+/// emptied when the thread moves to another device, so that a field that is
+/// set is always the current device's.
+struct CudaThreadCache {
+  /// The thread's device, a cuda/device.h Device (untyped here: the other
+  /// backends, which include this header, have a Device of their own).
+  void *device;
+  /// The thread's own stream on that device (cuda/stream_pool.cc).
+  CUstream stream;
+};
+
+/// All zero at a thread's start: constant-initialized, with no guard to check
+/// at each access and nothing to destroy at the thread's end.
+struct ThreadDevice {
+  /// mgpuSetDefaultDevice's ordinal.
+  int ordinal;
+  CudaThreadCache cuda;
+  /// The context that the CUDA backend made current on the thread, if any:
+  /// the runtime may replace it, but never a context that other code made
+  /// current (cuda/device.cc). Kept across devices.
+  CUcontext madeCurrent;
+};
+
+namespace detail {
+// libmgpu.so's own (hidden): no other module can bind to it, though the
+// dynamic linker, which finds it for __tls_get_addr, lists it as a local
+// symbol. (The local-dynamic model, which would not, costs an instruction
+// per access here, to add the variable's offset.)
+extern __thread ThreadDevice threadDevice [[gnu::visibility("hidden")]];
+} // namespace detail
+
+/// The calling thread's: inline, so that a caller that reads several fields
+/// computes the address once.
+inline ThreadDevice &CurrentThreadDevice() { return detail::threadDevice; }
 
 void SetThreadDeviceOrdinal(int ordinal);
 int GetThreadDeviceOrdinal();

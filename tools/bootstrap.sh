@@ -25,6 +25,10 @@ packages=(
   # backend opens itself (it links none of it) and whose hip_runtime_api.h
   # //offload_runtime/tests:hip_api_test checks hip/hip_api.h against.
   rocm-device-libs libamdhip64-5 libamdhip64-dev
+  # bench/host_peers' peers of the host target: PoCL's CPU device (OpenCL,
+  # through the ICD loader and its headers) and libomp, for MLIR's OpenMP
+  # route and clang's -fopenmp loops.
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers libomp-22-dev
 )
 
 missing=()

@@ -17,6 +17,7 @@
 
 #include "offload_runtime/cuda/cuda_error.h"
 #include "offload_runtime/cuda/device.h"
+#include "offload_runtime/cuda/fast_path.h"
 #include "offload_runtime/cuda/module.h"
 #include "offload_runtime/cuda/stream_pool.h"
 #include "offload_runtime/cuda/tensor_map_cache.h"
@@ -72,18 +73,25 @@ public:
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                 MgpuStream stream, void **params, void **extra) override {
-    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    return LaunchIn(std::nullopt, *AsKernel(function), config, AsCu(stream),
+                    params, extra);
+  }
+
+  /// Launch, from what cuCtxGetCurrent said if the fast path asked it
+  /// (`current`).
+  Status LaunchIn(std::optional<CUcontext> current, CudaKernel &kernel,
+                  const LaunchConfig &config, CUstream stream, void **params,
+                  void **extra) {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter(current));
     Device &device = scope.device();
     if (config.hasCluster && device.computeCapability < 90)
       return RuntimeError(
           CUDA_ERROR_NOT_SUPPORTED,
           StrCat("thread block clusters need sm_90 or newer; device ",
                  device.ordinal, " is sm_", device.computeCapability));
-    CudaKernel &kernel = *AsKernel(function);
     MGPU_ASSIGN_OR_RETURN(CUkernel cuKernel,
                           GetKernelForDevice(kernel, device));
-    MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(device, AsCu(stream)));
+    MGPU_ASSIGN_OR_RETURN(CUstream cuStream, ResolveStream(device, stream));
     MGPU_RETURN_IF_ERROR(
         OptIntoSharedMemory(kernel, cuKernel, device,
                             static_cast<int32_t>(config.sharedMemoryBytes)));
@@ -96,25 +104,7 @@ public:
           config.sharedMemoryBytes, cuStream, params, extra);
       return OkStatus();
     }
-    CUlaunchAttribute attribute;
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = config.cluster[0];
-    attribute.value.clusterDim.y = config.cluster[1];
-    attribute.value.clusterDim.z = config.cluster[2];
-    CUlaunchConfig launch = {};
-    launch.gridDimX = config.grid[0];
-    launch.gridDimY = config.grid[1];
-    launch.gridDimZ = config.grid[2];
-    launch.blockDimX = config.block[0];
-    launch.blockDimY = config.block[1];
-    launch.blockDimZ = config.block[2];
-    launch.sharedMemBytes = config.sharedMemoryBytes;
-    launch.hStream = cuStream;
-    launch.attrs = &attribute;
-    launch.numAttrs = 1;
-    MGPU_RETURN_IF_CUDA_ERROR(driver, cuLaunchKernelEx, &launch, cuFunction,
-                              params, extra);
-    return OkStatus();
+    return LaunchCluster(cuFunction, config, cuStream, params, extra);
   }
 
   StatusOr<MgpuStream> CreateStream() override {
@@ -128,9 +118,15 @@ public:
   }
 
   Status SynchronizeStream(MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    return SynchronizeIn(std::nullopt, AsCu(stream));
+  }
+
+  /// SynchronizeStream, from what cuCtxGetCurrent said if the fast path
+  /// asked it (`current`).
+  Status SynchronizeIn(std::optional<CUcontext> current, CUstream stream) {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter(current));
     MGPU_ASSIGN_OR_RETURN(CUstream cuStream,
-                          ResolveStream(scope.device(), AsCu(stream)));
+                          ResolveStream(scope.device(), stream));
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuStreamSynchronize, cuStream);
     return OkStatus();
   }
@@ -249,12 +245,64 @@ public:
         scope.device(), *static_cast<const CUtensorMap *>(tensorMap));
   }
 
+  FastPath GetFastPath() const override { return FastPath::kCuda; }
+
 private:
+  Status LaunchCluster(CUfunction function, const LaunchConfig &config,
+                       CUstream stream, void **params, void **extra) {
+    CUlaunchAttribute attribute;
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = config.cluster[0];
+    attribute.value.clusterDim.y = config.cluster[1];
+    attribute.value.clusterDim.z = config.cluster[2];
+    CUlaunchConfig launch = {};
+    launch.gridDimX = config.grid[0];
+    launch.gridDimY = config.grid[1];
+    launch.gridDimZ = config.grid[2];
+    launch.blockDimX = config.block[0];
+    launch.blockDimY = config.block[1];
+    launch.blockDimZ = config.block[2];
+    launch.sharedMemBytes = config.sharedMemoryBytes;
+    launch.hStream = stream;
+    launch.attrs = &attribute;
+    launch.numAttrs = 1;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuLaunchKernelEx, &launch, function,
+                              params, extra);
+    return OkStatus();
+  }
+
   const CudaDriver &driver;
   TensorMapCache tensorMaps;
 };
 
+/// The backend, from a fast path: the process's, since the fast path is
+/// CUDA's.
+CudaBackend &Chosen() { return *static_cast<CudaBackend *>(ChosenBackend()); }
+
 } // namespace
+
+void LaunchKernelSlowly(std::optional<CUcontext> current,
+                        MgpuFunctionHandle function, const intptr_t grid[3],
+                        const intptr_t block[3], int32_t smem, CUstream stream,
+                        void **params, void **extra) {
+  // Tracing is off: no arguments to describe.
+  RunEntryPoint("mgpuLaunchKernel", [&] {
+    return Chosen().LaunchIn(current, *AsKernel(function),
+                             MakeLaunchConfig(grid, block, nullptr, smem),
+                             stream, params, extra);
+  });
+}
+
+void SynchronizeStreamSlowly(std::optional<CUcontext> current,
+                             CUstream stream) {
+  RunEntryPoint("mgpuStreamSynchronize",
+                [&] { return Chosen().SynchronizeIn(current, stream); });
+}
+
+void ReportDriverError(const char *entryPoint, const CudaDriver &driver,
+                       CUresult result, const char *call) noexcept {
+  RunEntryPoint(entryPoint, [&] { return CudaError(driver, result, call); });
+}
 
 StatusOr<std::unique_ptr<Backend>> CreateCudaBackend() {
   MGPU_ASSIGN_OR_RETURN(const CudaDriver *driver, GetCudaDriver());

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/cuda/device.h"
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/cuda/cuda_error.h"
 #include "offload_runtime/thread_device.h"
 
@@ -51,6 +52,9 @@ private:
     auto device = std::make_unique<Device>();
     device->driver = &driver;
     device->ordinal = ordinal;
+    device->cuCtxGetCurrent = driver.cuCtxGetCurrent;
+    device->cuLaunchKernel = driver.cuLaunchKernel;
+    device->cuStreamSynchronize = driver.cuStreamSynchronize;
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGet, &device->device, ordinal);
     int major = 0, minor = 0;
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGetAttribute, &major,
@@ -89,16 +93,6 @@ StatusOr<DeviceTable *> GetDeviceTable() {
   return *table;
 }
 
-struct ThreadContext {
-  /// The device the thread used last, to skip the table.
-  Device *device = nullptr;
-  /// The context this runtime made current on the thread, if any: the
-  /// runtime may replace it, but never a context that other code made
-  /// current.
-  CUcontext madeCurrent = nullptr;
-};
-thread_local ThreadContext threadContext;
-
 } // namespace
 
 StatusOr<int> GetDeviceCount() {
@@ -111,22 +105,30 @@ StatusOr<Device *> GetDevice(int ordinal) {
   return table->Get(ordinal);
 }
 
+namespace {
+/// GetThreadDevice for `thread`, the calling thread's.
+StatusOr<Device *> GetDeviceOf(ThreadDevice &thread) {
+  if (thread.cuda.device)
+    return static_cast<Device *>(thread.cuda.device);
+  MGPU_ASSIGN_OR_RETURN(Device * device, GetDevice(thread.ordinal));
+  // Kept only for the fast path, which takes it as its sign to go on.
+  if (ChosenFastPath() == FastPath::kCuda)
+    thread.cuda.device = device;
+  return device;
+}
+} // namespace
+
 StatusOr<Device *> GetThreadDevice() {
-  ThreadContext &thread = threadContext;
-  int ordinal = GetThreadDeviceOrdinal();
-  if (!thread.device || thread.device->ordinal != ordinal) {
-    MGPU_ASSIGN_OR_RETURN(Device * device, GetDevice(ordinal));
-    thread.device = device;
-  }
-  return thread.device;
+  return GetDeviceOf(CurrentThreadDevice());
 }
 
-StatusOr<DeviceScope> DeviceScope::Enter() {
-  ThreadContext &thread = threadContext;
-  MGPU_ASSIGN_OR_RETURN(Device * device, GetThreadDevice());
+StatusOr<DeviceScope> DeviceScope::Enter(std::optional<CUcontext> known) {
+  ThreadDevice &thread = CurrentThreadDevice();
+  MGPU_ASSIGN_OR_RETURN(Device * device, GetDeviceOf(thread));
   const CudaDriver &driver = *device->driver;
-  CUcontext current = nullptr;
-  MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxGetCurrent, &current);
+  CUcontext current = known.value_or(nullptr);
+  if (!known)
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxGetCurrent, &current);
   if (current == device->context)
     return DeviceScope(device, /*pushed=*/false);
   if (!current || current == thread.madeCurrent) {

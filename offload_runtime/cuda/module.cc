@@ -78,21 +78,12 @@ StatusOr<CUlibrary> LoadLibrary(const CudaDriver &driver, const void *image,
 
 } // namespace
 
-class CudaKernel {
-public:
-  CudaKernel(CudaModule &module, std::string name, size_t objectCount,
-             size_t deviceCount)
-      : module(module), name(std::move(name)),
-        byObject(MakeAtomics<CUkernel>(objectCount, nullptr)),
-        sharedMemoryOptIn(MakeAtomics<int32_t>(deviceCount, 0)) {}
-
-  CudaModule &module;
-  const std::string name;
-  /// The kernel in each object's library, once looked up.
-  const std::unique_ptr<std::atomic<CUkernel>[]> byObject;
-  /// Dynamic shared memory opted into on each device, in bytes.
-  const std::unique_ptr<std::atomic<int32_t>[]> sharedMemoryOptIn;
-};
+CudaKernel::CudaKernel(CudaModule &module, std::string name, size_t objectCount,
+                       size_t deviceCount)
+    : module(module), name(std::move(name)),
+      byObject(MakeAtomics<CUkernel>(objectCount, nullptr)),
+      byDevice(MakeAtomics<CUkernel>(deviceCount, nullptr)),
+      sharedMemoryOptIn(MakeAtomics<int32_t>(deviceCount, 0)) {}
 
 class CudaModule {
 public:
@@ -132,8 +123,10 @@ public:
   StatusOr<CUkernel> Resolve(CudaKernel &kernel, Device &device) {
     MGPU_ASSIGN_OR_RETURN(int object, ObjectFor(device));
     if (CUkernel found =
-            kernel.byObject[object].load(std::memory_order_acquire))
+            kernel.byObject[object].load(std::memory_order_acquire)) {
+      kernel.byDevice[device.ordinal].store(found, std::memory_order_release);
       return found;
+    }
     std::lock_guard<std::mutex> lock(loadMutex);
     if (CUkernel found =
             kernel.byObject[object].load(std::memory_order_relaxed))
@@ -146,6 +139,7 @@ public:
       return CudaError(driver, result, "cuLibraryGetKernel",
                        StrCat("kernel '", kernel.name, "'"));
     kernel.byObject[object].store(found, std::memory_order_release);
+    kernel.byDevice[device.ordinal].store(found, std::memory_order_release);
     return found;
   }
 
@@ -295,13 +289,14 @@ StatusOr<CudaKernel *> GetKernel(CudaModule &module, const char *name,
 }
 
 StatusOr<CUkernel> GetKernelForDevice(CudaKernel &kernel, Device &device) {
+  if (CUkernel found = ReadyKernel(kernel, device))
+    return found;
   return kernel.module.Resolve(kernel, device);
 }
 
 Status OptIntoSharedMemory(CudaKernel &kernel, CUkernel cuKernel,
                            Device &device, int32_t bytes) {
-  constexpr int32_t kDefaultLimit = 48 * 1024;
-  if (bytes <= kDefaultLimit)
+  if (bytes <= kDefaultSharedMemoryLimit)
     return OkStatus();
   if (bytes > device.maxSharedMemoryOptin)
     return RuntimeError(CUDA_ERROR_INVALID_VALUE,

@@ -1,5 +1,4 @@
-//===- module.h - GPU objects loaded per device, and their kernels -*- C++
-//-*-===//
+//===- module.h - GPU objects loaded per device, and kernels ----*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -25,12 +24,32 @@
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
 namespace mgpu {
 
 class CudaModule;
-class CudaKernel;
+
+/// A kernel handle: a kernel of a module, by name, on any device.
+class CudaKernel {
+public:
+  CudaKernel(CudaModule &module, std::string name, size_t objectCount,
+             size_t deviceCount);
+
+  CudaModule &module;
+  const std::string name;
+  /// The kernel in each object's library, once looked up.
+  const std::unique_ptr<std::atomic<CUkernel>[]> byObject;
+  /// The kernel on each device, once a device has used it: byObject's entry
+  /// for the device's object, one load away for the launch path.
+  const std::unique_ptr<std::atomic<CUkernel>[]> byDevice;
+  /// Dynamic shared memory opted into on each device, in bytes.
+  const std::unique_ptr<std::atomic<int32_t>[]> sharedMemoryOptIn;
+};
 
 /// Loads a cubin, fatbin or NUL-terminated PTX of `size` bytes (0: unknown).
 /// With `jitOptLevel`, PTX is compiled by the driver at that level; the JIT
@@ -53,12 +72,23 @@ Status UnloadModule(CudaModule *module);
 StatusOr<CudaKernel *> GetKernel(CudaModule &module, const char *name,
                                  Device &device);
 
-/// The CUkernel of `kernel` on `device`: two atomic loads once the device has
+/// The CUkernel of `kernel` on `device`: ReadyKernel once the device has
 /// used it, else the device's object is chosen, loaded and searched.
 StatusOr<CUkernel> GetKernelForDevice(CudaKernel &kernel, Device &device);
 
+/// The CUkernel of `kernel` on `device` if the device has used it before,
+/// else null: one atomic load, inline for the launch path.
+inline CUkernel ReadyKernel(const CudaKernel &kernel, const Device &device) {
+  return kernel.byDevice[device.ordinal].load(std::memory_order_acquire);
+}
+
+/// The default limit of dynamic shared memory per block, which a launch may
+/// use without opting in.
+constexpr int32_t kDefaultSharedMemoryLimit = 48 * 1024;
+
 /// Opts `kernel` into `bytes` of dynamic shared memory on `device` when more
-/// than the default 48 KiB is asked for; done once per kernel and device.
+/// than kDefaultSharedMemoryLimit is asked for; done once per kernel and
+/// device.
 Status OptIntoSharedMemory(CudaKernel &kernel, CUkernel cuKernel,
                            Device &device, int32_t bytes);
 

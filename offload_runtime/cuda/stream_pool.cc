@@ -72,12 +72,14 @@ StreamPool &GetPool() {
 }
 
 /// The streams a thread owns, one per device, back to the pool when the
-/// thread ends; the last one used is kept at hand for the launch path.
+/// thread ends. The one of the thread's device is also kept at hand in the
+/// thread's ThreadDevice, for the launch path.
 struct ThreadStreams {
   std::unordered_map<int, CUstream> byDevice;
-  int lastOrdinal = -1;
-  CUstream last = nullptr;
   ~ThreadStreams() {
+    // A call during the thread's later destructors must not use a stream
+    // that another thread may have taken from the pool by then.
+    CurrentThreadDevice().cuda.stream = nullptr;
     for (auto &[ordinal, stream] : byDevice)
       GetPool().Release(stream);
   }
@@ -106,9 +108,10 @@ Status ReleaseStream(CUstream stream) {
 }
 
 StatusOr<CUstream> GetThreadStream(Device &device) {
+  ThreadDevice &thread = CurrentThreadDevice();
+  if (thread.cuda.device == &device && thread.cuda.stream)
+    return thread.cuda.stream;
   ThreadStreams &streams = threadStreams;
-  if (streams.lastOrdinal == device.ordinal)
-    return streams.last;
   auto it = streams.byDevice.find(device.ordinal);
   if (it == streams.byDevice.end()) {
     StatusOr<CUstream> stream = AcquireStream(device);
@@ -116,8 +119,8 @@ StatusOr<CUstream> GetThreadStream(Device &device) {
       return stream;
     it = streams.byDevice.emplace(device.ordinal, *stream).first;
   }
-  streams.lastOrdinal = device.ordinal;
-  streams.last = it->second;
+  if (thread.cuda.device == &device)
+    thread.cuda.stream = it->second;
   return it->second;
 }
 

@@ -17,6 +17,7 @@
 #include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/status.h"
+#include "offload_runtime/thread_device.h"
 
 namespace mgpu {
 
@@ -36,6 +37,13 @@ inline StatusOr<CUstream> ResolveStream(Device &device, CUstream stream) {
   if (stream)
     return stream;
   return GetThreadStream(device);
+}
+
+/// `stream`, or when it is null the thread's own stream on its device as
+/// the calling thread keeps it at hand (`cache`): inline, for the launch
+/// path. Null if the thread has none at hand yet (then ResolveStream).
+inline CUstream ReadyStream(const CudaThreadCache &cache, CUstream stream) {
+  return stream ? stream : cache.stream;
 }
 
 } // namespace mgpu

@@ -76,94 +76,171 @@ uint64_t PhysicalMemoryBytes() {
   return pages > 0 && pageBytes > 0 ? uint64_t(pages) * uint64_t(pageBytes) : 0;
 }
 
-/// The parameters of one launch, copied.
-struct Arguments {
-  std::unique_ptr<char[]> storage;
-  std::vector<void *> pointers;
+/// One launch as its blocks run: what every block shares, and the first
+/// failure, which stops the blocks not yet started.
+struct Grid {
+  const HostKernel &kernel;
+  const LaunchConfig &config;
+  void **params;
+  /// Threads per block, and private memory per block.
+  uint64_t threads;
+  size_t privateBytes;
+  std::atomic<bool> failed{false};
+  std::mutex failureMutex;
+  Status failure;
+
+  /// Records `status` unless a block failed first.
+  void Fail(Status status) {
+    std::lock_guard<std::mutex> lock(failureMutex);
+    if (!failed.exchange(true))
+      failure = std::move(status);
+  }
 };
 
-Arguments CopyArguments(const MgpuHostKernel &kernel, void **params) {
-  constexpr size_t kAlignment = MGPU_HOST_PARAM_ALIGNMENT;
-  static_assert(kAlignment <= alignof(std::max_align_t));
-  size_t total = 0;
-  for (uint32_t i = 0; i < kernel.paramCount; ++i)
-    total += (kernel.paramSizes[i] + kAlignment - 1) / kAlignment * kAlignment;
-  Arguments arguments;
-  // operator new[] aligns to max_align_t.
-  arguments.storage.reset(new char[total + 1]);
-  char *next = arguments.storage.get();
-  for (uint32_t i = 0; i < kernel.paramCount; ++i) {
-    std::memcpy(next, params[i], kernel.paramSizes[i]);
-    arguments.pointers.push_back(next);
-    next += (kernel.paramSizes[i] + kAlignment - 1) / kAlignment * kAlignment;
+/// The block that `block` describes, for the blocks of a range to run
+/// with: the same memory (reused from block to block, as a worker always
+/// did), the same trap. False, and the launch failed, when there is no
+/// memory for it.
+bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
+  const LaunchConfig &config = grid.config;
+  block.gridDimX = config.grid[0];
+  block.gridDimY = config.grid[1];
+  block.gridDimZ = config.grid[2];
+  block.blockDimX = config.block[0];
+  block.blockDimY = config.block[1];
+  block.blockDimZ = config.block[2];
+  block.clusterDimX = config.cluster[0];
+  block.clusterDimY = config.cluster[1];
+  block.clusterDimZ = config.cluster[2];
+  block.sharedMemoryBytes = config.sharedMemoryBytes;
+  block.sharedMemory = state.shared.Get(config.sharedMemoryBytes);
+  block.privateMemory = state.privates.Get(grid.privateBytes);
+  block.trap = Trap;
+  block.runtime = &state;
+  bool noShared = config.sharedMemoryBytes && !block.sharedMemory;
+  bool noPrivate = grid.privateBytes && !block.privateMemory;
+  if (!noShared && !noPrivate)
+    return true;
+  std::string missing;
+  if (noShared)
+    missing =
+        StrCat(config.sharedMemoryBytes, " bytes of dynamic shared memory");
+  if (noPrivate)
+    missing += StrCat(missing.empty() ? "" : " and ", grid.privateBytes,
+                      " bytes of private memory (",
+                      grid.kernel.descriptor->privateBytes,
+                      grid.threads == 1 ? " for its one thread)"
+                                        : StrCat(" for each of its ",
+                                                 grid.threads, " threads)"));
+  grid.Fail(RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+                         StrCat("a kernel failed: kernel '", grid.kernel.name,
+                                "': out of memory for a block's ", missing)));
+  return false;
+}
+
+/// Runs the blocks [begin, end) of `grid` (in the order of their linear
+/// index, x fastest) on this thread, until one fails. What does not change
+/// from block to block (the block's description, its memory, the trap's
+/// setjmp) is done once for the range.
+void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
+  if (grid.failed.load(std::memory_order_relaxed))
+    return; // the launch failed: the blocks left do not start
+  WorkerState &state = workerState;
+  MgpuHostBlock block = {};
+  if (!PrepareBlock(grid, state, block))
+    return;
+  const uint32_t gx = grid.config.grid[0], gy = grid.config.grid[1];
+  // A block's trap returns here, with the block's message: the range's
+  // later blocks do not start. Nothing that the loop changes is read after.
+  if (setjmp(state.trapped) != 0) {
+    grid.Fail(RuntimeError(CUDA_ERROR_ASSERT,
+                           StrCat("a kernel failed: ", state.message)));
+    return;
   }
-  return arguments;
+  // The first block's place by division, the others' by counting.
+  uint32_t x = static_cast<uint32_t>(begin % gx);
+  uint32_t y = static_cast<uint32_t>(begin / gx % gy);
+  uint32_t z = static_cast<uint32_t>(begin / (uint64_t(gx) * gy));
+  MgpuHostKernelFn run = grid.kernel.descriptor->run;
+  for (uint64_t index = begin; index < end; ++index) {
+    if (grid.failed.load(std::memory_order_relaxed))
+      return;
+    block.blockIdX = x;
+    block.blockIdY = y;
+    block.blockIdZ = z;
+    run(grid.params, &block);
+    if (++x == gx) {
+      x = 0;
+      if (++y == gy) {
+        y = 0;
+        ++z;
+      }
+    }
+  }
 }
 
 Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
                void **params) {
-  const uint64_t gx = config.grid[0], gy = config.grid[1];
-  const uint64_t blocks = gx * gy * config.grid[2];
-  std::atomic<bool> failed{false};
-  std::mutex failureMutex;
-  Status failure;
-  MgpuHostKernelFn run = kernel.descriptor->run;
   const uint64_t threads =
       uint64_t(config.block[0]) * config.block[1] * config.block[2];
   // At most 1024 threads of at most 2 GiB each: no overflow.
-  const size_t privateBytes = threads * kernel.descriptor->privateBytes;
-  ThreadPool::Get().ParallelFor(blocks, [&](uint64_t index) {
-    if (failed.load(std::memory_order_relaxed))
-      return; // the launch failed: the blocks left do not start
-    WorkerState &state = workerState;
-    MgpuHostBlock block = {};
-    block.blockIdX = static_cast<uint32_t>(index % gx);
-    block.blockIdY = static_cast<uint32_t>(index / gx % gy);
-    block.blockIdZ = static_cast<uint32_t>(index / (gx * gy));
-    block.gridDimX = config.grid[0];
-    block.gridDimY = config.grid[1];
-    block.gridDimZ = config.grid[2];
-    block.blockDimX = config.block[0];
-    block.blockDimY = config.block[1];
-    block.blockDimZ = config.block[2];
-    block.clusterDimX = config.cluster[0];
-    block.clusterDimY = config.cluster[1];
-    block.clusterDimZ = config.cluster[2];
-    block.sharedMemoryBytes = config.sharedMemoryBytes;
-    block.sharedMemory = state.shared.Get(config.sharedMemoryBytes);
-    block.privateMemory = state.privates.Get(privateBytes);
-    std::string missing;
-    if (config.sharedMemoryBytes && !block.sharedMemory)
-      missing =
-          StrCat(config.sharedMemoryBytes, " bytes of dynamic shared memory");
-    if (privateBytes && !block.privateMemory)
-      missing += StrCat(
-          missing.empty() ? "" : " and ", privateBytes,
-          " bytes of private memory (", kernel.descriptor->privateBytes,
-          threads == 1 ? " for its one thread)"
-                       : StrCat(" for each of its ", threads, " threads)"));
-    if (!missing.empty()) {
-      std::lock_guard<std::mutex> lock(failureMutex);
-      if (!failed.exchange(true))
-        failure =
-            RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
-                         StrCat("a kernel failed: kernel '", kernel.name,
-                                "': out of memory for a block's ", missing));
-      return;
-    }
-    block.trap = Trap;
-    block.runtime = &state;
-    if (setjmp(state.trapped) == 0) {
-      run(params, &block);
-      return;
-    }
-    std::lock_guard<std::mutex> lock(failureMutex);
-    if (!failed.exchange(true))
-      failure = RuntimeError(CUDA_ERROR_ASSERT,
-                             StrCat("a kernel failed: ", state.message));
+  Grid grid{kernel, config, params, threads,
+            threads * kernel.descriptor->privateBytes};
+  const uint64_t blocks =
+      uint64_t(config.grid[0]) * config.grid[1] * config.grid[2];
+  ThreadPool::Get().ParallelFor(blocks, [&](uint64_t begin, uint64_t end) {
+    RunBlocks(grid, begin, end);
   });
-  return failure;
+  return std::move(grid.failure);
 }
+
+/// A launch on its stream: the kernel, its geometry and its parameters,
+/// copied (the caller may reuse their storage at once), in one allocation
+/// for the usual few parameters.
+class LaunchTask final : public HostStream::Task {
+public:
+  LaunchTask(const HostKernel &kernel, const LaunchConfig &config,
+             void **params)
+      : kernel(kernel), config(config) {
+    const MgpuHostKernel &descriptor = *kernel.descriptor;
+    size_t total = 0;
+    for (uint32_t i = 0; i < descriptor.paramCount; ++i)
+      total += Padded(descriptor.paramSizes[i]);
+    char *next = storage;
+    pointers = inlinePointers;
+    if (total > sizeof(storage))
+      next = (heapStorage = std::make_unique<char[]>(total)).get();
+    if (descriptor.paramCount > kInlineParams)
+      pointers =
+          (heapPointers = std::make_unique<void *[]>(descriptor.paramCount))
+              .get();
+    for (uint32_t i = 0; i < descriptor.paramCount; ++i) {
+      std::memcpy(next, params[i], descriptor.paramSizes[i]);
+      pointers[i] = next;
+      next += Padded(descriptor.paramSizes[i]);
+    }
+  }
+
+  Status Run() override { return RunGrid(kernel, config, pointers); }
+
+private:
+  static constexpr size_t kAlignment = MGPU_HOST_PARAM_ALIGNMENT;
+  static_assert(kAlignment <= alignof(std::max_align_t));
+  static constexpr size_t kInlineParams = 16;
+
+  static size_t Padded(size_t bytes) {
+    return (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  }
+
+  const HostKernel &kernel;
+  const LaunchConfig config;
+  void **pointers;
+  void *inlinePointers[kInlineParams];
+  // operator new[] and new of this class align to max_align_t.
+  alignas(kAlignment) char storage[kInlineParams * kAlignment];
+  std::unique_ptr<char[]> heapStorage;
+  std::unique_ptr<void *[]> heapPointers;
+};
 
 } // namespace
 
@@ -195,11 +272,8 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
                " threads needs ", privateBytes, " bytes of private memory (",
                descriptor.privateBytes,
                " for each thread), more than this machine's ", physicalBytes));
-  auto arguments =
-      std::make_shared<Arguments>(CopyArguments(descriptor, params));
-  stream.Enqueue(kernel.name.c_str(), [&kernel, config, arguments] {
-    return RunGrid(kernel, config, arguments->pointers.data());
-  });
+  stream.Enqueue(kernel.name.c_str(),
+                 std::make_unique<LaunchTask>(kernel, config, params));
   return OkStatus();
 }
 

@@ -28,53 +28,81 @@ StatusOr<HostStream *> HostStream::Create() {
   return stream;
 }
 
-void HostStream::Enqueue(const char *what, Task task, bool alwaysRuns) {
+void HostStream::Enqueue(const char *what, std::unique_ptr<Task> task,
+                         bool alwaysRuns) {
   std::lock_guard<std::mutex> lock(mutex);
   queue.push_back({what, std::move(task), alwaysRuns});
-  ++submitted;
-  changed.notify_all();
-}
-
-void HostStream::WaitLocked(std::unique_lock<std::mutex> &lock) {
-  uint64_t target = submitted;
-  changed.wait(lock, [&] { return finished >= target; });
-}
-
-Status HostStream::Synchronize() {
-  std::unique_lock<std::mutex> lock(mutex);
-  WaitLocked(lock);
-  lock.unlock();
-  return GetDeviceFailure();
+  submitted.store(submitted.load(std::memory_order_relaxed) + 1,
+                  std::memory_order_release);
+  // A thread that spins sees the count change without a futex call.
+  if (runnerSleeps)
+    queuedMore.notify_one();
 }
 
 void HostStream::Drain() {
+  // The tasks queued before this call (by this thread, or by others that
+  // it synchronized with).
+  const uint64_t target = submitted.load(std::memory_order_acquire);
+  auto done = [&] {
+    return finished.load(std::memory_order_acquire) >= target;
+  };
+  if (SpinUntil(done))
+    return;
   std::unique_lock<std::mutex> lock(mutex);
-  WaitLocked(lock);
+  ++waiters;
+  ranMore.wait(lock, done);
+  --waiters;
+}
+
+Status HostStream::Synchronize() {
+  Drain();
+  return GetDeviceFailure();
 }
 
 Status HostStream::RunTask(Entry &entry) {
   if (__builtin_expect(!trace::Enabled(), 1))
-    return entry.task();
+    return entry.task->Run();
   uint64_t start = trace::Now();
-  Status status = entry.task();
+  Status status = entry.task->Run();
   trace::RecordStreamTask(this, entry.what, start, !status.ok());
   return status;
+}
+
+HostStream::Entry HostStream::Next(std::unique_lock<std::mutex> &lock) {
+  if (queue.empty()) {
+    // Only this thread runs tasks: more were queued once `submitted` moves
+    // past `finished`.
+    lock.unlock();
+    SpinUntil([&] {
+      return submitted.load(std::memory_order_relaxed) !=
+             finished.load(std::memory_order_relaxed);
+    });
+    lock.lock();
+    runnerSleeps = true;
+    queuedMore.wait(lock, [&] { return !queue.empty(); });
+    runnerSleeps = false;
+  }
+  Entry entry = std::move(queue.front());
+  queue.pop_front();
+  return entry;
 }
 
 void HostStream::Run() {
   std::unique_lock<std::mutex> lock(mutex);
   while (true) {
-    changed.wait(lock, [&] { return !queue.empty(); });
-    Entry entry = std::move(queue.front());
-    queue.pop_front();
+    Entry entry = Next(lock);
     bool skip = !entry.alwaysRuns && DeviceFailed();
     lock.unlock();
     Status status = skip ? OkStatus() : RunTask(entry);
     if (!status.ok())
       FailDevice(std::move(status));
+    // The task ends before anyone learns that it ran.
+    entry.task.reset();
     lock.lock();
-    ++finished;
-    changed.notify_all();
+    finished.store(finished.load(std::memory_order_relaxed) + 1,
+                   std::memory_order_release);
+    if (waiters)
+      ranMore.notify_all();
   }
 }
 

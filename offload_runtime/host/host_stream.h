@@ -15,6 +15,11 @@
 // and destroying one per launch (upstream's lowering) starts no thread after
 // the first, and each thread has its own stream for null.
 //
+// A stream's thread that runs out of work, and a thread that synchronizes,
+// spin for a short while before they sleep (SpinUntil in thread_pool.h): a
+// synchronous launch hands its work over and back without a futex call or
+// a context switch when the other side is awake.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_RUNTIME_HOST_HOST_STREAM_H
@@ -22,24 +27,45 @@
 
 #include "offload_runtime/status.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
-#include <functional>
+#include <memory>
 #include <mutex>
+#include <type_traits>
 
 namespace mgpu::host {
 
 class HostStream {
 public:
-  using Task = std::function<Status()>;
+  /// Work queued on a stream: one allocation for a launch (host_launch.cc)
+  /// or a copy, none more.
+  class Task {
+  public:
+    virtual ~Task() = default;
+    virtual Status Run() = 0;
+  };
 
   /// A new stream, its thread started.
   static StatusOr<HostStream *> Create();
 
   /// Queues `task`, which the trace calls `what` (a string that outlives
   /// the task); `alwaysRuns` tasks run even after a failure.
-  void Enqueue(const char *what, Task task, bool alwaysRuns = false);
+  void Enqueue(const char *what, std::unique_ptr<Task> task,
+               bool alwaysRuns = false);
+  /// Queues `function()`, a callable that returns a Status.
+  /// (A unique_ptr to a Task of any kind takes the overload above: this one
+  /// would wrap it again, without end.)
+  template <typename Function,
+            typename = std::enable_if_t<
+                !std::is_convertible_v<Function, std::unique_ptr<Task>>>>
+  void Enqueue(const char *what, Function function, bool alwaysRuns = false) {
+    Enqueue(
+        what,
+        std::unique_ptr<Task>(new FunctionTask<Function>(std::move(function))),
+        alwaysRuns);
+  }
   /// Waits for everything queued so far, then reports the device's failure,
   /// if any.
   Status Synchronize();
@@ -47,23 +73,40 @@ public:
   void Drain();
 
 private:
+  template <typename Function> class FunctionTask final : public Task {
+  public:
+    explicit FunctionTask(Function function) : function(std::move(function)) {}
+    Status Run() override { return function(); }
+
+  private:
+    Function function;
+  };
+
   struct Entry {
     const char *what;
-    Task task;
+    std::unique_ptr<Task> task;
     bool alwaysRuns;
   };
 
   HostStream() = default;
   void Run();
+  /// The next entry, once there is one (spinning, then sleeping); `lock`
+  /// holds `mutex`.
+  Entry Next(std::unique_lock<std::mutex> &lock);
   /// Runs `entry`'s task, timed for the trace when tracing.
   Status RunTask(Entry &entry);
-  /// Waits, with `lock` held, until the work queued so far is done.
-  void WaitLocked(std::unique_lock<std::mutex> &lock);
 
   std::mutex mutex;
-  std::condition_variable changed;
+  /// The stream's thread sleeps on `queuedMore` for work, threads that wait
+  /// for the stream on `ranMore`; each is notified only when someone sleeps
+  /// on it (runnerSleeps, waiters).
+  std::condition_variable queuedMore, ranMore;
   std::deque<Entry> queue;
-  uint64_t submitted = 0, finished = 0;
+  bool runnerSleeps = false;
+  unsigned waiters = 0;
+  /// Tasks queued and tasks run (or skipped), written under `mutex` and
+  /// read without it by the threads that spin.
+  std::atomic<uint64_t> submitted{0}, finished{0};
 };
 
 /// A stream from the pool, or a new one with its thread started.

@@ -5,9 +5,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One pool per process, a worker per core (or $MGPU_HOST_THREADS), as IREE's
-// local-task executor has: a launch's blocks are handed out in chunks to the
-// workers and to the thread that submitted it, which works too instead of
-// waiting idle. Several launches (from several streams) share the workers.
+// local-task executor has: a launch's blocks are handed out in ranges
+// (chunks) to the workers and to the thread that submitted it, which works
+// too instead of waiting idle. Several launches (from several streams) share
+// the workers. A thread that waits for work, or for the rest of a launch,
+// spins for a short while before it sleeps (SpinUntil).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +18,17 @@
 
 #include "offload_runtime/status.h"
 
+#include <sched.h>
+
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <memory>
 #include <mutex>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace mgpu::host {
 
@@ -39,30 +46,128 @@ Status StartThread(std::function<void()> body);
 /// Read once.
 StatusOr<unsigned> GetHostThreadCount();
 
+/// How long a thread that waits for work (a worker, a stream's thread) or
+/// for work to end (a launch's submitter, a synchronization) spins before it
+/// sleeps, as libomp's KMP_BLOCKTIME (200 ms there). Sleeping and being woken
+/// cost a futex call on each side and a context switch, several
+/// microseconds on a virtual machine: a launch's round trip paid four of
+/// them. Spinning only this long means that an idle thread holds its core
+/// for at most 50 us after its last work, and that a launch that comes
+/// later still finds it asleep; while it spins it yields its core to any
+/// other thread that is ready to run on it.
+constexpr std::chrono::microseconds kSpinTime{50};
+
+/// Tells the core that this thread is spinning (x86's pause): a sibling
+/// hyperthread gets the core, and leaving the loop costs no misprediction.
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/// Spins until `ready()`, for at most kSpinTime; returns whether it held.
+/// The caller sleeps when it did not. Every few polls it yields the core
+/// (sched_yield): the runtime's threads can outnumber the cores (each stream
+/// has a thread, and the thread that synchronizes waits too), and the thread
+/// that the spinner waits for may be the one ready to run on its core.
+template <typename Ready> bool SpinUntil(Ready &&ready) {
+  if (ready())
+    return true;
+  constexpr int kPollsPerYield = 16;
+  const auto deadline = std::chrono::steady_clock::now() + kSpinTime;
+  while (true) {
+    for (int i = 0; i < kPollsPerYield; ++i) {
+      CpuRelax();
+      if (ready())
+        return true;
+    }
+    if (std::chrono::steady_clock::now() >= deadline)
+      return false;
+    sched_yield();
+  }
+}
+
+/// A reference to a callable that takes a range of indices, as
+/// llvm::function_ref: a launch calls its body once per range through it,
+/// with no allocation, and the body's own loop over the range is inlined.
+class RangeBody {
+public:
+  template <typename Callable, typename = std::enable_if_t<!std::is_same_v<
+                                   std::decay_t<Callable>, RangeBody>>>
+  RangeBody(Callable &callable)
+      : callable(const_cast<void *>(static_cast<const void *>(&callable))),
+        callback([](void *self, uint64_t begin, uint64_t end) {
+          (*static_cast<Callable *>(self))(begin, end);
+        }) {}
+
+  void operator()(uint64_t begin, uint64_t end) const {
+    callback(callable, begin, end);
+  }
+
+private:
+  void *callable;
+  void (*callback)(void *, uint64_t, uint64_t);
+};
+
 class ThreadPool {
 public:
   /// The process's pool, started at first use; GetHostThreadCount() must
   /// have succeeded.
   static ThreadPool &Get();
 
+  /// A pool of `threads` threads in all: the submitter of each ParallelFor
+  /// and `threads - 1` workers (fewer if no more can be started).
+  explicit ThreadPool(unsigned threads);
+  /// Waits for the workers to end; no ParallelFor may be running.
+  ~ThreadPool();
+  ThreadPool(const ThreadPool &) = delete;
+  ThreadPool &operator=(const ThreadPool &) = delete;
+
+  /// The threads that work on a launch: the workers and the submitter.
   unsigned workers() const { return workerCount; }
 
-  /// Runs `body(i)` for every i in [0, count) on the workers and the calling
-  /// thread, and returns once every call returned.
-  void ParallelFor(uint64_t count, const std::function<void(uint64_t)> &body);
+  /// The blocks a thread takes at a time from a launch of `count` blocks on
+  /// `threads` threads.
+  static uint64_t ChunkSize(uint64_t count, unsigned threads);
+
+  /// Calls `body(begin, end)` on the workers and the calling thread for
+  /// ranges that cover [0, count) once each, of ChunkSize() indices but the
+  /// last, and returns once every call returned. A launch of one chunk, or
+  /// on a pool without workers, is one call on the calling thread.
+  template <typename Body> void ParallelFor(uint64_t count, Body &&body) {
+    if (count != 0)
+      Run(count, RangeBody(body));
+  }
 
 private:
   struct Job;
-  explicit ThreadPool(unsigned threads);
+  void Run(uint64_t count, RangeBody body);
+  /// Queues `job` and wakes as many sleeping workers as it has chunks for.
+  void Publish(Job &job);
+  /// Takes `job` off the queue once its chunks are done, and waits for the
+  /// workers that work on it to leave it: it lives on Run()'s stack.
+  void Retire(Job &job);
   void WorkerLoop();
+  /// The oldest job with chunks left; sleeps (after spinning) until there
+  /// is one. Null once the pool stops. `lock` holds `mutex`.
+  Job *NextJob(std::unique_lock<std::mutex> &lock);
   /// Runs chunks of `job` until none is left.
   static void Work(Job &job);
 
   /// The threads that work: the workers started, and the submitter.
   unsigned workerCount = 1;
   std::mutex mutex;
-  std::condition_variable wake;
-  std::deque<std::shared_ptr<Job>> jobs;
+  /// Workers sleep on `wake`; Retire() waits on `left` for the workers of
+  /// its job to leave it; the destructor on `stopped`.
+  std::condition_variable wake, left, stopped;
+  /// The jobs that may have chunks left, oldest first.
+  std::vector<Job *> jobs;
+  /// jobs.size(), for the workers that spin without `mutex`.
+  std::atomic<size_t> queued{0};
+  std::atomic<bool> stopping{false};
+  unsigned sleepers = 0, running = 0;
 };
 
 } // namespace mgpu::host

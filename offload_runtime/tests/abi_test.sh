@@ -9,7 +9,10 @@ table="$3"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
-exported=$("$nm" -D --defined-only "$library" | awk '{print $3}' | sort)
+# Global symbols only: the dynamic symbol table may also hold local ones
+# that no other module can bind to, such as the runtime's hidden
+# thread-local state when it is addressed through the dynamic linker.
+exported=$("$nm" -D --defined-only --extern-only "$library" | awk '{print $3}' | sort)
 declared=$(grep -oE 'MGPU_FUNCTION\(mgpu[A-Za-z0-9]+' "$table" | sed 's/MGPU_FUNCTION(//' | sort -u)
 [[ -n $declared ]] || fail "no MGPU_FUNCTION entries in $table"
 

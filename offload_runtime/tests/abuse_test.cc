@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 using ::mgpu::testing::FailAllocationAfter;
 using ::mgpu::testing::FakeCuda;
@@ -211,6 +212,47 @@ TEST_F(RuntimeAbuse, KernelLaunchedAfterItsModulesUnload) {
                    1, 1, 1, 0, stream, nullptr, nullptr, 0);
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(fake.calls("cuLaunchKernel") + fake.calls("cuLaunchKernelEx"), 0);
+}
+
+TEST_F(RuntimeAbuse, StaleKernelsAmongManyAreRefusedWithoutTheLock) {
+  // More kernels than the table of live kernels that launches read without a
+  // lock holds (live_modules.h): kernels that hash alike evict one another,
+  // launched in turn. Each live one launches; each of an unloaded module is
+  // refused, whether the table held it when its module went or not.
+  constexpr int kModules = 40, kKernels = 16; // 640 kernels, 256 slots
+  std::vector<std::string> names;
+  for (int k = 0; k < kKernels; ++k)
+    names.push_back("k" + std::to_string(k));
+  std::string cubin = MakeCubin(90, names);
+  std::vector<MgpuModuleHandle> modules;
+  std::vector<MgpuFunctionHandle> kernels;
+  for (int m = 0; m < kModules; ++m) {
+    modules.push_back(Load(cubin));
+    for (const std::string &name : names)
+      kernels.push_back(mgpuModuleGetFunction(modules.back(), name.c_str()));
+  }
+  ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  auto launch = [&](MgpuFunctionHandle f) {
+    mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr, 0);
+    return errors.Take();
+  };
+  fake.resetCalls();
+  for (int round = 0; round < 2; ++round)
+    for (MgpuFunctionHandle f : kernels)
+      EXPECT_EQ(launch(f), CUDA_SUCCESS);
+  EXPECT_EQ(fake.calls("cuLaunchKernel"), 2 * kModules * kKernels);
+  for (int m = 1; m < kModules; m += 2)
+    mgpuModuleUnload(modules[m]);
+  ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  fake.resetCalls();
+  for (size_t i = 0; i < kernels.size(); ++i)
+    EXPECT_EQ(launch(kernels[i]),
+              i / kKernels % 2 ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS)
+        << "kernel " << i;
+  EXPECT_EQ(fake.calls("cuLaunchKernel"), kModules / 2 * kKernels);
+  for (int m = 0; m < kModules; m += 2)
+    mgpuModuleUnload(modules[m]);
+  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
 }
 
 TEST_F(RuntimeAbuse, SizesThatWrapAreRefused) {

@@ -9,9 +9,17 @@
 // fails the host device for the rest of the process (docs/runtime.md), so
 // each test that fails one runs in a child process of its own.
 //
+// HostLaunch: a launch's blocks run in ranges (chunks) on the worker pool.
+// Every block of odd and 3-D grids runs once, with its own place in the
+// grid; a failed assert in the middle of a chunk stops the blocks after it
+// and names its own block; launches come from several streams and threads
+// at once, and after pauses long enough for the pool to sleep; a launch's
+// parameters are copied, however many. BUILD.bazel runs it on 3 threads.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mgpu/mgpu.h"
+#include "offload_runtime/host/thread_pool.h"
 
 #include "gtest/gtest.h"
 
@@ -20,6 +28,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -29,6 +38,8 @@
 #include <vector>
 
 namespace {
+
+namespace host = mgpu::host;
 
 struct Error {
   int code;
@@ -440,6 +451,173 @@ TEST_F(HostBackend, AnObjectForANewerCpuIsRefusedWithWhatIsMissing) {
   }
   EXPECT_GT(confirmed, 0) << message;
   errors.seen.clear();
+}
+
+/// mark's buffer: one count per block.
+constexpr int kMaxBlocks = 8192;
+
+/// Launches of `mark`, which counts the blocks that ran.
+class HostLaunch : public HostBackend {
+protected:
+  void SetUp() override {
+    HostBackend::SetUp();
+    mark = mgpuModuleGetFunction(module, "mark");
+    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+  }
+
+  void TearDown() override {
+    for (int32_t *buffer : buffers)
+      mgpuMemFree(buffer, nullptr);
+    EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+    HostBackend::TearDown();
+  }
+
+  /// kMaxBlocks zeroed counts of device memory.
+  int32_t *NewCounts() {
+    auto *counts = static_cast<int32_t *>(
+        mgpuMemAlloc(kMaxBlocks * sizeof(int32_t), nullptr, false));
+    std::memset(counts, 0, kMaxBlocks * sizeof(int32_t));
+    buffers.push_back(counts);
+    return counts;
+  }
+
+  /// mark(counts, target) over `grid` blocks of `threads` threads along x.
+  void LaunchMark(const intptr_t grid[3], int32_t *counts, int32_t target,
+                  MgpuStream stream = nullptr, intptr_t threads = 1) {
+    void *memory = counts;
+    void *params[] = {&memory, &target};
+    mgpuLaunchKernel(mark, grid[0], grid[1], grid[2], threads, 1, 1, 0, stream,
+                     params, nullptr, 2);
+  }
+
+  /// The blocks that a launch of `grid` runs in each of its chunks.
+  static int64_t Chunk(const intptr_t grid[3]) {
+    return host::ThreadPool::ChunkSize(grid[0] * grid[1] * grid[2],
+                                       host::ThreadPool::Get().workers());
+  }
+
+  MgpuFunctionHandle mark = nullptr;
+  std::vector<int32_t *> buffers;
+};
+
+TEST_F(HostLaunch, EveryBlockOfOddAnd3DGridsRunsOnce) {
+  const intptr_t grids[][3] = {{1, 1, 1},    {2, 1, 1}, {3, 1, 1},  {97, 1, 1},
+                               {4099, 1, 1}, {7, 5, 3}, {3, 7, 11}, {1, 1, 64},
+                               {13, 1, 17},  {1, 9, 1}, {31, 33, 5}};
+  int32_t *counts = NewCounts();
+  for (const auto &grid : grids) {
+    const int64_t blocks = grid[0] * grid[1] * grid[2];
+    ASSERT_LE(blocks, kMaxBlocks);
+    std::memset(counts, 0, kMaxBlocks * sizeof(int32_t));
+    // Two threads a block: each counts its block.
+    LaunchMark(grid, counts, -1, nullptr, 2);
+    mgpuStreamSynchronize(nullptr);
+    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+    for (int64_t i = 0; i < kMaxBlocks; ++i)
+      ASSERT_EQ(counts[i], i < blocks ? 2 : 0)
+          << "block " << i << " of the grid (" << grid[0] << ", " << grid[1]
+          << ", " << grid[2] << ")";
+  }
+}
+
+/// Each launch fails in the block in the middle of its sixth chunk: the
+/// error names that block, the blocks of the chunk before it ran, and those
+/// after it did not start.
+TEST_F(HostLaunch, AFailureInTheMiddleOfAChunkStopsItAndNamesItsBlock) {
+  const intptr_t grids[][3] = {{4096, 1, 1}, {16, 16, 16}, {5, 3, 273}};
+  for (const auto &grid : grids)
+    ExpectInChild([&] {
+      int32_t *counts = NewCounts();
+      const int64_t chunk = Chunk(grid);
+      Require(chunk >= 4, "chunks of " + std::to_string(chunk) + " blocks");
+      const int64_t first = 5 * chunk, target = first + chunk / 2;
+      LaunchMark(grid, counts, static_cast<int32_t>(target));
+      Require(errors.seen.empty(), "the launch failed at once");
+      mgpuStreamSynchronize(nullptr);
+      const std::string block =
+          "(block (" + std::to_string(target % grid[0]) + ", " +
+          std::to_string(target / grid[0] % grid[1]) + ", " +
+          std::to_string(target / (grid[0] * grid[1])) + "), thread (0, 0, 0))";
+      Require(errors.seen.size() == 1 &&
+                  errors.seen[0].code == CUDA_ERROR_ASSERT &&
+                  errors.seen[0].message.find("kernel @mark: asked to fail " +
+                                              block) != std::string::npos,
+              errors.seen.empty() ? "no error" : errors.seen[0].message);
+      for (int64_t i = first; i <= target; ++i)
+        Require(counts[i] == 1, "block " + std::to_string(i) +
+                                    ", before the failure, ran " +
+                                    std::to_string(counts[i]) + " times");
+      for (int64_t i = target + 1; i < first + chunk; ++i)
+        Require(counts[i] == 0,
+                "block " + std::to_string(i) + ", after the failure, ran");
+    });
+}
+
+TEST_F(HostLaunch, StreamsOnSeveralThreadsLaunchAtOnce) {
+  constexpr int kThreads = 4, kLaunches = 60;
+  std::vector<int32_t *> counts;
+  for (int t = 0; t < kThreads; ++t)
+    counts.push_back(NewCounts());
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      // Half the threads on streams of their own, half on their null one.
+      MgpuStream stream = t % 2 ? mgpuStreamCreate() : nullptr;
+      for (int i = 0; i < kLaunches; ++i) {
+        const intptr_t grid[3] = {1 + (i * 37 + t) % 200, 1 + i % 3, 1};
+        LaunchMark(grid, counts[t], -1, stream);
+        if (i % 7 == 0)
+          mgpuStreamSynchronize(stream);
+      }
+      mgpuStreamSynchronize(stream);
+      if (stream)
+        mgpuStreamDestroy(stream);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (int t = 0; t < kThreads; ++t) {
+    std::vector<int32_t> want(kMaxBlocks);
+    for (int i = 0; i < kLaunches; ++i)
+      for (int64_t b = 0; b < (1 + (i * 37 + t) % 200) * (1 + i % 3); ++b)
+        ++want[b];
+    for (int b = 0; b < kMaxBlocks; ++b)
+      ASSERT_EQ(counts[t][b], want[b]) << "thread " << t << ", block " << b;
+  }
+}
+
+TEST_F(HostLaunch, LaunchesAfterThePoolFellAsleep) {
+  int32_t *counts = NewCounts();
+  MgpuStream stream = mgpuStreamCreate();
+  const intptr_t grid[3] = {100, 1, 1};
+  for (int i = 1; i <= 4; ++i) {
+    LaunchMark(grid, counts, -1, stream);
+    mgpuStreamSynchronize(stream);
+    ASSERT_EQ(counts[0], i);
+    ASSERT_EQ(counts[99], i);
+    // Long past the spin: the stream's thread and the workers sleep.
+    std::this_thread::sleep_for(20 * host::kSpinTime);
+  }
+  mgpuStreamDestroy(stream);
+}
+
+TEST_F(HostLaunch, ParametersAreCopiedHoweverMany) {
+  MgpuFunctionHandle sum17 = mgpuModuleGetFunction(module, "sum17");
+  int32_t *out = NewCounts();
+  int32_t values[16];
+  void *memory = out;
+  void *params[17] = {&memory};
+  for (int i = 0; i < 16; ++i) {
+    values[i] = 1 << i;
+    params[i + 1] = &values[i];
+  }
+  MgpuStream stream = mgpuStreamCreate();
+  mgpuLaunchKernel(sum17, 1, 1, 1, 1, 1, 1, 0, stream, params, nullptr, 17);
+  // The launch may not have run yet: it has its own copy.
+  std::memset(values, 0, sizeof(values));
+  memory = nullptr;
+  mgpuStreamSynchronize(stream);
+  EXPECT_EQ(out[0], 0xffff);
+  mgpuStreamDestroy(stream);
 }
 
 } // namespace

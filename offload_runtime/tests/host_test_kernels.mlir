@@ -22,6 +22,52 @@ module attributes {gpu.container_module} {
       memref.store %w, %out[%i] : memref<1024xi32>
       gpu.return
     }
+    // Counts each block in ran[its linear index] (x fastest, as CUDA
+    // numbers blocks), once per thread, and fails (in each thread) in the
+    // block whose linear index is `target`.
+    gpu.func @mark(%ran: memref<8192xi32>, %target: i32) kernel {
+      %one = arith.constant 1 : i32
+      %x = gpu.block_id x
+      %y = gpu.block_id y
+      %z = gpu.block_id z
+      %gx = gpu.grid_dim x
+      %gy = gpu.grid_dim y
+      %zy = arith.muli %z, %gy : index
+      %plane = arith.addi %zy, %y : index
+      %rows = arith.muli %plane, %gx : index
+      %linear = arith.addi %rows, %x : index
+      %old = memref.atomic_rmw addi %one, %ran[%linear] : (i32, memref<8192xi32>) -> i32
+      %index = arith.index_cast %linear : index to i32
+      %ok = arith.cmpi ne, %index, %target : i32
+      cf.assert %ok, "asked to fail"
+      gpu.return
+    }
+    // out[0] = the sum of 16 arguments: 17 parameters, more than a launch
+    // keeps without an allocation of their own.
+    gpu.func @sum17(%out: memref<1xi32>,
+                    %a0: i32, %a1: i32, %a2: i32, %a3: i32,
+                    %a4: i32, %a5: i32, %a6: i32, %a7: i32,
+                    %a8: i32, %a9: i32, %a10: i32, %a11: i32,
+                    %a12: i32, %a13: i32, %a14: i32, %a15: i32) kernel {
+      %c0 = arith.constant 0 : index
+      %s1 = arith.addi %a0, %a1 : i32
+      %s2 = arith.addi %s1, %a2 : i32
+      %s3 = arith.addi %s2, %a3 : i32
+      %s4 = arith.addi %s3, %a4 : i32
+      %s5 = arith.addi %s4, %a5 : i32
+      %s6 = arith.addi %s5, %a6 : i32
+      %s7 = arith.addi %s6, %a7 : i32
+      %s8 = arith.addi %s7, %a8 : i32
+      %s9 = arith.addi %s8, %a9 : i32
+      %s10 = arith.addi %s9, %a10 : i32
+      %s11 = arith.addi %s10, %a11 : i32
+      %s12 = arith.addi %s11, %a12 : i32
+      %s13 = arith.addi %s12, %a13 : i32
+      %s14 = arith.addi %s13, %a14 : i32
+      %s15 = arith.addi %s14, %a15 : i32
+      memref.store %s15, %out[%c0] : memref<1xi32>
+      gpu.return
+    }
     // out[global id] = value.
     gpu.func @fill(%out: memref<1024xi32>, %value: i32) kernel {
       %i = gpu.global_id x

@@ -218,6 +218,51 @@ TEST(RuntimeErrors, ReportPolicyRecordsAndContinues) {
       });
 }
 
+TEST(RuntimeErrors, DriverFailuresInALaunchLoopNameTheirEntryPoints) {
+  // After the first launch, the calls of the loop take the fast path
+  // (cuda/fast_path.h): its failures read as everywhere else.
+  EXPECT_IN_FRESH_PROCESS(
+      0,
+      "^mgpu: mgpuLaunchKernel: cuLaunchKernel failed with "
+      "CUDA_ERROR_LAUNCH_FAILED \\(error injected by the test driver\\)\n"
+      "mgpu: mgpuStreamSynchronize: cuStreamSynchronize failed with "
+      "CUDA_ERROR_LAUNCH_FAILED \\(error injected by the test driver\\)\n"
+      "mgpu: mgpuLaunchKernel: cuCtxGetCurrent failed with "
+      "CUDA_ERROR_DEINITIALIZED \\(driver shutting down\\)\n"
+      "mgpu: mgpuStreamSynchronize: cuCtxGetCurrent failed with "
+      "CUDA_ERROR_DEINITIALIZED \\(driver shutting down\\)\n$",
+      {
+        setenv("MGPU_ON_ERROR", "report", 1);
+        MgpuFunctionHandle f = mgpuModuleGetFunction(Load(Cubin90()), "kernel");
+        auto launch = [&] {
+          mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                           0);
+        };
+        launch();
+        mgpuStreamSynchronize(nullptr);
+        FakeCuda fake;
+        fake.resetCalls();
+        fake.failCall("cuLaunchKernel", CUDA_ERROR_LAUNCH_FAILED);
+        launch();
+        fake.failCall("cuStreamSynchronize", CUDA_ERROR_LAUNCH_FAILED);
+        mgpuStreamSynchronize(nullptr);
+        fake.failCall("cuCtxGetCurrent", CUDA_ERROR_DEINITIALIZED);
+        launch();
+        fake.failCall("cuCtxGetCurrent", CUDA_ERROR_DEINITIALIZED);
+        mgpuStreamSynchronize(nullptr);
+        // Each asked the driver once, and a failed context check launched
+        // nothing.
+        bool once = fake.calls("cuCtxGetCurrent") == 4 &&
+                    fake.calls("cuLaunchKernel") == 1 &&
+                    fake.calls("cuStreamSynchronize") == 1;
+        launch();
+        mgpuStreamSynchronize(nullptr);
+        if (!once || mgpuGetLastError() != CUDA_ERROR_DEINITIALIZED ||
+            fake.calls("cuLaunchKernel") != 2)
+          std::exit(2);
+      });
+}
+
 TEST(RuntimeErrors, UnknownPolicyFallsBackToAbort) {
   EXPECT_IN_FRESH_PROCESS(
       1,
@@ -569,6 +614,8 @@ TEST(RuntimeContexts, AnotherLibrarysContextStaysCurrentAndIsNotLaunchedInto) {
       std::exit(3);
     fake.resetCalls();
     mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+    // The launch asked for the current context once, fast path or not.
+    bool askedOnce = fake.calls("cuCtxGetCurrent") == 1;
     void *memory = mgpuMemAlloc(64, nullptr, false);
     mgpuMemFree(memory, nullptr);
     int launchedOn = fake.lastLaunch().device;
@@ -577,7 +624,7 @@ TEST(RuntimeContexts, AnotherLibrarysContextStaysCurrentAndIsNotLaunchedInto) {
         fake.calls("cuCtxPushCurrent") >= 1 &&
         fake.calls("cuCtxPushCurrent") == fake.calls("cuCtxPopCurrent") &&
         fake.calls("cuCtxSetCurrent") == 0;
-    if (launchedOn != 0 || current != other || !balanced)
+    if (launchedOn != 0 || current != other || !balanced || !askedOnce)
       std::exit(2);
   });
 }
@@ -669,6 +716,32 @@ TEST(RuntimeDevices, EachThreadUsesItsOwnDevice) {
     mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
     int back = fake.lastLaunch().device;
     if (seen[0] != 0 || seen[1] != 1 || moved != 1 || back != 0)
+      std::exit(2);
+  });
+}
+
+TEST(RuntimeDevices, AThreadMovedToAnotherDeviceUsesThatDevicesStream) {
+  // The fast path keeps the thread's device and stream at hand: moving the
+  // thread (mgpuSetDefaultDevice) must not leave the old ones there.
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("FAKE_CUDA_DEVICES", "90,90", 1);
+    MgpuFunctionHandle f = mgpuModuleGetFunction(Load(Cubin90()), "kernel");
+    FakeCuda fake;
+    struct Seen {
+      int device;
+      void *stream;
+    };
+    auto launchOn = [&](int device) {
+      mgpuSetDefaultDevice(device);
+      for (int i = 0; i < 2; ++i) {
+        mgpuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuStreamSynchronize(nullptr);
+      }
+      return Seen{fake.lastLaunch().device, fake.lastLaunch().stream};
+    };
+    Seen first = launchOn(0), moved = launchOn(1), back = launchOn(0);
+    if (first.device != 0 || moved.device != 1 || back.device != 0 ||
+        moved.stream == first.stream || back.stream != first.stream)
       std::exit(2);
   });
 }

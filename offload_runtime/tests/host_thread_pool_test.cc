@@ -1,0 +1,159 @@
+//===- host_thread_pool_test.cc - The host backend's worker pool ----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// ThreadPool on its own: its ranges cover every index once, in chunks of
+// ChunkSize(), on the workers as well as the submitter; several submitters
+// share it; its workers sleep and wake; it ends. And SpinUntil's bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/host/thread_pool.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace mgpu::host {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Runs `count` indices on `pool` and checks that each ran once, in ranges
+/// of ChunkSize() indices (the last one shorter) that start on a multiple
+/// of it.
+void ExpectCoveredOnce(ThreadPool &pool, uint64_t count) {
+  std::vector<std::atomic<int>> hits(count);
+  std::mutex mutex;
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  pool.ParallelFor(count, [&](uint64_t begin, uint64_t end) {
+    for (uint64_t i = begin; i < end; ++i)
+      hits[i].fetch_add(1, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(mutex);
+    ranges.emplace_back(begin, end);
+  });
+  for (uint64_t i = 0; i < count; ++i)
+    ASSERT_EQ(hits[i].load(), 1) << "index " << i << " of " << count;
+  // A pool without workers runs a launch as one range.
+  const uint64_t chunk = pool.workers() == 1
+                             ? count
+                             : ThreadPool::ChunkSize(count, pool.workers());
+  for (auto [begin, end] : ranges) {
+    EXPECT_EQ(begin % chunk, 0u) << count;
+    EXPECT_EQ(end, std::min(count, begin + chunk)) << count;
+  }
+}
+
+TEST(ThreadPool, ChunksAreFewAndEnoughToBalance) {
+  for (unsigned threads : {1u, 2u, 3u, 16u, 4096u})
+    for (uint64_t count :
+         {uint64_t(1), uint64_t(2), uint64_t(47), uint64_t(48), uint64_t(49),
+          uint64_t(65536), uint64_t(1) << 40, uint64_t(1) << 62}) {
+      uint64_t chunk = ThreadPool::ChunkSize(count, threads);
+      ASSERT_GE(chunk, 1u);
+      uint64_t chunks = count / chunk + (count % chunk != 0);
+      // At most 16 chunks per thread, and for a launch of enough blocks at
+      // least 8.
+      EXPECT_LE(chunks, uint64_t(threads) * 16) << count << " " << threads;
+      EXPECT_GE(chunks, std::min<uint64_t>(count, uint64_t(threads) * 8))
+          << count << " " << threads;
+    }
+}
+
+TEST(ThreadPool, RangesCoverEveryIndexOnce) {
+  for (unsigned threads : {1u, 2u, 3u, 5u}) {
+    ThreadPool pool(threads);
+    for (uint64_t count : {1, 2, 3, 7, 97, 1000, 4099, 65537})
+      ExpectCoveredOnce(pool, count);
+  }
+}
+
+TEST(ThreadPool, ZeroIndicesCallNothing) {
+  ThreadPool pool(2);
+  bool called = false;
+  pool.ParallelFor(0, [&](uint64_t, uint64_t) { called = true; });
+  EXPECT_FALSE(called);
+}
+
+TEST(ThreadPool, WorkersRunChunksBesideTheSubmitter) {
+  ThreadPool pool(3);
+  if (pool.workers() < 2)
+    GTEST_SKIP() << "no worker could be started";
+  const std::thread::id submitter = std::this_thread::get_id();
+  std::atomic<bool> elsewhere{false};
+  // The submitter's first range waits for a range to run on a worker.
+  pool.ParallelFor(64, [&](uint64_t begin, uint64_t) {
+    if (std::this_thread::get_id() != submitter) {
+      elsewhere = true;
+      return;
+    }
+    if (begin != 0)
+      return;
+    auto deadline = Clock::now() + std::chrono::seconds(60);
+    while (!elsewhere && Clock::now() < deadline)
+      std::this_thread::yield();
+  });
+  EXPECT_TRUE(elsewhere);
+}
+
+TEST(ThreadPool, SubmittersOnSeveralThreadsShareTheWorkers) {
+  ThreadPool pool(3);
+  std::vector<std::thread> submitters;
+  for (int t = 0; t < 4; ++t)
+    submitters.emplace_back([&pool, t] {
+      for (uint64_t i = 0; i < 50; ++i)
+        ExpectCoveredOnce(pool, 100 * t + 7 * i + 1);
+    });
+  for (std::thread &submitter : submitters)
+    submitter.join();
+}
+
+TEST(ThreadPool, IdleWorkersSleepAndWake) {
+  ThreadPool pool(3);
+  for (int round = 0; round < 5; ++round) {
+    ExpectCoveredOnce(pool, 1000);
+    // Long past the spin: the workers sleep, and the next launch wakes them.
+    std::this_thread::sleep_for(20 * kSpinTime);
+  }
+}
+
+TEST(ThreadPool, DestroyingAPoolEndsItsWorkers) {
+  for (int i = 0; i < 20; ++i) {
+    auto pool = std::make_unique<ThreadPool>(4);
+    ExpectCoveredOnce(*pool, 333);
+    if (i % 2)
+      std::this_thread::sleep_for(2 * kSpinTime); // asleep, not spinning
+  }
+}
+
+TEST(SpinUntil, ReturnsAtOnceWhenReady) {
+  int polls = 0;
+  EXPECT_TRUE(SpinUntil([&] { return ++polls > 0; }));
+  EXPECT_EQ(polls, 1);
+}
+
+TEST(SpinUntil, GivesUpAfterTheSpinTime) {
+  auto start = Clock::now();
+  EXPECT_FALSE(SpinUntil([] { return false; }));
+  EXPECT_GE(Clock::now() - start, kSpinTime);
+}
+
+TEST(SpinUntil, SeesAnotherThreadsStore) {
+  std::atomic<bool> flag{false};
+  std::thread setter([&] { flag.store(true, std::memory_order_release); });
+  while (!SpinUntil([&] { return flag.load(std::memory_order_acquire); })) {
+  }
+  setter.join();
+}
+
+} // namespace
+} // namespace mgpu::host

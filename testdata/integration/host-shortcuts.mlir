@@ -1,0 +1,329 @@
+// What the host target runs in a shorter way than thread by thread, each
+// with an answer known here: atomics on shared memory, which it makes plain
+// updates (a block's threads run one after another on one CPU thread), of
+// every kind that every target compiles, and a generic one; a loop that it
+// runs across the threads (it walks b[k, x] while the threads walk x),
+// checked against host loops; a grid-stride loop, which it runs across the
+// threads too; and the steps of a tree reduction in a block of 100 threads,
+// `if (threadIdx.x < half)`, which loop over those threads only.
+//
+// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
+// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
+
+func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+
+func.func @atomics() {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %ints = gpu.alloc host_shared () : memref<8xi32>
+  %floats = gpu.alloc host_shared () : memref<2xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+      workgroup(%w : memref<8xi32, #gpu.address_space<workgroup>>,
+                %f : memref<2xf32, #gpu.address_space<workgroup>>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %first = arith.cmpi eq, %tx, %c0 : index
+    scf.if %first {
+      %zero = arith.constant 0 : i32
+      %lowest = arith.constant -2147483648 : i32
+      %ones = arith.constant -1 : i32
+      %fzero = arith.constant 0.0 : f32
+      %flowest = arith.constant 0xFF800000 : f32
+      memref.store %zero, %w[%c0] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %lowest, %w[%c1] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %ones, %w[%c2] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %zero, %w[%c3] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %ones, %w[%c4] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %zero, %w[%c5] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %zero, %w[%c6] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %zero, %w[%c7] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %fzero, %f[%c0] : memref<2xf32, #gpu.address_space<workgroup>>
+      memref.store %flowest, %f[%c1] : memref<2xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %t = arith.index_cast %tx : index to i32
+    %one = arith.constant 1 : i32
+    %ones_i32 = arith.constant -1 : i32
+    %three = arith.constant 3 : i32
+    %fifty = arith.constant 50 : i32
+    %five = arith.constant 5 : i32
+    %eight = arith.constant 8 : i32
+    %sixteen = arith.constant 16 : i32
+    %t3 = arith.muli %t, %three : i32
+    %signed = arith.subi %t3, %fifty : i32
+    %plus5 = arith.addi %t, %five : i32
+    %bit16 = arith.remui %t, %sixteen : i32
+    %orbit = arith.shli %one, %bit16 : i32
+    %bit8 = arith.remui %t, %eight : i32
+    %andbit = arith.shli %one, %bit8 : i32
+    %notbit = arith.xori %andbit, %ones_i32 : i32
+    %square = arith.muli %t, %t : i32
+    %a0 = memref.atomic_rmw addi %one, %w[%c0] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %a1 = memref.atomic_rmw maxs %signed, %w[%c1] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %a2 = memref.atomic_rmw minu %plus5, %w[%c2] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %a3 = memref.atomic_rmw ori %orbit, %w[%c3] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %a4 = memref.atomic_rmw andi %notbit, %w[%c4] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %a5 = memref.atomic_rmw xori %square, %w[%c5] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    %seventh = arith.cmpi eq, %tx, %c7 : index
+    scf.if %seventh {
+      %v = arith.constant 77 : i32
+      %a6 = memref.atomic_rmw assign %v, %w[%c6] : (i32, memref<8xi32, #gpu.address_space<workgroup>>) -> i32
+    }
+    %a7 = memref.generic_atomic_rmw %w[%c7] : memref<8xi32, #gpu.address_space<workgroup>> {
+    ^bb0(%current: i32):
+      %sum = arith.addi %current, %t : i32
+      memref.atomic_yield %sum : i32
+    }
+    %half = arith.constant 0.5 : f32
+    %quarter = arith.constant 0.25 : f32
+    %tf = arith.uitofp %t : i32 to f32
+    %scaled = arith.mulf %tf, %quarter : f32
+    %f0 = memref.atomic_rmw addf %half, %f[%c0] : (f32, memref<2xf32, #gpu.address_space<workgroup>>) -> f32
+    %f1 = memref.atomic_rmw maximumf %scaled, %f[%c1] : (f32, memref<2xf32, #gpu.address_space<workgroup>>) -> f32
+    gpu.barrier
+    %int_lane = arith.cmpi ult, %tx, %c8 : index
+    scf.if %int_lane {
+      %v = memref.load %w[%tx] : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %v, %ints[%tx] : memref<8xi32>
+    }
+    %float_lane = arith.cmpi ult, %tx, %c2 : index
+    scf.if %float_lane {
+      %v = memref.load %f[%tx] : memref<2xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %floats[%tx] : memref<2xf32>
+    }
+    gpu.terminator
+  }
+  %i = memref.cast %ints : memref<8xi32> to memref<*xi32>
+  call @printMemrefI32(%i) : (memref<*xi32>) -> ()
+  %fl = memref.cast %floats : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%fl) : (memref<*xf32>) -> ()
+  return
+}
+// CHECK: {{\[}}64, 139, 5, 65535, -256, 256, 77, 2016]
+// CHECK: {{\[}}32, 15.75]
+
+// C = A B for 16 x 16 matrices, A[i, k] = i - k and B[k, j] = k + 2 j, in
+// blocks of 8 x 8 threads, each thread's k loop reading b[k, x].
+func.func @across_threads() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %a = gpu.alloc host_shared () : memref<16x16xf32>
+  %b = gpu.alloc host_shared () : memref<16x16xf32>
+  %c = gpu.alloc host_shared () : memref<16x16xf32>
+  scf.for %i = %c0 to %c16 step %c1 {
+    scf.for %j = %c0 to %c16 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %jj = arith.index_cast %j : index to i32
+      %diff = arith.subi %ii, %jj : i32
+      %jj2 = arith.addi %jj, %jj : i32
+      %sum = arith.addi %ii, %jj2 : i32
+      %x = arith.sitofp %diff : i32 to f32
+      %y = arith.sitofp %sum : i32 to f32
+      memref.store %x, %a[%i, %j] : memref<16x16xf32>
+      memref.store %y, %b[%i, %j] : memref<16x16xf32>
+    }
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c8, %sz = %c1) {
+    %zero = arith.constant 0.0 : f32
+    %col = gpu.global_id x
+    %row = gpu.global_id y
+    %n = memref.dim %a, %c0 : memref<16x16xf32>
+    %dot = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = memref.load %a[%row, %k] : memref<16x16xf32>
+      %y = memref.load %b[%k, %col] : memref<16x16xf32>
+      %xy = arith.mulf %x, %y : f32
+      %next = arith.addf %acc, %xy : f32
+      scf.yield %next : f32
+    }
+    memref.store %dot, %c[%row, %col] : memref<16x16xf32>
+    gpu.terminator
+  }
+  // The host's own loops, element by element: how many differ.
+  %none = arith.constant 0 : i32
+  %wrong = scf.for %i = %c0 to %c16 step %c1 iter_args(%w0 = %none) -> i32 {
+    %wi = scf.for %j = %c0 to %c16 step %c1 iter_args(%w1 = %w0) -> i32 {
+      %zero = arith.constant 0.0 : f32
+      %want = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %zero) -> f32 {
+        %x = memref.load %a[%i, %k] : memref<16x16xf32>
+        %y = memref.load %b[%k, %j] : memref<16x16xf32>
+        %xy = arith.mulf %x, %y : f32
+        %next = arith.addf %acc, %xy : f32
+        scf.yield %next : f32
+      }
+      %got = memref.load %c[%i, %j] : memref<16x16xf32>
+      %bad = arith.cmpf une, %got, %want : f32
+      %bad_i32 = arith.extui %bad : i1 to i32
+      %w2 = arith.addi %w1, %bad_i32 : i32
+      scf.yield %w2 : i32
+    }
+    scf.yield %wi : i32
+  }
+  %out = memref.alloca() : memref<4xf32>
+  %wrong_f = arith.uitofp %wrong : i32 to f32
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c15 = arith.constant 15 : index
+  %e0 = memref.load %c[%c0, %c0] : memref<16x16xf32>
+  %e1 = memref.load %c[%c3, %c5] : memref<16x16xf32>
+  %e2 = memref.load %c[%c15, %c15] : memref<16x16xf32>
+  memref.store %wrong_f, %out[%c0] : memref<4xf32>
+  memref.store %e0, %out[%c1] : memref<4xf32>
+  memref.store %e1, %out[%c2] : memref<4xf32>
+  memref.store %e2, %out[%c3] : memref<4xf32>
+  %o = memref.cast %out : memref<4xf32> to memref<*xf32>
+  call @printMemrefF32(%o) : (memref<*xf32>) -> ()
+  return
+}
+// No element differs; C[0, 0], C[3, 5] and C[15, 15] are sums of
+// (i - k)(k + 2 j): -1240, -1600 and 4160.
+// CHECK: {{\[}}0, -1240, -1600, 4160]
+
+// The sums of 1 to 100 and of 101 to 200, in two blocks.
+func.func @tree() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c100 = arith.constant 100 : index
+  %sums = gpu.alloc host_shared () : memref<2xi32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c100, %sy = %c1, %sz = %c1)
+      workgroup(%tile : memref<128xi32, #gpu.address_space<workgroup>>) {
+    %c0 = arith.constant 0 : index
+    %c7 = arith.constant 7 : index
+    %c64 = arith.constant 64 : index
+    %c1000 = arith.constant 1000 : index
+    // A bound above the block's size: every thread.
+    %all = arith.cmpi ult, %tx, %c1000 : index
+    scf.if %all {
+      %g = gpu.global_id x
+      %g1 = arith.addi %g, %c1 : index
+      %v = arith.index_cast %g1 : index to i32
+      memref.store %v, %tile[%tx] : memref<128xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    scf.for %step = %c0 to %c7 step %c1 {
+      %half = arith.shrui %c64, %step : index
+      %active = arith.cmpi ult, %tx, %half : index
+      scf.if %active {
+        %other = arith.addi %tx, %half : index
+        %inside = arith.cmpi ult, %other, %sx : index
+        scf.if %inside {
+          %mine = memref.load %tile[%tx] : memref<128xi32, #gpu.address_space<workgroup>>
+          %theirs = memref.load %tile[%other] : memref<128xi32, #gpu.address_space<workgroup>>
+          %s = arith.addi %mine, %theirs : i32
+          memref.store %s, %tile[%tx] : memref<128xi32, #gpu.address_space<workgroup>>
+        }
+      }
+      gpu.barrier
+    }
+    %first = arith.cmpi eq, %tx, %c0 : index
+    scf.if %first {
+      %total = memref.load %tile[%c0] : memref<128xi32, #gpu.address_space<workgroup>>
+      memref.store %total, %sums[%bx] : memref<2xi32>
+    }
+    gpu.terminator
+  }
+  %s = memref.cast %sums : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%s) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK: {{\[}}5050, 15050]
+
+// A grid-stride loop over 1000 elements in 3 blocks of 64 threads: out[i] =
+// 2 i + 1 for every i, each written once (`hits` counts), and each thread's
+// sum of what it wrote.
+func.func @grid_stride() {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  %out = gpu.alloc host_shared () : memref<1000xi32>
+  %hits = gpu.alloc host_shared () : memref<1000xi32>
+  %sums = gpu.alloc host_shared () : memref<192xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %hits, %zero : memref<1000xi32>, i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : i32
+    %first = gpu.global_id x
+    %stride = arith.muli %sx, %gx : index
+    %n = memref.dim %out, %c0 : memref<1000xi32>
+    %zero_i32 = arith.constant 0 : i32
+    %sum = scf.for %i = %first to %n step %stride iter_args(%acc = %zero_i32) -> i32 {
+      %ii = arith.index_cast %i : index to i32
+      %twice = arith.addi %ii, %ii : i32
+      %v = arith.addi %twice, %one : i32
+      memref.store %v, %out[%i] : memref<1000xi32>
+      %h = memref.load %hits[%i] : memref<1000xi32>
+      %h1 = arith.addi %h, %one : i32
+      memref.store %h1, %hits[%i] : memref<1000xi32>
+      %more = arith.addi %acc, %v : i32
+      scf.yield %more : i32
+    }
+    memref.store %sum, %sums[%first] : memref<192xi32>
+    gpu.terminator
+  }
+  // How many elements are wrong or were not written exactly once.
+  %c0 = arith.constant 0 : index
+  %c1000 = arith.constant 1000 : index
+  %wrong = scf.for %i = %c0 to %c1000 step %c1 iter_args(%w = %zero) -> i32 {
+    %ii = arith.index_cast %i : index to i32
+    %twice = arith.addi %ii, %ii : i32
+    %one = arith.constant 1 : i32
+    %want = arith.addi %twice, %one : i32
+    %got = memref.load %out[%i] : memref<1000xi32>
+    %h = memref.load %hits[%i] : memref<1000xi32>
+    %bad_value = arith.cmpi ne, %got, %want : i32
+    %bad_hits = arith.cmpi ne, %h, %one : i32
+    %bad = arith.ori %bad_value, %bad_hits : i1
+    %bad_i32 = arith.extui %bad : i1 to i32
+    %w1 = arith.addi %w, %bad_i32 : i32
+    scf.yield %w1 : i32
+  }
+  // Each thread's sum, against the host's.
+  %c192 = arith.constant 192 : index
+  %wrong_sums = scf.for %g = %c0 to %c192 step %c1 iter_args(%w = %wrong) -> i32 {
+    %want = scf.for %i = %g to %c1000 step %c192 iter_args(%acc = %zero) -> i32 {
+      %ii = arith.index_cast %i : index to i32
+      %twice = arith.addi %ii, %ii : i32
+      %one = arith.constant 1 : i32
+      %v = arith.addi %twice, %one : i32
+      %more = arith.addi %acc, %v : i32
+      scf.yield %more : i32
+    }
+    %got = memref.load %sums[%g] : memref<192xi32>
+    %bad = arith.cmpi ne, %got, %want : i32
+    %bad_i32 = arith.extui %bad : i1 to i32
+    %w1 = arith.addi %w, %bad_i32 : i32
+    scf.yield %w1 : i32
+  }
+  %c999 = arith.constant 999 : index
+  %last = memref.load %out[%c999] : memref<1000xi32>
+  %result = memref.alloca() : memref<2xi32>
+  memref.store %wrong_sums, %result[%c0] : memref<2xi32>
+  memref.store %last, %result[%c1] : memref<2xi32>
+  %r = memref.cast %result : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%r) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK: {{\[}}0, 1999]
+
+func.func @main() {
+  call @atomics() : () -> ()
+  call @across_threads() : () -> ()
+  call @tree() : () -> ()
+  call @grid_stride() : () -> ()
+  return
+}

@@ -1,0 +1,145 @@
+// offload-lower-gpu-to-host's shortcuts on the CPU, beside the thread loops
+// that offload-lower-gpu-to-host.mlir tests: atomics on shared memory become
+// plain updates (one CPU thread runs a block's threads one after another); a
+// loop that walks a buffer along an outer dimension while the threads walk
+// the innermost one runs across the threads, its carried value kept per
+// thread, and so does a grid-stride loop, rewritten with bounds the same in
+// every thread; and a thread loop that is one `if (threadIdx.x < n)` runs
+// over those threads only. testdata/integration/host-shortcuts.mlir
+// runs each.
+//
+// RUN: offload-opt %s --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' \
+// RUN:   | FileCheck %s
+
+gpu.module @kernels [#offload.host] {
+  // CHECK-LABEL: llvm.func internal @atomics
+  // The global one stays atomic; the shared one does not.
+  // CHECK-NOT: llvm.{{atomicrmw|cmpxchg}}
+  // CHECK: llvm.atomicrmw add
+  // CHECK-NOT: llvm.{{atomicrmw|cmpxchg}}
+  // CHECK: llvm.return
+  gpu.func @atomics(%out: memref<4xi32>)
+      workgroup(%shared: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : i32
+    %x = gpu.thread_id x
+    %old = memref.atomic_rmw addi %one, %out[%c0] : (i32, memref<4xi32>) -> i32
+    %mine = memref.atomic_rmw maxs %old, %shared[%x] : (i32, memref<4xi32, #gpu.address_space<workgroup>>) -> i32
+    %sum = memref.generic_atomic_rmw %shared[%c0] : memref<4xi32, #gpu.address_space<workgroup>> {
+    ^bb0(%current: i32):
+      %more = arith.addi %current, %mine : i32
+      memref.atomic_yield %more : i32
+    }
+    gpu.return
+  }
+
+  // b[k, x]: each iteration runs every thread, the sum kept per thread.
+  // CHECK-LABEL: llvm.func internal @across
+  // CHECK: llvm.alloca %{{.*}} x f32
+  // CHECK: llvm.return
+  gpu.func @across(%b: memref<?x?xf32>, %c: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %n = memref.dim %b, %c0 : memref<?x?xf32>
+    %dot = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %v = memref.load %b[%k, %x] : memref<?x?xf32>
+      %next = arith.addf %acc, %v : f32
+      scf.yield %next : f32
+    }
+    memref.store %dot, %c[%x] : memref<?xf32>
+    gpu.return
+  }
+
+  // b[x, k]: each thread walks its own row, the loop stays in its thread.
+  // CHECK-LABEL: llvm.func internal @along
+  // CHECK-NOT: llvm.alloca %{{.*}} x f32
+  // CHECK: llvm.return
+  gpu.func @along(%b: memref<?x?xf32>, %c: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %n = memref.dim %b, %c0 : memref<?x?xf32>
+    %dot = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %v = memref.load %b[%x, %k] : memref<?x?xf32>
+      %next = arith.addf %acc, %v : f32
+      scf.yield %next : f32
+    }
+    memref.store %dot, %c[%x] : memref<?xf32>
+    gpu.return
+  }
+
+  // Shared memory stays in cache: its loops stay in their threads. (The
+  // one f32 alloca is the tile.)
+  // CHECK-LABEL: llvm.func internal @shared
+  // CHECK: llvm.alloca %{{.*}} x f32
+  // CHECK-NOT: llvm.alloca %{{.*}} x f32
+  // CHECK: llvm.return
+  gpu.func @shared(%c: memref<?xf32>)
+      workgroup(%tile: memref<16x16xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %dot = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %zero) -> f32 {
+      %v = memref.load %tile[%k, %x] : memref<16x16xf32, #gpu.address_space<workgroup>>
+      %next = arith.addf %acc, %v : f32
+      scf.yield %next : f32
+    }
+    memref.store %dot, %c[%x] : memref<?xf32>
+    gpu.return
+  }
+
+  // A step of a tree: the x loop ends at min(blockDim.x, n).
+  // CHECK-LABEL: llvm.func internal @tree_step
+  // CHECK: llvm.intr.umin
+  // CHECK: llvm.return
+  gpu.func @tree_step(%c: memref<?xf32>, %n: index) kernel {
+    %x = gpu.thread_id x
+    %below = arith.cmpi ult, %x, %n : index
+    scf.if %below {
+      %v = memref.load %c[%x] : memref<?xf32>
+      %twice = arith.addf %v, %v : f32
+      memref.store %twice, %c[%x] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  // Threads above n: every thread's loop runs.
+  // CHECK-LABEL: llvm.func internal @upper_threads
+  // CHECK-NOT: llvm.intr.umin
+  // CHECK: llvm.return
+  gpu.func @upper_threads(%c: memref<?xf32>, %n: index) kernel {
+    %x = gpu.thread_id x
+    %above = arith.cmpi ugt, %x, %n : index
+    scf.if %above {
+      %v = memref.load %c[%x] : memref<?xf32>
+      %twice = arith.addf %v, %v : f32
+      memref.store %twice, %c[%x] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  // for (i = base + x; i < n; i += stride): k from 0 to ceil((n - base) /
+  // stride), and i = base + x + k * stride where i < n.
+  // CHECK-LABEL: llvm.func internal @grid_stride
+  // CHECK: llvm.select
+  // CHECK: llvm.icmp "slt"
+  // CHECK: llvm.return
+  gpu.func @grid_stride(%c: memref<?xf32>, %base: index, %stride: index)
+      kernel {
+    %c0 = arith.constant 0 : index
+    %x = gpu.thread_id x
+    %first = arith.addi %base, %x : index
+    %n = memref.dim %c, %c0 : memref<?xf32>
+    scf.for %i = %first to %n step %stride {
+      %v = memref.load %c[%i] : memref<?xf32>
+      %twice = arith.addf %v, %v : f32
+      memref.store %twice, %c[%i] : memref<?xf32>
+    }
+    gpu.return
+  }
+}
