@@ -22,45 +22,13 @@ static bool isWorkgroupMemory(Value memref) {
       cast<MemRefType>(memref.getType()));
 }
 
-/// `current` updated with `value` as an atomic of `kind` would.
+/// `current` updated with `value` as an atomic of `kind` would: MLIR's own
+/// reduction op for every kind but `assign`.
 static Value update(OpBuilder &b, Location loc, arith::AtomicRMWKind kind,
                     Value current, Value value) {
-  using arith::AtomicRMWKind;
-  switch (kind) {
-  case AtomicRMWKind::assign:
+  if (kind == arith::AtomicRMWKind::assign)
     return value;
-  case AtomicRMWKind::addf:
-    return arith::AddFOp::create(b, loc, current, value);
-  case AtomicRMWKind::addi:
-    return arith::AddIOp::create(b, loc, current, value);
-  case AtomicRMWKind::andi:
-    return arith::AndIOp::create(b, loc, current, value);
-  case AtomicRMWKind::ori:
-    return arith::OrIOp::create(b, loc, current, value);
-  case AtomicRMWKind::xori:
-    return arith::XOrIOp::create(b, loc, current, value);
-  case AtomicRMWKind::mulf:
-    return arith::MulFOp::create(b, loc, current, value);
-  case AtomicRMWKind::muli:
-    return arith::MulIOp::create(b, loc, current, value);
-  case AtomicRMWKind::maximumf:
-    return arith::MaximumFOp::create(b, loc, current, value);
-  case AtomicRMWKind::minimumf:
-    return arith::MinimumFOp::create(b, loc, current, value);
-  case AtomicRMWKind::maxnumf:
-    return arith::MaxNumFOp::create(b, loc, current, value);
-  case AtomicRMWKind::minnumf:
-    return arith::MinNumFOp::create(b, loc, current, value);
-  case AtomicRMWKind::maxs:
-    return arith::MaxSIOp::create(b, loc, current, value);
-  case AtomicRMWKind::mins:
-    return arith::MinSIOp::create(b, loc, current, value);
-  case AtomicRMWKind::maxu:
-    return arith::MaxUIOp::create(b, loc, current, value);
-  case AtomicRMWKind::minu:
-    return arith::MinUIOp::create(b, loc, current, value);
-  }
-  llvm_unreachable("every atomic kind has its update");
+  return arith::getReductionOp(kind, b, loc, current, value);
 }
 
 static void makePlain(memref::AtomicRMWOp op) {

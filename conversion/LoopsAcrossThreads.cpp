@@ -71,8 +71,7 @@ isStraightLineWalk(scf::ForOp loop,
     // Anything else keeps the loop in each thread: control flow, calls,
     // allocations, atomics, printf and asserts (whose order across threads
     // would change) and thread ids.
-    if (op.getNumRegions() || !isMemoryEffectFree(&op) ||
-        isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(op))
+    if (op.getNumRegions() || !isMemoryEffectFree(&op) || isThreadIdOp(&op))
       return false;
   }
   return walking;

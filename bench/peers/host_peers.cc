@@ -41,6 +41,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -84,19 +85,17 @@ bool Check(OpenClPeer &peer, const Case &kase) {
   return agree;
 }
 
-/// The median time of each column's run, in seconds: `runs` rounds, each
-/// running every column once, starting with a different one each round.
-std::array<double, kColumns> MedianTimes(const Case &kase, int runs) {
-  std::array<std::vector<double>, kColumns> times;
-  for (int round = 0; round < runs; ++round)
-    for (int k = 0; k < kColumns; ++k) {
-      int column = (round + k) % kColumns;
-      auto start = std::chrono::steady_clock::now();
-      kase.run[column]();
-      auto stop = std::chrono::steady_clock::now();
-      times[column].push_back(
-          std::chrono::duration<double>(stop - start).count());
-    }
+/// The seconds that `run` takes.
+double Seconds(const std::function<void()> &run) {
+  auto start = std::chrono::steady_clock::now();
+  run();
+  auto stop = std::chrono::steady_clock::now();
+  return std::chrono::duration<double>(stop - start).count();
+}
+
+/// The median of each column's times.
+std::array<double, kColumns>
+Medians(std::array<std::vector<double>, kColumns> &times) {
   std::array<double, kColumns> medians;
   for (int column = 0; column < kColumns; ++column) {
     std::sort(times[column].begin(), times[column].end());
@@ -105,23 +104,28 @@ std::array<double, kColumns> MedianTimes(const Case &kase, int runs) {
   return medians;
 }
 
+/// The median time of each column's run, in seconds: `runs` rounds, each
+/// running every column once, starting with a different one each round.
+std::array<double, kColumns> MedianTimes(const Case &kase, int runs) {
+  std::array<std::vector<double>, kColumns> times;
+  for (int round = 0; round < runs; ++round)
+    for (int k = 0; k < kColumns; ++k) {
+      int column = (round + k) % kColumns;
+      times[column].push_back(Seconds(kase.run[column]));
+    }
+  return Medians(times);
+}
+
 /// The median time of each column's run, in seconds: `runs` runs in a row
 /// of each column, after one more, one column after another.
 std::array<double, kColumns> MedianTimesInRows(const Case &kase, int runs) {
-  std::array<double, kColumns> medians;
+  std::array<std::vector<double>, kColumns> times;
   for (int column = 0; column < kColumns; ++column) {
     kase.run[column]();
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-      auto start = std::chrono::steady_clock::now();
-      kase.run[column]();
-      auto stop = std::chrono::steady_clock::now();
-      times.push_back(std::chrono::duration<double>(stop - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    medians[column] = times[times.size() / 2];
+    for (int i = 0; i < runs; ++i)
+      times[column].push_back(Seconds(kase.run[column]));
   }
-  return medians;
+  return Medians(times);
 }
 
 void PrintRow(const std::string &name, const std::array<double, kColumns> &t,
