@@ -241,6 +241,16 @@ def offload_dependencies():
         lib_markers = ["libabsl_base.so"],
     )
 
+    # Only the Vulkan target needs it: SPIRV-Tools' validator (spirv-tools).
+    maybe(
+        _installed_repository,
+        name = "offload_spirv_tools",
+        build_file = Label("//third_party:spirv_tools.BUILD"),
+        search_order = ["/usr"],
+        markers = ["include/spirv-tools/libspirv.hpp"],
+        lib_markers = ["libSPIRV-Tools.a"],
+    )
+
     # Debian's bazel-skylib: analysistest, for the rule's tests.
     maybe(
         _installed_repository,

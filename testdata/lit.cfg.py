@@ -44,6 +44,10 @@ config.substitutions.append(
     ("%offload_runner", "offload-runner --entry-point-result=void --shared-libs=" + shared_libs)
 )
 config.environment["MGPU_DEVICE"] = os.environ.get("MGPU_DEVICE", "host")
+# Programs run on Vulkan under Khronos' validation layer when the test's
+# environment asks for it, as .bazelrc does for every test.
+if "MGPU_VULKAN_VALIDATION" in os.environ:
+    config.environment["MGPU_VULKAN_VALIDATION"] = os.environ["MGPU_VULKAN_VALIDATION"]
 config.substitutions.append(
     ("%check_trace", os.path.join(config.test_source_root, "..", "offload_runtime", "tests", "check_trace.py"))
 )

@@ -16,9 +16,11 @@ packages=(
   pkgconf  # pkg-config, for the test that builds a program against an installed prefix
   # The Vulkan backend's tests: the loader and its headers (the runtime opens
   # libvulkan.so.1 itself and links none of it), Mesa's lavapipe, a Vulkan
-  # 1.3 driver that runs on the CPU, and spirv-as/spirv-val for the test
-  # kernels.
-  mesa-vulkan-drivers libvulkan1 libvulkan-dev spirv-tools
+  # 1.3 driver that runs on the CPU, Khronos' validation layer, under which
+  # every Vulkan test runs (MGPU_VULKAN_VALIDATION=1, .bazelrc), and
+  # spirv-tools: spirv-as/spirv-val for the test kernels, and the validator
+  # library that the Vulkan target runs on every module it writes.
+  mesa-vulkan-drivers libvulkan1 libvulkan-dev vulkan-validationlayers spirv-tools
   valgrind  # callgrind, for bench/callgrind.sh and bench/callgrind_vulkan.sh
   # The AMD target: ROCm's device libraries (ocml, ockl, the oclc_* controls)
   # that #offload.rocm links; ROCm's HIP runtime, which the runtime's HIP

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/vulkan/device.h"
 
+#include "offload_runtime/vulkan/validation.h"
 #include "offload_runtime/vulkan/vulkan_error.h"
 
 #include <cstdlib>
@@ -48,9 +49,15 @@ StatusOr<VkInstance> CreateInstance(VulkanApi &vk) {
   application.apiVersion = VK_API_VERSION_1_3;
   VkInstanceCreateInfo info = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &application;
+  MGPU_ASSIGN_OR_RETURN(bool validate, ValidationRequest::Requested(vk));
+  ValidationRequest validation;
+  if (validate)
+    validation.AddTo(info);
   VkInstance instance = VK_NULL_HANDLE;
   MGPU_RETURN_IF_VULKAN_ERROR(vk, vkCreateInstance, &info, nullptr, &instance);
   MGPU_RETURN_IF_ERROR(ResolveInstanceApi(vk, instance));
+  if (validate)
+    MGPU_RETURN_IF_ERROR(ReportValidationErrors(vk, instance));
   return instance;
 }
 

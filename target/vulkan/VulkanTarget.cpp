@@ -16,6 +16,7 @@
 #include "object_format/ObjectFormat.h"
 #include "target/common/TargetModel.h"
 #include "target/vulkan/SpecializedSharedMemory.h"
+#include "target/vulkan/SpirvValidation.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Target/SPIRV/Serialization.h"
@@ -60,6 +61,16 @@ serializeBinary(spirv::ModuleOp spirvModule) {
   if (!problem.empty()) {
     spirvModule.emitError()
         << "cannot specialize dynamic shared memory: " << problem;
+    return std::nullopt;
+  }
+  std::string invalid = vulkan::validateSpirv(words);
+  if (!invalid.empty()) {
+    // At the location only: the module itself would follow as a note.
+    emitError(spirvModule.getLoc())
+        << "internal error of the Vulkan target: the SPIR-V module it made "
+           "for this gpu.module is not valid for Vulkan 1.3 (please report "
+           "it); spirv-val says:\n"
+        << invalid;
     return std::nullopt;
   }
   SmallVector<char, 0> bytes(words.size() * sizeof(uint32_t));
