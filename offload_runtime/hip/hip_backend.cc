@@ -88,7 +88,7 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     if (config.hasCluster)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "thread block clusters are a CUDA feature (sm_90 and "
@@ -104,7 +104,7 @@ public:
     MGPU_RETURN_IF_HIP_ERROR(
         runtime, hipModuleLaunchKernel, kernel, config.grid[0], config.grid[1],
         config.grid[2], config.block[0], config.block[1], config.block[2],
-        config.sharedMemoryBytes, hipStream, params, extra);
+        config.sharedMemoryBytes, hipStream, params.params, params.extra);
     return OkStatus();
   }
 

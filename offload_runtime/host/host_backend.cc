@@ -145,15 +145,14 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
-    if (extra)
+    if (params.extra)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "the host backend takes kernel parameters as "
                           "kernelParams, not as `extra`");
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     return host::QueueLaunch(*queue,
                              *reinterpret_cast<host::HostKernel *>(function),
                              config, params);
@@ -170,14 +169,12 @@ public:
   }
 
   Status SynchronizeStream(MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     return queue->Synchronize();
   }
 
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_ASSIGN_OR_RETURN(EventHandle awaited, events.Get(event));
     uint64_t recording = awaited->LastRecorded();
     queue->Enqueue(
@@ -207,8 +204,7 @@ public:
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_ASSIGN_OR_RETURN(EventHandle recorded, events.Get(event));
     uint64_t recording = recorded->Record();
     queue->Enqueue(
@@ -235,8 +231,7 @@ public:
 
   Status Copy(void *dst, const void *src, size_t bytes,
               MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     HostMemory &memory = HostMemory::Get();
     MGPU_ASSIGN_OR_RETURN(bool dstOnDevice,
@@ -259,8 +254,7 @@ public:
 
   Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
               MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     auto fill = [dst, value, count, elementBytes] {
       if (elementBytes == 2) {
@@ -301,6 +295,13 @@ public:
   }
 
 private:
+  /// `stream`, checked, or the calling thread's own when null; on the one
+  /// device.
+  static StatusOr<HostStream *> Resolve(MgpuStream stream) {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return host::ResolveStream(AsStream(stream));
+  }
+
   /// The host backend has one device; mgpuSetDefaultDevice may name another.
   static Status CheckDevice() {
     int ordinal = GetThreadDeviceOrdinal();

@@ -508,6 +508,29 @@ TEST(RuntimeObjects, NothingFitsNamesTheDeviceAndTheObjects) {
       "device 0 \\(sm_90\\): it holds cubin sm_80, PTX sm_100a; compile it "
       "for this chip too, or include PTX\n$",
       {
+        setenv("MGPU_DEVICE", "cuda", 1);
+        std::string cubin = MakeCubin(80, {"kernel"});
+        std::string ptx = MakePtx(100, {"kernel"});
+        MgpuObject objects[] = {
+            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
+            {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
+             MGPU_ARCH_SPECIFIC, 0}};
+        mgpuModuleLoadObjects(objects, 2, "kernels");
+      });
+}
+
+// Under MGPU_DEVICE=auto, a CUDA device that the binary has no object for
+// is passed over, as any GPU is: here for the host, which says why.
+TEST(RuntimeObjects, UnderAutoNothingFittingPassesTheDeviceOver) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for "
+      "the host CPU \\([^)]*\\): it holds cubin sm_80, PTX sm_100a; "
+      "MGPU_DEVICE=auto runs on the host because CUDA cannot run gpu.binary "
+      "@kernels: device 0 \\(sm_90\\) runs none of cubin sm_80, PTX "
+      "sm_100a\\. Compile it for the host too .*\n$",
+      {
+        unsetenv("MGPU_DEVICE");
         std::string cubin = MakeCubin(80, {"kernel"});
         std::string ptx = MakePtx(100, {"kernel"});
         MgpuObject objects[] = {
