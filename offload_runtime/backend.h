@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mgpu {
 
@@ -123,6 +124,10 @@ public:
 
   /// The entry points' fast path for this backend, if any.
   virtual FastPath GetFastPath() const { return FastPath::kNone; }
+
+  /// What the trace labels the process with once the backend is chosen
+  /// ("Vulkan device 0 'llvmpipe' ..."), or "" for no label.
+  virtual std::string TraceLabel() const { return ""; }
 };
 
 /// The process's backend, chosen and started at the first call: the same

@@ -249,6 +249,10 @@ Status ForkedChildError() {
 void Publish(Backend *backend) {
   chooserPid = ::getpid();
   pthread_atfork(nullptr, nullptr, ForgetBackendInChild);
+  // Only now: MGPU_DEVICE=auto may have started backends that it passed
+  // over.
+  if (std::string label = backend->TraceLabel(); !label.empty())
+    trace::NameDevice(label);
   detail::chosenBackend.store(backend, std::memory_order_release);
   // Tracing, decided at the process's first call (before this one's body),
   // wants every call through RunEntryPoint. After the backend: a fast path

@@ -25,7 +25,6 @@
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
-#include "offload_runtime/trace.h"
 
 #include <algorithm>
 #include <cstring>
@@ -92,7 +91,12 @@ private:
 
 class HostBackend final : public Backend {
 public:
-  explicit HostBackend(std::string why) : why(std::move(why)) {}
+  HostBackend(std::string why, unsigned threads)
+      : why(std::move(why)), threads(threads) {}
+
+  std::string TraceLabel() const override {
+    return StrCat("host CPU, ", threads, " threads");
+  }
 
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
@@ -321,6 +325,8 @@ private:
 
   /// Why this backend runs rather than CUDA's.
   const std::string why;
+  /// The worker pool's threads, for the trace.
+  const unsigned threads;
   LiveEvents events;
 };
 
@@ -329,9 +335,8 @@ private:
 StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why) {
   StatusOr<unsigned> threads = host::GetHostThreadCount();
   MGPU_RETURN_IF_ERROR(threads.status());
-  trace::NameDevice(StrCat("host CPU, ", *threads, " threads"));
   return std::unique_ptr<Backend>(
-      std::make_unique<HostBackend>(std::move(why)));
+      std::make_unique<HostBackend>(std::move(why), *threads));
 }
 
 } // namespace mgpu

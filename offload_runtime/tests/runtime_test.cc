@@ -23,7 +23,9 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using ::mgpu::testing::FakeCuda;
@@ -302,6 +304,49 @@ TEST(Runtime, UpstreamLaunchPatternCostsOneLookupAndNoStreamPerLaunch) {
   EXPECT_EQ(launch.grid[0], 4u);
   EXPECT_EQ(launch.block[0], 128u);
   mgpuModuleUnload(module);
+}
+
+/// Forks a child that runs `body`, and returns its exit status (-1 if it
+/// did not exit).
+template <typename Body> int StatusOfChild(Body body) {
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    body();
+    std::_Exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A child that fork() makes after the runtime started cannot use the
+// parent's CUDA context, as with CUDA itself: a launch, on the thread whose
+// fast path the parent had warmed, is an error in the runtime's words, and
+// so is any other call; the parent goes on.
+TEST(Runtime, AForkedChildsCallsAreErrors) {
+  EXPECT_IN_FRESH_PROCESS(
+      0,
+      "mgpu: mgpuLaunchKernel: this process \\([0-9]+\\) is a child that "
+      "fork\\(\\) made of process [0-9]+ after the runtime started there: "
+      ".*\nmgpu: mgpuMemAlloc: this process .*",
+      {
+        std::string cubin = Cubin90();
+        MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+        for (int i = 0; i < 2; ++i) {
+          mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                           0);
+          mgpuStreamSynchronize(nullptr);
+        }
+        if (StatusOfChild([&] {
+              mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                               nullptr, 0);
+            }) != 1 ||
+            StatusOfChild([] { mgpuMemAlloc(64, nullptr, false); }) != 1)
+          std::exit(2);
+        mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuStreamSynchronize(nullptr);
+      });
 }
 
 TEST(Runtime, KernelNamesAreCachedPerModuleAndName) {

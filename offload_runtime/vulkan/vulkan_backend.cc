@@ -42,6 +42,10 @@ class VulkanBackend final : public Backend {
 public:
   explicit VulkanBackend(Device &device) : device(device) {}
 
+  std::string TraceLabel() const override {
+    return StrCat("Vulkan ", device.description);
+  }
+
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
@@ -258,7 +262,6 @@ Status CheckVulkanDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
 
 StatusOr<std::unique_ptr<Backend>> CreateVulkanBackend() {
   MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
-  trace::NameDevice(StrCat("Vulkan ", device->description));
   return std::unique_ptr<Backend>(new VulkanBackend(*device));
 }
 
