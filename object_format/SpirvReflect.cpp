@@ -5,8 +5,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One pass over the instructions collects the few declarations the ABI
-// involves (entry points, execution modes, types, member offsets,
-// variables, specialization constants and their SpecIds), each bounds-checked
+// involves (capabilities, entry points, execution modes, types, member
+// offsets, variables, constants, specialization constants and their
+// SpecIds), each bounds-checked
 // against its own word count; the entry points are then resolved from those
 // tables alone, so that forward references (OpTypeForwardPointer) and any order
 // of declarations work.
@@ -28,12 +29,15 @@ namespace {
 // SPIR-V specification (unified 1.6).
 constexpr uint32_t kOpEntryPoint = 15;
 constexpr uint32_t kOpExecutionMode = 16;
+constexpr uint32_t kOpCapability = 17;
+constexpr uint32_t kOpTypeBool = 20;
 constexpr uint32_t kOpTypeInt = 21;
 constexpr uint32_t kOpTypeFloat = 22;
 constexpr uint32_t kOpTypeVector = 23;
 constexpr uint32_t kOpTypeArray = 28;
 constexpr uint32_t kOpTypeStruct = 30;
 constexpr uint32_t kOpTypePointer = 32;
+constexpr uint32_t kOpConstant = 43;
 constexpr uint32_t kOpSpecConstant = 50;
 constexpr uint32_t kOpVariable = 59;
 constexpr uint32_t kOpDecorate = 71;
@@ -59,7 +63,7 @@ struct LocalSize {
   size_t wordIndex;
 };
 
-enum class Kind { Int, Float, Vector, Pointer };
+enum class Kind { Bool, Int, Float, Vector, Pointer };
 
 struct Type {
   Kind kind;
@@ -85,6 +89,7 @@ struct SpecConstant {
 
 /// The declarations of a module that the ABI involves.
 struct Module {
+  std::vector<uint32_t> capabilities;
   std::vector<EntryPoint> entryPoints;
   std::map<uint32_t, LocalSize> localSizes;
   std::map<uint32_t, bool> usesLocalSizeId;
@@ -94,6 +99,8 @@ struct Module {
   /// Variable -> (pointer type, storage class).
   std::map<uint32_t, std::pair<uint32_t, uint32_t>> variables;
   std::map<uint32_t, ArrayType> arrays;
+  /// Integer constants (OpConstant), by id: an array's length.
+  std::map<uint32_t, uint64_t> constants;
   std::map<uint32_t, SpecConstant> specConstants;
   /// Specialization constant -> its SpecId.
   std::map<uint32_t, uint32_t> specIds;
@@ -214,6 +221,12 @@ bool collectSpecialization(const Words &words, size_t i, uint32_t count,
       return false;
     module.specConstants[words[i + 2]] = {words[i + 1], words[i + 3]};
     return true;
+  case kOpConstant:
+    // A 64-bit integer's value takes two words, low first.
+    if (count >= 4)
+      module.constants[words[i + 2]] =
+          words[i + 3] | (count >= 5 ? uint64_t(words[i + 4]) << 32 : 0);
+    return true;
   case kOpDecorate:
     if (!need(3))
       return false;
@@ -237,6 +250,11 @@ bool collect(const Words &words, size_t i, uint32_t count, Module &module,
     return enough(words, i, count, least, error);
   };
   switch (opcode) {
+  case kOpCapability:
+    if (!need(2))
+      return false;
+    module.capabilities.push_back(words[i + 1]);
+    return true;
   case kOpEntryPoint:
     return need(4) && collectEntryPoint(words, i, count, module, error);
   case kOpExecutionMode:
@@ -250,6 +268,11 @@ bool collect(const Words &words, size_t i, uint32_t count, Module &module,
       return false;
     module.localSizes[words[i + 1]] = {
         {words[i + 3], words[i + 4], words[i + 5]}, i + 3};
+    return true;
+  case kOpTypeBool:
+    if (!need(2))
+      return false;
+    module.types[words[i + 1]] = {Kind::Bool, 0, 0, 0};
     return true;
   case kOpTypeInt:
   case kOpTypeFloat:
@@ -325,6 +348,8 @@ uint32_t sizeOf(const Module &module, uint32_t typeId, bool vectors) {
     return 0;
   const Type &type = it->second;
   switch (type.kind) {
+  case Kind::Bool:
+    return 0;
   case Kind::Int:
     return type.width == 8 || type.width == 16 || type.width == 32 ||
                    type.width == 64
@@ -554,6 +579,99 @@ bool reflectDynamicSharedMemory(const Module &module, const EntryPoint &source,
   return true;
 }
 
+uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+uint64_t saturatingMul(uint64_t a, uint64_t b) {
+  return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/// `value` rounded up to a multiple of `alignment` (a power of two).
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return value > UINT64_MAX - (alignment - 1)
+             ? UINT64_MAX
+             : (value + alignment - 1) & ~(alignment - 1);
+}
+
+/// The size of a value in Workgroup memory and its alignment.
+struct Extent {
+  uint64_t bytes = 0;
+  uint64_t alignment = 1;
+};
+
+/// The extent of type `typeId` packed as tightly as the alignment of its
+/// scalars allows (the scalar block layout, the smallest a driver may
+/// choose): scalars, vectors, arrays and structs of them; nothing for a type
+/// it cannot size. `depth` bounds the recursion through damaged or cyclic
+/// type ids.
+Extent extentOf(const Module &module, uint32_t typeId, int depth = 0) {
+  if (depth > 64)
+    return {};
+  if (auto type = module.types.find(typeId); type != module.types.end()) {
+    switch (type->second.kind) {
+    case Kind::Bool:
+      return {1, 1};
+    case Kind::Int:
+    case Kind::Float: {
+      uint64_t bytes = std::max<uint64_t>(1, type->second.width / 8);
+      return {bytes, bytes & (bytes - 1) ? 1 : bytes};
+    }
+    case Kind::Vector: {
+      Extent component = extentOf(module, type->second.element, depth + 1);
+      return {saturatingMul(component.bytes, type->second.width),
+              component.alignment};
+    }
+    case Kind::Pointer:
+      return {8, 8};
+    }
+  }
+  if (auto array = module.arrays.find(typeId); array != module.arrays.end()) {
+    uint64_t length = 0;
+    if (auto constant = module.constants.find(array->second.length);
+        constant != module.constants.end())
+      length = constant->second;
+    else if (auto spec = module.specConstants.find(array->second.length);
+             spec != module.specConstants.end())
+      length = spec->second.value;
+    Extent element = extentOf(module, array->second.element, depth + 1);
+    return {saturatingMul(alignUp(element.bytes, element.alignment), length),
+            element.alignment};
+  }
+  if (auto members = module.structs.find(typeId);
+      members != module.structs.end()) {
+    Extent whole;
+    for (uint32_t member : members->second) {
+      Extent part = extentOf(module, member, depth + 1);
+      whole.bytes =
+          saturatingAdd(alignUp(whole.bytes, part.alignment), part.bytes);
+      whole.alignment = std::max(whole.alignment, part.alignment);
+    }
+    whole.bytes = alignUp(whole.bytes, whole.alignment);
+    return whole;
+  }
+  return {};
+}
+
+/// The bytes of the Workgroup variables of `source`'s interface other than
+/// its dynamic shared memory.
+uint64_t staticSharedBytes(const Module &module, const EntryPoint &source) {
+  uint64_t total = 0;
+  for (uint32_t id : source.interface) {
+    auto variable = module.variables.find(id);
+    if (variable == module.variables.end() ||
+        variable->second.second != kStorageClassWorkgroup ||
+        dynamicSharedStruct(module, id))
+      continue;
+    auto pointer = module.types.find(variable->second.first);
+    if (pointer == module.types.end() || pointer->second.kind != Kind::Pointer)
+      continue;
+    total =
+        saturatingAdd(total, extentOf(module, pointer->second.element).bytes);
+  }
+  return total;
+}
+
 bool reflectEntryPoint(const Module &module, const EntryPoint &source,
                        SpirvEntryPoint &entry, std::string &error) {
   entry.name = source.name;
@@ -569,6 +687,7 @@ bool reflectEntryPoint(const Module &module, const EntryPoint &source,
   entry.localSizeWordIndex = localSize->second.wordIndex;
   if (!reflectDynamicSharedMemory(module, source, entry, error))
     return false;
+  entry.staticSharedBytes = staticSharedBytes(module, source);
   std::optional<uint32_t> pushConstantType;
   for (uint32_t id : source.interface) {
     auto variable = module.variables.find(id);
@@ -591,11 +710,13 @@ bool reflectEntryPoint(const Module &module, const EntryPoint &source,
 
 bool reflectSpirv(const void *data, size_t size, SpirvReflection &reflection,
                   std::string &error) {
+  reflection.capabilities.clear();
   reflection.entryPoints.clear();
   std::optional<Words> words;
   Module module;
   if (!openWords(data, size, words, error) || !parse(*words, module, error))
     return false;
+  reflection.capabilities = module.capabilities;
   for (const EntryPoint &source : module.entryPoints) {
     SpirvEntryPoint entry;
     if (!reflectEntryPoint(module, source, entry, error))

@@ -7,10 +7,11 @@
 // What the Vulkan runtime needs to know of a SPIR-V object to launch its
 // kernels by the kernel ABI of docs/vulkan-target.md: each GLCompute entry
 // point's workgroup size, its push constant block, the argument struct
-// that block points at, and its dynamic shared memory. Plain C++17, like
-// ObjectFormat.h: nothing of LLVM, nothing of the runtime, and nothing read
-// past the `size` bytes given; malformed input is an error message, never a
-// crash (it is fuzzed).
+// that block points at, and its static and dynamic shared memory; and the
+// capabilities the module declares, which the device must have. Plain C++17,
+// like ObjectFormat.h: nothing of LLVM, nothing of the runtime, and nothing
+// read past the `size` bytes given; malformed input is an error message, never
+// a crash (it is fuzzed).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,9 +72,15 @@ struct SpirvEntryPoint {
   std::vector<SpirvArgument> arguments;
   /// Its dynamic shared memory, if it has any.
   std::optional<SpirvDynamicSharedMemory> dynamicSharedMemory;
+  /// The bytes of its other Workgroup variables (workgroup attributions,
+  /// memref.alloc in workgroup memory), laid out as tightly as their types
+  /// allow: at least what a driver gives them. Saturates at UINT64_MAX.
+  uint64_t staticSharedBytes = 0;
 };
 
 struct SpirvReflection {
+  /// The operands of the module's OpCapability instructions, in order.
+  std::vector<uint32_t> capabilities;
   std::vector<SpirvEntryPoint> entryPoints;
 };
 

@@ -18,11 +18,13 @@
 
 #include "mgpu/mgpu.h"
 
+#include "offload_runtime/kernel_params.h"
 #include "offload_runtime/status.h"
 
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mgpu {
 
@@ -90,7 +92,7 @@ public:
   virtual StatusOr<MgpuFunctionHandle> GetFunction(MgpuModuleHandle module,
                                                    const char *name) = 0;
   virtual Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                        MgpuStream stream, void **params, void **extra) = 0;
+                        MgpuStream stream, const KernelParams &params) = 0;
 
   /// Streams and events; a null stream is the calling thread's own.
   virtual StatusOr<MgpuStream> CreateStream() = 0;
@@ -102,7 +104,8 @@ public:
   virtual Status SynchronizeEvent(MgpuEvent event) = 0;
   virtual Status RecordEvent(MgpuEvent event, MgpuStream stream) = 0;
 
-  /// Memory: `bytes` is not 0, and pointers are not null.
+  /// Memory: `bytes` is not 0, pointers are not null, and no range wraps
+  /// around the address space.
   virtual StatusOr<void *> Allocate(uint64_t bytes, bool hostShared) = 0;
   virtual Status Free(void *ptr) = 0;
   virtual Status Copy(void *dst, const void *src, size_t bytes,
@@ -121,6 +124,10 @@ public:
 
   /// The entry points' fast path for this backend, if any.
   virtual FastPath GetFastPath() const { return FastPath::kNone; }
+
+  /// What the trace labels the process with once the backend is chosen
+  /// ("Vulkan device 0 'llvmpipe' ..."), or "" for no label.
+  virtual std::string TraceLabel() const { return ""; }
 };
 
 /// The process's backend, chosen and started at the first call: the same
@@ -147,9 +154,21 @@ inline FastPath ChosenFastPath() {
   return detail::fastPath.load(std::memory_order_acquire);
 }
 
-/// The same, for a call that loads `objects`: if it is the first, the
-/// backend is chosen among those that can run one of them.
-StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count);
+/// The same, for a call that loads `objects` (of gpu.binary `binaryName`):
+/// if it is the first, the backend is chosen by them, and by the objects
+/// registered before (backends.cc).
+StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count,
+                                  const char *binaryName);
+
+/// Makes the objects of a gpu.binary that loads lazily count for the choice
+/// of the backend, if it is still to be made (mgpuRegisterObjects).
+void RegisterObjects(const MgpuObject *objects, int32_t count,
+                     const char *binaryName);
+
+/// Whether this process is a child that fork() made after the backend was
+/// chosen in its parent: it has no backend then, and what the parent's
+/// backend left in it (threads' streams, modules) is not to be touched.
+bool InForkedChild();
 
 } // namespace mgpu
 

@@ -5,20 +5,26 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // $MGPU_DEVICE chooses, at the first call:
-//   auto (the default): CUDA, then ROCm, then Vulkan, then the host CPU, the
-//                       first that runs here; when the first call loads a
-//                       gpu.binary, only the GPU backends that it has an
-//                       object for are tried (CUDA for cubins, fatbins and
-//                       PTX, ROCm for AMDGPU code objects, and only where
-//                       one is for the AMD GPU's chip, Vulkan for SPIR-V),
-//                       and without the objects (mgpuMemAlloc
-//                       first) CUDA only, so that a program that never loads
-//                       an AMDGPU or SPIR-V object keeps running on the host
-//                       as before;
+//   auto (the default): by the gpu.binaries known then (the one that call
+//                       loads, and those that load lazily, which register
+//                       their objects in a global constructor): CUDA, then
+//                       ROCm, then Vulkan, the first that starts and whose
+//                       device runs an object of every one of them (by the
+//                       rules of object_selection.h, and for SPIR-V the
+//                       capabilities it declares); then the host CPU, which
+//                       says why none did. A backend none of them has an
+//                       object for is not tried. Without any binary known
+//                       (mgpuMemAlloc first, or an image of upstream's
+//                       mgpuModuleLoad), CUDA if it starts, else the host;
 //   cuda:               CUDA, or the reason it cannot run;
 //   rocm:               ROCm's HIP runtime, or the reason it cannot run;
 //   vulkan:             Vulkan, or the reason it cannot run;
 //   host:               the host CPU.
+//
+// A child that fork() makes after the choice has no backend: the parent's
+// threads, driver state and device memory are not the child's (as with
+// CUDA, whose forked children cannot use the parent's context), and its
+// calls are errors that say so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +34,7 @@
 #include "offload_runtime/hip/hip_backend.h"
 #include "offload_runtime/host/host_backend.h"
 #include "offload_runtime/object_selection.h"
+#include "offload_runtime/thread_device.h"
 #include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/vulkan_backend.h"
 
@@ -36,60 +43,158 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <tuple>
+#include <pthread.h>
+#include <unistd.h>
+#include <vector>
 
 namespace mgpu {
 namespace {
 
-bool Holds(const MgpuObject *objects, int32_t count,
-           std::initializer_list<int> kinds) {
-  for (int32_t i = 0; objects && i < count; ++i)
+/// The objects of a gpu.binary, as the choice reads them.
+struct BinaryObjects {
+  const MgpuObject *objects;
+  int32_t count;
+  const char *name;
+};
+
+/// A gpu.binary that registered its objects (RegisterObjects), copied: by
+/// the first call, the library that holds it may have been unloaded. The
+/// choice reads each object's kind and architecture, and the bytes of
+/// SPIR-V (its capabilities); other objects keep no bytes.
+struct RegisteredBinary {
+  std::string name;
+  std::vector<MgpuObject> objects;
+  std::vector<std::unique_ptr<char[]>> bytes;
+};
+
+class Registry {
+public:
+  void Add(const MgpuObject *objects, int32_t count, const char *name) {
+    RegisteredBinary binary;
+    binary.name = name ? name : "?";
+    for (int32_t i = 0; i < count; ++i) {
+      MgpuObject object = objects[i];
+      if (object.kind == MGPU_OBJECT_SPIRV && object.data) {
+        binary.bytes.emplace_back(new char[object.size]);
+        std::memcpy(binary.bytes.back().get(), object.data, object.size);
+        object.data = binary.bytes.back().get();
+      } else {
+        object.data = nullptr;
+        object.size = 0;
+      }
+      binary.objects.push_back(object);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    binaries.push_back(std::move(binary));
+  }
+
+  /// The binaries registered, then `loading` if it has objects.
+  std::vector<BinaryObjects> With(BinaryObjects loading) {
+    std::vector<BinaryObjects> all;
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const RegisteredBinary &binary : binaries)
+      all.push_back({binary.objects.data(), int32_t(binary.objects.size()),
+                     binary.name.c_str()});
+    if (loading.objects && loading.count > 0)
+      all.push_back(loading);
+    return all;
+  }
+
+private:
+  std::mutex mutex;
+  std::vector<RegisteredBinary> binaries;
+};
+
+Registry &GetRegistry() {
+  // Never destroyed: a library's constructor may register at any time.
+  static Registry *registry = new Registry;
+  return *registry;
+}
+
+bool Holds(const BinaryObjects &binary, std::initializer_list<int> kinds) {
+  for (int32_t i = 0; i < binary.count; ++i)
     for (int kind : kinds)
-      if (objects[i].kind == kind)
+      if (binary.objects[i].kind == kind)
         return true;
   return false;
 }
 
+/// A GPU backend that MGPU_DEVICE=auto may choose.
+struct GpuBackend {
+  const char *name;
+  /// The kinds of objects it runs.
+  std::initializer_list<int> kinds;
+  StatusOr<std::unique_ptr<Backend>> (*create)();
+  /// OK if its device runs one of a binary's objects.
+  Status (*runsOneOf)(const MgpuObject *objects, int32_t count);
+};
+
+const GpuBackend kGpuBackends[] = {
+    {"CUDA",
+     {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN, MGPU_OBJECT_PTX},
+     &CreateCudaBackend,
+     &CheckCudaDeviceRunsOneOf},
+    {"ROCm", {MGPU_OBJECT_AMDGPU}, &CreateHipBackend, &CheckHipDeviceRunsOneOf},
+    {"Vulkan",
+     {MGPU_OBJECT_SPIRV},
+     &CreateVulkanBackend,
+     &CheckVulkanDeviceRunsOneOf},
+};
+
+/// `gpu` if it starts and runs an object of each of `binaries`, else why
+/// not.
 StatusOr<std::unique_ptr<Backend>>
-ChooseAutomatically(const MgpuObject *objects, int32_t count) {
-  const bool loading = objects && count > 0;
-  const bool tryCuda = !loading || Holds(objects, count,
-                                         {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN,
-                                          MGPU_OBJECT_PTX});
-  const bool tryRocm = loading && Holds(objects, count, {MGPU_OBJECT_AMDGPU});
-  const bool tryVulkan = loading && Holds(objects, count, {MGPU_OBJECT_SPIRV});
+TryGpu(const GpuBackend &gpu, const std::vector<BinaryObjects> &binaries) {
+  StatusOr<std::unique_ptr<Backend>> backend = gpu.create();
+  if (!backend.ok())
+    return RuntimeError(backend.status().cudaResult(),
+                        StrCat(gpu.name, " cannot: ", backend.status().text()));
+  for (const BinaryObjects &binary : binaries)
+    if (Status runs = gpu.runsOneOf(binary.objects, binary.count); !runs.ok())
+      return RuntimeError(runs.cudaResult(),
+                          StrCat(gpu.name, " cannot run gpu.binary @",
+                                 binary.name, ": ", runs.text()));
+  return backend;
+}
+
+StatusOr<std::unique_ptr<Backend>>
+ChooseAutomatically(const std::vector<BinaryObjects> &binaries) {
+  if (binaries.empty()) {
+    StatusOr<std::unique_ptr<Backend>> cuda = CreateCudaBackend();
+    if (cuda.ok())
+      return cuda;
+    return CreateHostBackend(
+        StrCat("MGPU_DEVICE=auto runs on the host because CUDA cannot: ",
+               cuda.status().text()));
+  }
   std::string why;
-  for (auto [tried, name, create] :
-       {std::tuple{tryCuda, "CUDA", &CreateCudaBackend},
-        std::tuple{tryRocm, "ROCm", &CreateHipBackend},
-        std::tuple{tryVulkan, "Vulkan", &CreateVulkanBackend}}) {
-    if (!tried)
+  for (const GpuBackend &gpu : kGpuBackends) {
+    bool useful = false;
+    for (const BinaryObjects &binary : binaries)
+      useful = useful || Holds(binary, gpu.kinds);
+    if (!useful)
       continue;
-    // An AMD GPU of a chip the binary has no code object for: the next.
-    if (create == &CreateHipBackend) {
-      if (Status runs = CheckHipDeviceRunsOneOf(objects, count); !runs.ok()) {
-        why += StrCat(why.empty() ? "" : "; ", name, " cannot: ", runs.text());
-        continue;
-      }
-    }
-    StatusOr<std::unique_ptr<Backend>> backend = create();
+    StatusOr<std::unique_ptr<Backend>> backend = TryGpu(gpu, binaries);
     if (backend.ok())
       return backend;
-    why += StrCat(why.empty() ? "" : "; ", name,
-                  " cannot: ", backend.status().text());
+    why += StrCat(why.empty() ? "" : "; ", backend.status().text());
   }
-  if (why.empty())
-    why = StrCat("the first gpu.binary it loads holds no GPU object (",
-                 DescribeObjects(objects, count), ")");
+  if (why.empty()) {
+    why = "no gpu.binary it knows holds a GPU object (";
+    for (size_t i = 0; i < binaries.size(); ++i)
+      why += StrCat(i ? "; " : "", "@", binaries[i].name, ": ",
+                    DescribeObjects(binaries[i].objects, binaries[i].count));
+    why += ")";
+  }
   return CreateHostBackend(
       StrCat("MGPU_DEVICE=auto runs on the host because ", why));
 }
 
-StatusOr<std::unique_ptr<Backend>> ChooseBackend(const MgpuObject *objects,
-                                                 int32_t count) {
+StatusOr<std::unique_ptr<Backend>>
+ChooseBackend(const std::vector<BinaryObjects> &binaries) {
   const char *choice = std::getenv("MGPU_DEVICE");
   if (!choice || !*choice || !std::strcmp(choice, "auto"))
-    return ChooseAutomatically(objects, count);
+    return ChooseAutomatically(binaries);
   if (!std::strcmp(choice, "cuda"))
     return CreateCudaBackend();
   if (!std::strcmp(choice, "rocm"))
@@ -103,6 +208,11 @@ StatusOr<std::unique_ptr<Backend>> ChooseBackend(const MgpuObject *objects,
                              "' is not auto, cuda, rocm, vulkan or host"));
 }
 
+/// Set in a child that fork() made after the backend was chosen.
+std::atomic<bool> forkedChild{false};
+/// The parent's pid, for the child's message.
+pid_t chooserPid = 0;
+
 } // namespace
 
 namespace detail {
@@ -111,9 +221,38 @@ std::atomic<FastPath> fastPath{FastPath::kNone};
 } // namespace detail
 
 namespace {
+/// In the child of a fork(), its only thread: every call goes the slow way
+/// (no backend, no fast path, nothing of the CUDA backend's at hand on this
+/// thread) to ForkedChildError.
+void ForgetBackendInChild() {
+  forkedChild.store(true, std::memory_order_relaxed);
+  detail::fastPath.store(FastPath::kNone, std::memory_order_relaxed);
+  detail::chosenBackend.store(nullptr, std::memory_order_relaxed);
+  ThreadDevice &thread = CurrentThreadDevice();
+  thread.cuda = {};
+  thread.madeCurrent = nullptr;
+}
+
+Status ForkedChildError() {
+  return RuntimeError(
+      CUDA_ERROR_NOT_INITIALIZED,
+      StrCat("this process (", ::getpid(), ") is a child that fork() made of ",
+             "process ", chooserPid,
+             " after the runtime started there: the parent's devices, "
+             "streams, events, modules and memory are not the child's, as "
+             "with CUDA; use the runtime in one of the two only, or exec a "
+             "new program in the child"));
+}
+
 /// Makes `backend` the one that ChosenBackend() and the entry points' fast
 /// path (ChosenFastPath()) give.
 void Publish(Backend *backend) {
+  chooserPid = ::getpid();
+  pthread_atfork(nullptr, nullptr, ForgetBackendInChild);
+  // Only now: MGPU_DEVICE=auto may have started backends that it passed
+  // over.
+  if (std::string label = backend->TraceLabel(); !label.empty())
+    trace::NameDevice(label);
   detail::chosenBackend.store(backend, std::memory_order_release);
   // Tracing, decided at the process's first call (before this one's body),
   // wants every call through RunEntryPoint. After the backend: a fast path
@@ -123,15 +262,28 @@ void Publish(Backend *backend) {
 }
 } // namespace
 
-StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count) {
+bool InForkedChild() { return forkedChild.load(std::memory_order_relaxed); }
+
+void RegisterObjects(const MgpuObject *objects, int32_t count,
+                     const char *binaryName) {
+  if (ChosenBackend() || InForkedChild() || !objects || count <= 0)
+    return;
+  GetRegistry().Add(objects, count, binaryName);
+}
+
+StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count,
+                                  const char *binaryName) {
   if (Backend *backend = ChosenBackend())
     return backend;
+  if (InForkedChild())
+    return ForkedChildError();
   // Chosen once; a failure is final too (the machine will not grow a driver).
   // Never destroyed: global destructors may still unload modules.
   static const StatusOr<Backend *> *backend = nullptr;
   static std::once_flag once;
   std::call_once(once, [&] {
-    StatusOr<std::unique_ptr<Backend>> chosen = ChooseBackend(objects, count);
+    StatusOr<std::unique_ptr<Backend>> chosen = ChooseBackend(
+        GetRegistry().With({objects, count, binaryName ? binaryName : "?"}));
     if (!chosen.ok()) {
       backend = new StatusOr<Backend *>(chosen.status());
       return;
@@ -142,6 +294,6 @@ StatusOr<Backend *> GetBackendFor(const MgpuObject *objects, int32_t count) {
   return *backend;
 }
 
-StatusOr<Backend *> GetBackend() { return GetBackendFor(nullptr, 0); }
+StatusOr<Backend *> GetBackend() { return GetBackendFor(nullptr, 0, nullptr); }
 
 } // namespace mgpu

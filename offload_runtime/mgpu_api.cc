@@ -45,14 +45,26 @@ auto WithBackend(Body &&body) -> decltype(body(nullptr)) {
 /// The same for a call that loads `objects`, which choose the backend if
 /// this is the process's first call (backends.cc).
 template <typename Body>
-auto WithBackendFor(const MgpuObject *objects, int32_t count, Body &&body)
+auto WithBackendFor(const MgpuObject *objects, int32_t count,
+                    const char *binaryName, Body &&body)
     -> decltype(body(nullptr)) {
-  MGPU_ASSIGN_OR_RETURN(Backend * backend, GetBackendFor(objects, count));
+  MGPU_ASSIGN_OR_RETURN(Backend * backend,
+                        GetBackendFor(objects, count, binaryName));
   return body(backend);
 }
 
 Status InvalidValue(std::string message) {
   return RuntimeError(CUDA_ERROR_INVALID_VALUE, std::move(message));
+}
+
+/// An error if the `bytes` at `ptr`, the `what` of a copy, fill or
+/// registration, run past the end of the address space: no backend may be
+/// asked to reach them (the driver would wrap around, the host would fault).
+Status CheckRange(const void *ptr, uint64_t bytes, const char *what) {
+  if (bytes <= UINTPTR_MAX - reinterpret_cast<uintptr_t>(ptr))
+    return OkStatus();
+  return InvalidValue(StrCat(what, " of ", bytes, " bytes at ", ptr,
+                             " runs past the end of the address space"));
 }
 
 std::string Dims(intptr_t x, intptr_t y, intptr_t z) {
@@ -188,10 +200,11 @@ StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
     return InvalidValue(StrCat("gpu.binary @", binaryName ? binaryName : "?",
                                " has no objects"));
   for (int32_t i = 0; i < count; ++i)
-    if (!objects[i].data)
+    if (!objects[i].data || !objects[i].size)
       return InvalidValue(StrCat("object ", i, " of gpu.binary @",
                                  binaryName ? binaryName : "?",
-                                 " has no bytes (its data is null)"));
+                                 " has no bytes (its data is null or its "
+                                 "size 0)"));
   return Track(backend, backend->LoadObjects(objects, count,
                                              binaryName ? binaryName : "?"));
 }
@@ -254,8 +267,10 @@ void mgpuModuleUnload(MgpuModuleHandle module) {
   RunEntryPoint(
       "mgpuModuleUnload",
       [&]() -> Status {
-        // A module never loaded: lazy loading that never launched.
-        if (!module)
+        // A module never loaded: lazy loading that never launched. In a
+        // forked child, the parent's, which the child's global destructors
+        // unload: the child has nothing to unload.
+        if (!module || InForkedChild())
           return OkStatus();
         if (!RemoveLiveModule(module))
           return NotLoaded(module);
@@ -293,9 +308,27 @@ MgpuModuleHandle mgpuModuleLoadObjects(const MgpuObject *objects, int32_t count,
   return RunEntryPoint(
       "mgpuModuleLoadObjects", MgpuModuleHandle(nullptr),
       [&]() -> StatusOr<MgpuModuleHandle> {
-        return WithBackendFor(objects, count, [&](Backend *backend) {
-          return LoadObjects(backend, objects, count, binaryName);
-        });
+        return WithBackendFor(
+            objects, count, binaryName, [&](Backend *backend) {
+              return LoadObjects(backend, objects, count, binaryName);
+            });
+      },
+      [&](trace::Args &args) {
+        args.Add("binary", binaryName).Add("objects", int64_t(count));
+      });
+}
+
+void mgpuRegisterObjects(const MgpuObject *objects, int32_t count,
+                         const char *binaryName) {
+  RunEntryPoint(
+      "mgpuRegisterObjects",
+      [&]() -> Status {
+        if (!objects || count <= 0)
+          return InvalidValue(StrCat("gpu.binary @",
+                                     binaryName ? binaryName : "?",
+                                     " has no objects"));
+        RegisterObjects(objects, count, binaryName);
+        return OkStatus();
       },
       [&](trace::Args &args) {
         args.Add("binary", binaryName).Add("objects", int64_t(count));
@@ -315,7 +348,7 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
         if (!kernelName)
           return InvalidValue("the kernel name is null");
         return WithBackendFor(
-            objects, count,
+            objects, count, binaryName,
             [&](Backend *backend) -> StatusOr<MgpuFunctionHandle> {
               // First launches are rare: one lock for all of them is enough.
               static std::mutex mutex;
@@ -323,6 +356,10 @@ MgpuFunctionHandle mgpuGetFunctionLazily(MgpuModuleHandle *module,
               if (!*module) {
                 MGPU_ASSIGN_OR_RETURN(
                     *module, LoadObjects(backend, objects, count, binaryName));
+              } else if (!IsLiveModule(*module)) {
+                // Unloaded (by the binary's global destructor), and launched
+                // from a later one.
+                return NotLoaded(*module);
               }
               MGPU_ASSIGN_OR_RETURN(
                   MgpuFunctionHandle function,
@@ -358,7 +395,7 @@ NotALiveKernel(MgpuFunctionHandle function) {
 
 Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
               const intptr_t grid[3], const intptr_t block[3], int32_t smem,
-              MgpuStream stream, void **params, void **extra) {
+              MgpuStream stream, const KernelParams &params) {
   // False for null too.
   if (!IsLiveKernel(function))
     return NotALiveKernel(function);
@@ -368,7 +405,7 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
     return GeometryError(bad, grid, block, cluster, smem);
   LaunchConfig config = MakeLaunchConfig(grid, block, cluster, smem);
   return WithBackend([&](Backend *backend) {
-    return backend->Launch(function, config, stream, params, extra);
+    return backend->Launch(function, config, stream, params);
   });
 }
 
@@ -392,12 +429,12 @@ namespace {
                                     const intptr_t grid[3],
                                     const intptr_t block[3], int32_t smem,
                                     MgpuStream stream, void **params,
-                                    void **extra) {
+                                    void **extra, size_t paramsCount) {
   RunEntryPoint(
       "mgpuLaunchKernel",
       [&] {
-        return Launch(function, nullptr, grid, block, smem, stream, params,
-                      extra);
+        return Launch(function, nullptr, grid, block, smem, stream,
+                      {params, extra, paramsCount});
       },
       [&](trace::Args &args) {
         DescribeLaunch(args, function, grid, block, smem, stream);
@@ -409,7 +446,7 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem,
                       MgpuStream stream, void **params, void **extra,
-                      size_t /*paramsCount*/) {
+                      size_t paramsCount) {
   const intptr_t grid[3] = {gridX, gridY, gridZ};
   const intptr_t block[3] = {blockX, blockY, blockZ};
   // The fast path (cuda/fast_path.h), after Launch's checks that need no
@@ -424,7 +461,7 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                                   extra),
           1))
     return;
-  LaunchKernel(function, grid, block, smem, stream, params, extra);
+  LaunchKernel(function, grid, block, smem, stream, params, extra, paramsCount);
 }
 
 void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
@@ -439,8 +476,8 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
   RunEntryPoint(
       "mgpuLaunchClusterKernel",
       [&] {
-        return Launch(function, cluster, grid, block, smem, stream, params,
-                      extra);
+        return Launch(function, cluster, grid, block, smem, stream,
+                      {params, extra, std::nullopt});
       },
       [&](trace::Args &args) {
         DescribeLaunch(args, function, grid, block, smem, stream);
@@ -597,6 +634,9 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
           return InvalidValue(StrCat("a copy of ", sizeBytes,
                                      " bytes with a null ",
                                      dst ? "source" : "destination"));
+        MGPU_RETURN_IF_ERROR(
+            CheckRange(dst, sizeBytes, "the copy's destination"));
+        MGPU_RETURN_IF_ERROR(CheckRange(src, sizeBytes, "the copy's source"));
         return WithBackend([&](Backend *backend) {
           return backend->Copy(dst, src, sizeBytes, stream);
         });
@@ -620,6 +660,12 @@ Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
     return InvalidValue(
         StrCat("setting ", count, " elements of ", elementBytes,
                " bytes: more bytes than the address space has"));
+  // As cuMemsetD16 and cuMemsetD32 have it.
+  if (reinterpret_cast<uintptr_t>(dst) % elementBytes)
+    return InvalidValue(StrCat("setting ", elementBytes, "-byte elements at ",
+                               dst, ", which is not ", elementBytes,
+                               "-byte aligned"));
+  MGPU_RETURN_IF_ERROR(CheckRange(dst, count * elementBytes, "the fill"));
   return WithBackend([&](Backend *backend) {
     return backend->Fill(dst, value, count, elementBytes, stream);
   });
@@ -653,6 +699,7 @@ Status HostRegister(void *ptr, uint64_t bytes) {
     return InvalidValue(
         StrCat("cannot register ", bytes, " bytes at ", ptr ? "" : "null ", ptr,
                ": the memory must be at least 1 byte, not null"));
+  MGPU_RETURN_IF_ERROR(CheckRange(ptr, bytes, "the registration"));
   return WithBackend(
       [&](Backend *backend) { return backend->HostRegister(ptr, bytes); });
 }

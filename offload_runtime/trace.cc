@@ -17,6 +17,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -352,10 +353,14 @@ private:
 Tracer *tracer = nullptr;
 struct sigaction previousAbortAction;
 
-void FinishAtExit() { tracer->Finish(); }
+void FinishAtExit() {
+  if (Enabled())
+    tracer->Finish();
+}
 
 void FinishOnAbort(int signal) {
-  tracer->FinishFromSignal();
+  if (Enabled())
+    tracer->FinishFromSignal();
   sigaction(SIGABRT, &previousAbortAction, nullptr);
   std::raise(signal);
 }
@@ -375,6 +380,11 @@ bool detail::Initialize() noexcept {
     }
     if (tracer) {
       std::atexit(FinishAtExit);
+      // A child of fork() goes untraced: the parent's file and buffer are
+      // not its to write (the events buffered would be written twice, and
+      // the array ended twice).
+      pthread_atfork(nullptr, nullptr,
+                     [] { __atomic_store_n(&state, 1, __ATOMIC_RELEASE); });
       struct sigaction action = {};
       action.sa_handler = FinishOnAbort;
       sigemptyset(&action.sa_mask);

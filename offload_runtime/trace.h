@@ -13,8 +13,9 @@
 // labels the process with its device.
 //
 // Events are buffered and written in batches, at exit, on an error that ends
-// the program, and on SIGABRT. With tracing off, each entry point pays a
-// load and two predictable branches (RunEntryPoint in status.h).
+// the program, and on SIGABRT. A child that fork() makes goes untraced. With
+// tracing off, each entry point pays a load and two predictable branches
+// (RunEntryPoint in status.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,8 +13,11 @@
 //   @__offload.<n>b.name        b, for the runtime's messages
 //   @__offload.<n>b.module      the loaded module, filled by
 //                               @__offload.<n>b.load in llvm.global_ctors (or
-//                               on the first launch, when lazy) and released
-//                               by @__offload.<n>b.unload in llvm.global_dtors
+//                               on the first launch, when lazy, whose objects
+//                               @__offload.<n>b.register in llvm.global_ctors
+//                               makes known to the runtime's choice of
+//                               device) and released by
+//                               @__offload.<n>b.unload in llvm.global_dtors
 //   @__offload.<n>b.<m>k.kernel the handle of each launched kernel k,
 //                               resolved once, and @__offload.<n>b.<m>k.name
 // and each gpu.launch_func as one mgpuLaunchKernel (plus one
@@ -353,6 +356,28 @@ static LogicalResult emitLoadFunction(const std::set<std::string> &kernels,
   return success();
 }
 
+/// @__offload.<n>b.register, in llvm.global_ctors, for a lazy binary: makes
+/// its objects known to the runtime, which chooses its device by the objects
+/// of the program's binaries (MGPU_DEVICE=auto) at its first call, which
+/// may well come before the binary's first launch loads them. It loads
+/// nothing: a program that never launches never touches the GPU.
+static LogicalResult
+emitRegisterFunction(const BinaryGlobals &made, LoaderAttr loader,
+                     llvm::FunctionCallee registerObjects, Runtime &runtime,
+                     const Mangler &names, SymbolFactory &symbols) {
+  FailureOr<llvm::Function *> registration =
+      symbols.function(names.binary("register"));
+  if (failed(registration))
+    return failure();
+  llvm::IRBuilder<> body(&(*registration)->getEntryBlock());
+  llvm::Constant *count = llvm::ConstantInt::get(runtime.i32, made.objectCount);
+  body.CreateCall(registerObjects, {made.objects, count, made.name});
+  body.CreateRetVoid();
+  llvm::appendToGlobalCtors(runtime.module, *registration,
+                            loader.getPriority());
+  return success();
+}
+
 /// @__offload.<n>b.unload, in llvm.global_dtors. mgpuModuleUnload ignores a
 /// module never loaded (lazy, and no launch), so it needs no check.
 static LogicalResult emitUnloadFunction(const BinaryGlobals &made,
@@ -394,18 +419,27 @@ LoaderAttrImpl::embedBinary(Attribute attribute, Operation *binaryOp,
   if (failed(makeKernelGlobals(kernels, names, symbols, *made)))
     return failure();
 
-  FailureOr<llvm::FunctionCallee> loadObjects =
-      runtime.get(abi::EntryPoint::mgpuModuleLoadObjects, binary);
-  FailureOr<llvm::FunctionCallee> getFunction =
-      runtime.get(abi::EntryPoint::mgpuModuleGetFunction, binary);
+  // A lazy binary is loaded, and its kernels resolved, at their first launch.
+  if (loader.isLazy()) {
+    FailureOr<llvm::FunctionCallee> registerObjects =
+        runtime.get(abi::EntryPoint::mgpuRegisterObjects, binary);
+    if (failed(registerObjects) ||
+        failed(emitRegisterFunction(*made, loader, *registerObjects, runtime,
+                                    names, symbols)))
+      return failure();
+  } else {
+    FailureOr<llvm::FunctionCallee> loadObjects =
+        runtime.get(abi::EntryPoint::mgpuModuleLoadObjects, binary);
+    FailureOr<llvm::FunctionCallee> getFunction =
+        runtime.get(abi::EntryPoint::mgpuModuleGetFunction, binary);
+    if (failed(loadObjects) || failed(getFunction) ||
+        failed(emitLoadFunction(kernels, *made, loader, *loadObjects,
+                                *getFunction, runtime, names, symbols)))
+      return failure();
+  }
   FailureOr<llvm::FunctionCallee> unloadModule =
       runtime.get(abi::EntryPoint::mgpuModuleUnload, binary);
-  if (failed(loadObjects) || failed(getFunction) || failed(unloadModule))
-    return failure();
-  // A lazy binary is loaded, and its kernels resolved, at their first launch.
-  if (!loader.isLazy() &&
-      failed(emitLoadFunction(kernels, *made, loader, *loadObjects,
-                              *getFunction, runtime, names, symbols)))
+  if (failed(unloadModule))
     return failure();
   if (failed(emitUnloadFunction(*made, loader, *unloadModule, runtime, names,
                                 symbols)))

@@ -121,6 +121,8 @@ TEST(SpirvReflect, TestKernels) {
   std::string error;
   ASSERT_TRUE(reflect(readModule("vulkan_test_kernels.spv"), reflection, error))
       << error;
+  // Shader, PhysicalStorageBufferAddresses, Int64.
+  EXPECT_EQ(reflection.capabilities, (std::vector<uint32_t>{1, 5347, 11}));
   ASSERT_EQ(reflection.entryPoints.size(), 3u);
 
   const SpirvEntryPoint *add = find(reflection, "vector_add");
@@ -140,6 +142,7 @@ TEST(SpirvReflect, TestKernels) {
   EXPECT_EQ(add->arguments[15].offset, 120u);
   EXPECT_EQ(add->arguments[15].size, 4u);
   EXPECT_FALSE(add->dynamicSharedMemory);
+  EXPECT_EQ(add->staticSharedBytes, 0u);
 
   const SpirvEntryPoint *fill = find(reflection, "fixed_fill");
   ASSERT_NE(fill, nullptr);
@@ -183,6 +186,8 @@ TEST(SpirvReflect, DynamicSharedMemoryOfTheTestKernel) {
   EXPECT_EQ(sum->dynamicSharedMemory->specId, 3u);
   EXPECT_EQ(sum->dynamicSharedMemory->elementBytes, 4u);
   EXPECT_EQ(sum->dynamicSharedMemory->defaultLength, 1u);
+  // Its one Workgroup variable is the dynamic one.
+  EXPECT_EQ(sum->staticSharedBytes, 0u);
 }
 
 // Ids of the modules with dynamic shared memory built below.
@@ -234,10 +239,48 @@ TEST(SpirvReflect, DynamicSharedMemory) {
     EXPECT_EQ(entry.dynamicSharedMemory->elementBytes, bytes);
     EXPECT_EQ(entry.dynamicSharedMemory->defaultLength, 16u);
   }
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, 0u);
   // An array of a constant length is workgroup memory of a static size.
   ASSERT_TRUE(reflect(sharedKernel(kUint, 43).words, reflection, error))
       << error;
   EXPECT_FALSE(reflection.entryPoints[0].dynamicSharedMemory);
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, 16u * 4);
+}
+
+// Workgroup variables of a static size, packed as tightly as their scalars'
+// alignment allows: what any driver needs at least.
+TEST(SpirvReflect, StaticSharedMemory) {
+  SpirvReflection reflection;
+  std::string error;
+  // {16 x u32, u64}: the u64 at 64.
+  ASSERT_TRUE(reflect(sharedKernel(kUint, 43, false, kUint, {kUlong}).words,
+                      reflection, error))
+      << error;
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, 72u);
+  // {16 x u32, u32, u64}: the u64 aligned to 72, the struct to 8.
+  ASSERT_TRUE(
+      reflect(sharedKernel(kUint, 43, false, kUint, {kUint, kUlong}).words,
+              reflection, error))
+      << error;
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, 80u);
+  // A 64-bit length: 16 x vec3 of u32.
+  ASSERT_TRUE(reflect(sharedKernel(kV3Uint, 43, false, kUlong).words,
+                      reflection, error))
+      << error;
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, 16u * 12);
+}
+
+// A length near 2^64 saturates rather than wrapping to a small size.
+TEST(SpirvReflect, StaticSharedMemoryThatCannotBeCountedSaturates) {
+  Builder b = sharedKernel(kUlong, 43, false, kUlong);
+  // The constant's high word: a length of 2^63 + 16 elements of 8 bytes.
+  for (size_t i = 5; i + 4 < b.words.size(); ++i)
+    if (b.words[i] == (5u << 16 | 43) && b.words[i + 2] == kLength)
+      b.words[i + 4] = 0x80000000u;
+  SpirvReflection reflection;
+  std::string error;
+  ASSERT_TRUE(reflect(b.words, reflection, error)) << error;
+  EXPECT_EQ(reflection.entryPoints[0].staticSharedBytes, UINT64_MAX);
 }
 
 TEST(SpirvReflect, MalformedDynamicSharedMemory) {

@@ -21,6 +21,7 @@
 #include "offload_runtime/cuda/module.h"
 #include "offload_runtime/cuda/stream_pool.h"
 #include "offload_runtime/cuda/tensor_map_cache.h"
+#include "offload_runtime/object_selection.h"
 
 namespace mgpu {
 namespace {
@@ -72,9 +73,9 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     return LaunchIn(std::nullopt, *AsKernel(function), config, AsCu(stream),
-                    params, extra);
+                    params.params, params.extra);
   }
 
   /// Launch, from what cuCtxGetCurrent said if the fast path asked it
@@ -302,6 +303,17 @@ void SynchronizeStreamSlowly(std::optional<CUcontext> current,
 void ReportDriverError(const char *entryPoint, const CudaDriver &driver,
                        CUresult result, const char *call) noexcept {
   RunEntryPoint(entryPoint, [&] { return CudaError(driver, result, call); });
+}
+
+Status CheckCudaDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
+  MGPU_ASSIGN_OR_RETURN(int computeCapability,
+                        GetFirstDeviceComputeCapability());
+  if (SelectObject(objects, count, computeCapability) >= 0)
+    return OkStatus();
+  return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+                      StrCat("device 0 (sm_", computeCapability,
+                             ") runs none of ",
+                             DescribeObjects(objects, count)));
 }
 
 StatusOr<std::unique_ptr<Backend>> CreateCudaBackend() {

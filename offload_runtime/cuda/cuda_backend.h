@@ -20,6 +20,12 @@ namespace mgpu {
 /// no driver, or no device.
 StatusOr<std::unique_ptr<Backend>> CreateCudaBackend();
 
+/// OK where the CUDA driver's device 0 can run one of the `count` objects of
+/// a gpu.binary (object_selection.h), else why not (no driver, no device, or
+/// no object for its architecture): with MGPU_DEVICE=auto, the next backend
+/// is tried then. Creates no context.
+Status CheckCudaDeviceRunsOneOf(const MgpuObject *objects, int32_t count);
+
 } // namespace mgpu
 
 #endif // OFFLOAD_RUNTIME_CUDA_CUDA_BACKEND_H

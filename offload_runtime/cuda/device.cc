@@ -47,6 +47,14 @@ public:
     return device;
   }
 
+  /// The compute capability of device 0, asked of the driver without
+  /// creating the device (its context).
+  StatusOr<int> FirstComputeCapability() {
+    CUdevice device = 0;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGet, &device, 0);
+    return ComputeCapabilityOf(device);
+  }
+
 private:
   StatusOr<Device *> Create(int ordinal) {
     auto device = std::make_unique<Device>();
@@ -56,20 +64,25 @@ private:
     device->cuLaunchKernel = driver.cuLaunchKernel;
     device->cuStreamSynchronize = driver.cuStreamSynchronize;
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGet, &device->device, ordinal);
-    int major = 0, minor = 0;
-    MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGetAttribute, &major,
-                              CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                              device->device);
-    MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGetAttribute, &minor,
-                              CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                              device->device);
-    device->computeCapability = 10 * major + minor;
+    MGPU_ASSIGN_OR_RETURN(device->computeCapability,
+                          ComputeCapabilityOf(device->device));
     MGPU_RETURN_IF_CUDA_ERROR(
         driver, cuDeviceGetAttribute, &device->maxSharedMemoryOptin,
         CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device->device);
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuDevicePrimaryCtxRetain,
                               &device->context, device->device);
     return device.release();
+  }
+
+  StatusOr<int> ComputeCapabilityOf(CUdevice device) {
+    int major = 0, minor = 0;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGetAttribute, &major,
+                              CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                              device);
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuDeviceGetAttribute, &minor,
+                              CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                              device);
+    return 10 * major + minor;
   }
 
   const CudaDriver &driver;
@@ -103,6 +116,11 @@ StatusOr<int> GetDeviceCount() {
 StatusOr<Device *> GetDevice(int ordinal) {
   MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
   return table->Get(ordinal);
+}
+
+StatusOr<int> GetFirstDeviceComputeCapability() {
+  MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
+  return table->FirstComputeCapability();
 }
 
 namespace {

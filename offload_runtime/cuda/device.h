@@ -51,6 +51,10 @@ StatusOr<int> GetDeviceCount();
 /// Device `ordinal`, created (its primary context retained) on first use.
 StatusOr<Device *> GetDevice(int ordinal);
 
+/// The compute capability of device 0, without creating it: for the choice
+/// of the backend (backends.cc), which may well choose another.
+StatusOr<int> GetFirstDeviceComputeCapability();
+
 /// The calling thread's device (mgpuSetDefaultDevice), without touching the
 /// thread's context: for work that names its stream, or needs no context
 /// (loading libraries, finding kernels, pooled streams).

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/cuda/stream_pool.h"
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/cuda/cuda_error.h"
 
 #include <unordered_map>
@@ -80,6 +81,9 @@ struct ThreadStreams {
     // A call during the thread's later destructors must not use a stream
     // that another thread may have taken from the pool by then.
     CurrentThreadDevice().cuda.stream = nullptr;
+    // In a forked child, the parent's streams and pool.
+    if (InForkedChild())
+      return;
     for (auto &[ordinal, stream] : byDevice)
       GetPool().Release(stream);
   }

@@ -21,7 +21,6 @@
 #include "offload_runtime/hip/module.h"
 #include "offload_runtime/hip/stream_pool.h"
 #include "offload_runtime/object_selection.h"
-#include "offload_runtime/trace.h"
 
 namespace mgpu {
 namespace {
@@ -46,7 +45,10 @@ hipEvent_t AsHip(MgpuEvent event) {
 
 class HipBackend final : public Backend {
 public:
-  explicit HipBackend(const hip::HipRuntime &runtime) : runtime(runtime) {}
+  HipBackend(const hip::HipRuntime &runtime, std::string label)
+      : runtime(runtime), label(std::move(label)) {}
+
+  std::string TraceLabel() const override { return label; }
 
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
@@ -88,7 +90,7 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     if (config.hasCluster)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "thread block clusters are a CUDA feature (sm_90 and "
@@ -104,7 +106,7 @@ public:
     MGPU_RETURN_IF_HIP_ERROR(
         runtime, hipModuleLaunchKernel, kernel, config.grid[0], config.grid[1],
         config.grid[2], config.block[0], config.block[1], config.block[2],
-        config.sharedMemoryBytes, hipStream, params, extra);
+        config.sharedMemoryBytes, hipStream, params.params, params.extra);
     return OkStatus();
   }
 
@@ -247,6 +249,8 @@ private:
   }
 
   const hip::HipRuntime &runtime;
+  /// The first device, for the trace.
+  const std::string label;
 };
 
 } // namespace
@@ -263,9 +267,9 @@ Status CheckHipDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
 StatusOr<std::unique_ptr<Backend>> CreateHipBackend() {
   MGPU_ASSIGN_OR_RETURN(const hip::HipRuntime *runtime, hip::GetHipRuntime());
   MGPU_ASSIGN_OR_RETURN(hip::Device * first, hip::GetDevice(0));
-  trace::NameDevice(StrCat("AMD ", first->targetIdText, " (device 0 '",
-                           first->name, "' of ", runtime->deviceCount, ")"));
-  return std::unique_ptr<Backend>(new HipBackend(*runtime));
+  return std::unique_ptr<Backend>(new HipBackend(
+      *runtime, StrCat("AMD ", first->targetIdText, " (device 0 '", first->name,
+                       "' of ", runtime->deviceCount, ")")));
 }
 
 } // namespace mgpu

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/hip/stream_pool.h"
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/hip/hip_error.h"
 
 #include <mutex>
@@ -72,6 +73,9 @@ StreamPool &GetPool() {
 struct ThreadStreams {
   std::vector<hipStream_t> byDevice;
   ~ThreadStreams() {
+    // In a forked child, the parent's streams and pool.
+    if (InForkedChild())
+      return;
     for (hipStream_t stream : byDevice)
       if (stream)
         (void)ReleaseStream(stream);

@@ -25,7 +25,6 @@
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
-#include "offload_runtime/trace.h"
 
 #include <algorithm>
 #include <cstring>
@@ -92,7 +91,12 @@ private:
 
 class HostBackend final : public Backend {
 public:
-  explicit HostBackend(std::string why) : why(std::move(why)) {}
+  HostBackend(std::string why, unsigned threads)
+      : why(std::move(why)), threads(threads) {}
+
+  std::string TraceLabel() const override {
+    return StrCat("host CPU, ", threads, " threads");
+  }
 
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
@@ -145,15 +149,14 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
-    if (extra)
+    if (params.extra)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "the host backend takes kernel parameters as "
                           "kernelParams, not as `extra`");
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     return host::QueueLaunch(*queue,
                              *reinterpret_cast<host::HostKernel *>(function),
                              config, params);
@@ -170,14 +173,12 @@ public:
   }
 
   Status SynchronizeStream(MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     return queue->Synchronize();
   }
 
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_ASSIGN_OR_RETURN(EventHandle awaited, events.Get(event));
     uint64_t recording = awaited->LastRecorded();
     queue->Enqueue(
@@ -207,8 +208,7 @@ public:
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_ASSIGN_OR_RETURN(EventHandle recorded, events.Get(event));
     uint64_t recording = recorded->Record();
     queue->Enqueue(
@@ -235,8 +235,7 @@ public:
 
   Status Copy(void *dst, const void *src, size_t bytes,
               MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     HostMemory &memory = HostMemory::Get();
     MGPU_ASSIGN_OR_RETURN(bool dstOnDevice,
@@ -259,8 +258,7 @@ public:
 
   Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
               MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue,
-                          host::ResolveStream(AsStream(stream)));
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     auto fill = [dst, value, count, elementBytes] {
       if (elementBytes == 2) {
@@ -301,6 +299,13 @@ public:
   }
 
 private:
+  /// `stream`, checked, or the calling thread's own when null; on the one
+  /// device.
+  static StatusOr<HostStream *> Resolve(MgpuStream stream) {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    return host::ResolveStream(AsStream(stream));
+  }
+
   /// The host backend has one device; mgpuSetDefaultDevice may name another.
   static Status CheckDevice() {
     int ordinal = GetThreadDeviceOrdinal();
@@ -320,6 +325,8 @@ private:
 
   /// Why this backend runs rather than CUDA's.
   const std::string why;
+  /// The worker pool's threads, for the trace.
+  const unsigned threads;
   LiveEvents events;
 };
 
@@ -328,9 +335,8 @@ private:
 StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why) {
   StatusOr<unsigned> threads = host::GetHostThreadCount();
   MGPU_RETURN_IF_ERROR(threads.status());
-  trace::NameDevice(StrCat("host CPU, ", *threads, " threads"));
   return std::unique_ptr<Backend>(
-      std::make_unique<HostBackend>(std::move(why)));
+      std::make_unique<HostBackend>(std::move(why), *threads));
 }
 
 } // namespace mgpu

@@ -245,13 +245,10 @@ private:
 } // namespace
 
 Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
-                   const LaunchConfig &config, void **params) {
+                   const LaunchConfig &config, const KernelParams &params) {
   const MgpuHostKernel &descriptor = *kernel.descriptor;
-  if (descriptor.paramCount && !params)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        StrCat("kernel '", kernel.name, "' takes ",
-                               descriptor.paramCount,
-                               " parameters, and the launch passes none"));
+  MGPU_RETURN_IF_ERROR(
+      CheckKernelParams(kernel.name, descriptor.paramCount, params));
   if (config.sharedMemoryBytes > kMaxSharedMemoryBytes)
     return RuntimeError(CUDA_ERROR_INVALID_VALUE,
                         StrCat("the launch asks for ", config.sharedMemoryBytes,
@@ -273,7 +270,7 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
                descriptor.privateBytes,
                " for each thread), more than this machine's ", physicalBytes));
   stream.Enqueue(kernel.name.c_str(),
-                 std::make_unique<LaunchTask>(kernel, config, params));
+                 std::make_unique<LaunchTask>(kernel, config, params.params));
   return OkStatus();
 }
 

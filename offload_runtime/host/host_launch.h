@@ -27,8 +27,10 @@ namespace mgpu::host {
 /// The most dynamic shared memory a block may ask for.
 constexpr uint32_t kMaxSharedMemoryBytes = 64u << 20;
 
+/// Queues a launch of `kernel` on `stream`, its parameters checked
+/// (kernel_params.h) and copied.
 Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
-                   const LaunchConfig &config, void **params);
+                   const LaunchConfig &config, const KernelParams &params);
 
 } // namespace mgpu::host
 

@@ -8,8 +8,11 @@
 
 #include "offload_runtime/host/host_memory.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <mutex>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace mgpu::host {
 
@@ -49,11 +52,17 @@ Status HostMemory::Free(void *ptr) {
 
 Status HostMemory::Register(void *ptr, uint64_t bytes) {
   auto start = reinterpret_cast<uintptr_t>(ptr);
-  if (bytes > UINTPTR_MAX - start)
+  uintptr_t end = start + bytes;
+  // As cuMemHostRegister: only memory that is there. (msync looks the
+  // pages up, and does nothing else with MS_ASYNC.)
+  static const uintptr_t pageBytes = uintptr_t(sysconf(_SC_PAGESIZE));
+  const uintptr_t firstPage = start & ~(pageBytes - 1);
+  if (msync(reinterpret_cast<void *>(firstPage), end - firstPage, MS_ASYNC) !=
+          0 &&
+      errno == ENOMEM)
     return RuntimeError(CUDA_ERROR_INVALID_VALUE,
                         StrCat("cannot register ", bytes, " bytes at ", ptr,
-                               ": they run past the end of the address space"));
-  uintptr_t end = start + bytes;
+                               ": they are not all mapped memory"));
   std::unique_lock<std::shared_mutex> lock(mutex);
   auto next = ranges.lower_bound(start);
   bool overlapsNext = next != ranges.end() && next->first < end;
@@ -81,10 +90,6 @@ Status HostMemory::Unregister(void *ptr) {
 StatusOr<bool> HostMemory::Classify(const void *ptr, size_t bytes,
                                     const char *what) {
   auto start = reinterpret_cast<uintptr_t>(ptr);
-  if (bytes > UINTPTR_MAX - start)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
-                               " runs past the end of the address space"));
   uintptr_t end = start + bytes;
   std::shared_lock<std::shared_mutex> lock(mutex);
   auto next = ranges.upper_bound(start);

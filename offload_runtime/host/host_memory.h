@@ -33,12 +33,14 @@ public:
   StatusOr<void *> Allocate(uint64_t bytes);
   /// Frees what Allocate returned; anything else is an error.
   Status Free(void *ptr);
+  /// Ranges here do not wrap around the address space (the entry points
+  /// check).
   Status Register(void *ptr, uint64_t bytes);
   Status Unregister(void *ptr);
   /// Whether [ptr, ptr + bytes), which a copy or fill (`what`) touches, is
   /// allocated or registered memory (true) or other memory (false). A range
-  /// that is partly one and partly the other, runs past the end of its
-  /// allocation or wraps around the address space is an error.
+  /// that is partly one and partly the other, or runs past the end of its
+  /// allocation, is an error.
   StatusOr<bool> Classify(const void *ptr, size_t bytes, const char *what);
 
 private:

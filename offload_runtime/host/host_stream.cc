@@ -8,6 +8,7 @@
 
 #include "offload_runtime/host/host_stream.h"
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/trace.h"
@@ -169,7 +170,8 @@ StreamPool &GetPool() {
 struct ThreadStream {
   HostStream *stream = nullptr;
   ~ThreadStream() {
-    if (stream)
+    // In a forked child, the parent's: its thread is not there.
+    if (stream && !InForkedChild())
       (void)GetPool().Release(stream);
   }
 };

@@ -713,6 +713,75 @@ TEST(HipAuto, TheHostSaysWhyNeitherGpuRuns) {
       });
 }
 
+// An NVIDIA GPU that the binary has no object for is passed over as an AMD
+// GPU is: the next backend runs it.
+TEST(HipAuto, AnNvidiaGpuWithoutAnObjectIsPassedOver) {
+  EXPECT_EQ(TraceLabel([] {
+              unsetenv("MGPU_DEVICE");
+              setenv("MGPU_CUDA_DRIVER", std::getenv("FAKE_CUDA"), 1);
+              setenv("FAKE_CUDA_DEVICES", "80", 1);
+              setenv("FAKE_HIP_DEVICES", "gfx90a:sramecc+:xnack-", 1);
+              LoadThreeVendorBinary();
+              // CUDA made no context where it was not chosen.
+              if (mgpu::testing::FakeCuda().calls("cuDevicePrimaryCtxRetain"))
+                std::exit(4);
+            }),
+            "AMD gfx90a:sramecc+:xnack- (device 0 'Fake AMD GPU 0' of 1)");
+}
+
+// A binary that loads lazily registers its objects from a global
+// constructor (#offload.loader<load = lazy>): when the program's first call
+// loads nothing (an allocation), the choice goes by them all the same.
+TEST(HipAuto, LazyBinariesChooseBeforeTheirFirstLaunch) {
+  EXPECT_EQ(TraceLabel([] {
+              unsetenv("MGPU_DEVICE");
+              // CUDA starts, but the binary has nothing for it.
+              setenv("MGPU_CUDA_DRIVER", std::getenv("FAKE_CUDA"), 1);
+              setenv("FAKE_HIP_DEVICES", "gfx90a:sramecc+:xnack-", 1);
+              static std::string amdgpu = CodeObject("HIP_KERNELS_GFX90A");
+              static std::string host =
+                  ReadTestFile(std::getenv("HIP_AUTO_HOST_OBJECT"));
+              static MgpuObject objects[] = {
+                  Amdgpu(amdgpu, kGfx90a),
+                  {host.data(), host.size(), MGPU_OBJECT_HOST, 62, 0, 0},
+              };
+              mgpuRegisterObjects(objects, 2, "lazy");
+              if (!mgpuMemAlloc(64, nullptr, false))
+                std::exit(2);
+              MgpuModuleHandle module = nullptr;
+              MgpuFunctionHandle kernel = nullptr;
+              if (!mgpuGetFunctionLazily(&module, objects, 2, "lazy", "fill",
+                                         &kernel))
+                std::exit(3);
+            }),
+            "AMD gfx90a:sramecc+:xnack- (device 0 'Fake AMD GPU 0' of 1)");
+}
+
+// Where no GPU runs every binary known, the host says why each did not.
+TEST(HipAuto, TheHostSaysWhichBinaryEachGpuCannotRun) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for "
+      "the host CPU \\(x86-64\\): it holds cubin sm_90, AMDGPU gfx90a; "
+      "MGPU_DEVICE=auto runs on the host because CUDA cannot run gpu.binary "
+      "@kernels: device 0 \\(sm_80\\) runs none of cubin sm_90, AMDGPU "
+      "gfx90a; ROCm cannot run gpu.binary @kernels: device 0 "
+      "\\(gfx1100\\) runs none of cubin sm_90, AMDGPU gfx90a\\. Compile it "
+      "for the host too .*\n$",
+      {
+        unsetenv("MGPU_DEVICE");
+        setenv("MGPU_CUDA_DRIVER", std::getenv("FAKE_CUDA"), 1);
+        setenv("FAKE_CUDA_DEVICES", "80", 1);
+        setenv("FAKE_HIP_DEVICES", "gfx1100", 1);
+        std::string cubin = mgpu::testing::MakeCubin(90, {"fill"});
+        std::string amdgpu = CodeObject("HIP_KERNELS_GFX90A");
+        MgpuObject objects[] = {
+            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
+            Amdgpu(amdgpu, kGfx90a)};
+        mgpuModuleLoadObjects(objects, 2, "kernels");
+      });
+}
+
 TEST(HipAuto, DeviceChoiceNamesRocm) {
   EXPECT_IN_FRESH_PROCESS(
       1,

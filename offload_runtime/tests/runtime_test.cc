@@ -23,7 +23,9 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using ::mgpu::testing::FakeCuda;
@@ -304,6 +306,49 @@ TEST(Runtime, UpstreamLaunchPatternCostsOneLookupAndNoStreamPerLaunch) {
   mgpuModuleUnload(module);
 }
 
+/// Forks a child that runs `body`, and returns its exit status (-1 if it
+/// did not exit).
+template <typename Body> int StatusOfChild(Body body) {
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    body();
+    std::_Exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A child that fork() makes after the runtime started cannot use the
+// parent's CUDA context, as with CUDA itself: a launch, on the thread whose
+// fast path the parent had warmed, is an error in the runtime's words, and
+// so is any other call; the parent goes on.
+TEST(Runtime, AForkedChildsCallsAreErrors) {
+  EXPECT_IN_FRESH_PROCESS(
+      0,
+      "mgpu: mgpuLaunchKernel: this process \\([0-9]+\\) is a child that "
+      "fork\\(\\) made of process [0-9]+ after the runtime started there: "
+      ".*\nmgpu: mgpuMemAlloc: this process .*",
+      {
+        std::string cubin = Cubin90();
+        MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
+        for (int i = 0; i < 2; ++i) {
+          mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                           0);
+          mgpuStreamSynchronize(nullptr);
+        }
+        if (StatusOfChild([&] {
+              mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                               nullptr, 0);
+            }) != 1 ||
+            StatusOfChild([] { mgpuMemAlloc(64, nullptr, false); }) != 1)
+          std::exit(2);
+        mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuStreamSynchronize(nullptr);
+      });
+}
+
 TEST(Runtime, KernelNamesAreCachedPerModuleAndName) {
   std::string cubin = Cubin90();
   MgpuModuleHandle module = Load(cubin);
@@ -508,6 +553,29 @@ TEST(RuntimeObjects, NothingFitsNamesTheDeviceAndTheObjects) {
       "device 0 \\(sm_90\\): it holds cubin sm_80, PTX sm_100a; compile it "
       "for this chip too, or include PTX\n$",
       {
+        setenv("MGPU_DEVICE", "cuda", 1);
+        std::string cubin = MakeCubin(80, {"kernel"});
+        std::string ptx = MakePtx(100, {"kernel"});
+        MgpuObject objects[] = {
+            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
+            {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
+             MGPU_ARCH_SPECIFIC, 0}};
+        mgpuModuleLoadObjects(objects, 2, "kernels");
+      });
+}
+
+// Under MGPU_DEVICE=auto, a CUDA device that the binary has no object for
+// is passed over, as any GPU is: here for the host, which says why.
+TEST(RuntimeObjects, UnderAutoNothingFittingPassesTheDeviceOver) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuModuleLoadObjects: gpu.binary @kernels has no object for "
+      "the host CPU \\([^)]*\\): it holds cubin sm_80, PTX sm_100a; "
+      "MGPU_DEVICE=auto runs on the host because CUDA cannot run gpu.binary "
+      "@kernels: device 0 \\(sm_90\\) runs none of cubin sm_80, PTX "
+      "sm_100a\\. Compile it for the host too .*\n$",
+      {
+        unsetenv("MGPU_DEVICE");
         std::string cubin = MakeCubin(80, {"kernel"});
         std::string ptx = MakePtx(100, {"kernel"});
         MgpuObject objects[] = {

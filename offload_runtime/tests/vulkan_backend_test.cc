@@ -20,13 +20,18 @@
 
 #include <cuda.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -94,6 +99,14 @@ uint32_t Lcg(uint32_t iterations) {
   for (uint32_t i = 0; i < iterations; ++i)
     x = x * 1664525u + 1013904223u;
   return x;
+}
+
+/// printf-style formatting, for expected messages.
+template <typename... Args>
+std::string StrFormat(const char *format, Args... args) {
+  char text[512];
+  std::snprintf(text, sizeof(text), format, args...);
+  return text;
 }
 
 class VulkanBackend : public ::testing::Test {
@@ -277,8 +290,16 @@ TEST_F(VulkanBackend, FillsAlignedAndNot) {
   set(2, &half, 2, 5);
   mgpuMemset16(memory + 20, other, 7, nullptr); // aligned, odd length
   set(20, &other, 2, 7);
-  mgpuMemset32(memory + 42, odd, 3, nullptr); // unaligned 32-bit
-  set(42, &odd, 4, 3);
+  mgpuMemset32(memory + 44, odd, 3, nullptr); // aligned 32-bit, not 8
+  set(44, &odd, 4, 3);
+  // Elements that are not aligned to their size, as cuMemsetD32 and
+  // cuMemsetD16 have it.
+  mgpuMemset32(memory + 42, odd, 3, nullptr);
+  EXPECT_NE(errors.Take().find("setting 4-byte elements at "),
+            std::string::npos);
+  mgpuMemset16(memory + 41, half, 3, nullptr);
+  EXPECT_NE(errors.Take().find("which is not 2-byte aligned"),
+            std::string::npos);
   std::vector<unsigned char> host(kBytes);
   mgpuMemcpy(host.data(), memory, kBytes, nullptr);
   mgpuStreamSynchronize(nullptr);
@@ -469,6 +490,254 @@ TEST_F(VulkanBackend, Misuse) {
             std::string::npos);
 }
 
+// A launch's parameters are checked against the kernel's before any is
+// read: too few by the launch's own count, or a null one, is an error.
+TEST_F(VulkanBackend, ParametersTooFewOrNullAreErrors) {
+  void *out = mgpuMemAlloc(32 * 4, nullptr, false);
+  mgpuMemset32(out, 9, 32, nullptr);
+  uint32_t value = 1;
+  // Exactly one element: a read of params[1] would run past it.
+  std::unique_ptr<void *[]> one(new void *[1]{&out});
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, one.get(), nullptr,
+                   1);
+  EXPECT_EQ(errors.Take(), "mgpuLaunchKernel: kernel 'fixed_fill' takes 2 "
+                           "parameters, and the launch passes 1 (its "
+                           "paramsCount)");
+  void *withNull[] = {&out, nullptr};
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, withNull, nullptr,
+                   2);
+  EXPECT_EQ(errors.Take(), "mgpuLaunchKernel: parameter 1 of kernel "
+                           "'fixed_fill' is null: params[1] must point to "
+                           "its value");
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                   0);
+  EXPECT_EQ(errors.Take(), "mgpuLaunchKernel: kernel 'fixed_fill' takes 2 "
+                           "parameters, and the launch's params is null");
+  // More than the kernel takes is as CUDA has it: the rest is not read.
+  void *three[] = {&out, &value, nullptr};
+  mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, three, nullptr, 3);
+  EXPECT_EQ(Read(out, 32), std::vector<uint32_t>(32, 1));
+  EXPECT_EQ(errors.Take(), "");
+  mgpuMemFree(out, nullptr);
+}
+
+// Ranges that wrap around the address space never reach a copy.
+TEST_F(VulkanBackend, RangesThatWrapAreRefused) {
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  void *top = reinterpret_cast<void *>(UINTPTR_MAX - 15);
+  mgpuMemcpy(device, top, 64, nullptr);
+  ASSERT_EQ(errors.codes.size(), 1u);
+  EXPECT_EQ(errors.codes[0], CUDA_ERROR_INVALID_VALUE);
+  EXPECT_NE(errors.Take().find("the copy's source of 64 bytes at "),
+            std::string::npos);
+  mgpuMemcpy(top, device, 64, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  const std::string destination = errors.Take();
+  EXPECT_NE(destination.find("the copy's destination of 64 bytes at "),
+            std::string::npos)
+      << destination;
+  EXPECT_NE(destination.find(" runs past the end of the address space"),
+            std::string::npos)
+      << destination;
+  mgpuMemset32(top, 0, 16, nullptr);
+  EXPECT_NE(errors.Take().find("the fill of 64 bytes at "), std::string::npos);
+  // Sizes near 2^63 and 2^64 from a valid pointer.
+  std::vector<char> host(64);
+  mgpuMemcpy(device, host.data(), uint64_t(1) << 63, nullptr);
+  EXPECT_NE(errors.Take(), "");
+  mgpuMemcpy(host.data(), device, SIZE_MAX, nullptr);
+  EXPECT_NE(errors.Take(), "");
+  mgpuMemFree(device, nullptr);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// A copy into pageable memory (neither allocated nor host_shared) is done
+// when it returns, as CUDA's is: the memory may be gone by the next
+// synchronization (a stack frame).
+TEST_F(VulkanBackend, CopiesIntoPageableMemoryAreDoneWhenTheyReturn) {
+  void *out = mgpuMemAlloc(32 * 4, nullptr, false);
+  MgpuStream stream = mgpuStreamCreate();
+  LaunchFixedFill(out, 5, 32, 32, stream);
+  std::vector<uint32_t> host(32, 0);
+  mgpuMemcpy(host.data(), out, 32 * 4, stream);
+  EXPECT_EQ(host, std::vector<uint32_t>(32, 5));
+  mgpuStreamDestroy(stream);
+  mgpuMemFree(out, nullptr);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// Two copies into one host buffer on two streams, the second ordered after
+// the first by an event: the second lands last, whichever stream is
+// synchronized first.
+TEST_F(VulkanBackend, CopiesIntoOneBufferLandInTheOrderOfTheirStreams) {
+  constexpr int kThreads = 1024;
+  constexpr uint32_t kIterations = 60000;
+  void *first = mgpuMemAlloc(kThreads * 4, nullptr, false);
+  void *second = mgpuMemAlloc(kThreads * 4, nullptr, false);
+  MgpuStream a = mgpuStreamCreate(), b = mgpuStreamCreate();
+  MgpuEvent copied = mgpuEventCreate();
+  uint32_t one = 1, two = 2, iterations = kIterations;
+  void *firstParams[] = {&first, &one, &iterations};
+  void *secondParams[] = {&second, &two, &iterations};
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, a, firstParams,
+                   nullptr, 3);
+  mgpuLaunchKernel(slowFill, kThreads / 64, 1, 1, 64, 1, 1, 0, b, secondParams,
+                   nullptr, 3);
+  std::vector<uint32_t> host(kThreads, 0);
+  mgpuMemcpy(host.data(), first, kThreads * 4, a);
+  mgpuEventRecord(copied, a);
+  mgpuStreamWaitEvent(b, copied);
+  mgpuMemcpy(host.data(), second, kThreads * 4, b);
+  mgpuStreamSynchronize(b);
+  mgpuStreamSynchronize(a);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(host, std::vector<uint32_t>(kThreads, 2 + Lcg(kIterations)));
+  mgpuEventDestroy(copied);
+  mgpuStreamDestroy(a);
+  mgpuStreamDestroy(b);
+  mgpuMemFree(first, nullptr);
+  mgpuMemFree(second, nullptr);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// memref.atomic_rmw addf on f32: the module declares AtomicFloat32AddEXT,
+// which the runtime enables (VK_EXT_shader_atomic_float) where the device
+// has it. Small integers, so that the sum is exact in any order.
+TEST_F(VulkanBackend, FloatAtomicAdds) {
+  std::vector<char> atomics = ReadFile("VULKAN_ATOMIC_KERNELS");
+  MgpuObject object = SpirvObject(atomics);
+  MgpuModuleHandle atomicModule = mgpuModuleLoadObjects(&object, 1, "atomics");
+  ASSERT_EQ(errors.Take(), "");
+  MgpuFunctionHandle floatSum =
+      mgpuModuleGetFunction(atomicModule, "float_sum");
+  constexpr int kCount = 4096;
+  std::vector<float> values(kCount);
+  float expected = 0;
+  for (int i = 0; i < kCount; ++i) {
+    values[i] = float(i % 7) - 2.0f;
+    expected += values[i];
+  }
+  void *in = mgpuMemAlloc(kCount * 4, nullptr, false);
+  void *out = mgpuMemAlloc(4, nullptr, false);
+  mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
+  mgpuMemset32(out, 0, 1, nullptr);
+  void *params[] = {&in, &out};
+  mgpuLaunchKernel(floatSum, kCount / 64, 1, 1, 64, 1, 1, 0, nullptr, params,
+                   nullptr, 2);
+  float sum = -1;
+  mgpuMemcpy(&sum, out, 4, nullptr);
+  ASSERT_EQ(errors.Take(), "");
+  EXPECT_EQ(sum, expected);
+  mgpuMemFree(in, nullptr);
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(atomicModule);
+}
+
+// A module that declares a capability the device lacks is refused at load,
+// naming it: lavapipe has no f64 atomic add. (A device that has it runs the
+// kernel, and the sum is checked instead.)
+TEST_F(VulkanBackend, ACapabilityTheDeviceLacksIsRefusedAtLoad) {
+  std::vector<char> bytes = ReadFile("VULKAN_FLOAT64_ATOMIC_KERNELS");
+  MgpuObject object = SpirvObject(bytes);
+  MgpuModuleHandle doubles = mgpuModuleLoadObjects(&object, 1, "doubles");
+  if (!doubles) {
+    ASSERT_EQ(errors.codes.size(), 1u);
+    EXPECT_EQ(errors.codes[0], CUDA_ERROR_NOT_SUPPORTED);
+    const std::string error = errors.Take();
+    EXPECT_EQ(error.rfind("mgpuModuleLoadObjects: the SPIR-V object of "
+                          "gpu.binary @doubles declares the SPIR-V capability "
+                          "AtomicFloat64AddEXT, which Vulkan device ",
+                          0),
+              0u)
+        << error;
+    EXPECT_NE(error.find(" lacks (it needs shaderBufferFloat64AtomicAdd or "
+                         "shaderSharedFloat64AtomicAdd of "
+                         "VK_EXT_shader_atomic_float)"),
+              std::string::npos)
+        << error;
+    return;
+  }
+  ASSERT_EQ(errors.Take(), "");
+  MgpuFunctionHandle doubleSum = mgpuModuleGetFunction(doubles, "double_sum");
+  std::vector<double> values(64, 0.5);
+  void *in = mgpuMemAlloc(64 * 8, nullptr, false);
+  void *out = mgpuMemAlloc(8, nullptr, false);
+  mgpuMemcpy(in, values.data(), 64 * 8, nullptr);
+  mgpuMemset32(out, 0, 2, nullptr);
+  void *params[] = {&in, &out};
+  mgpuLaunchKernel(doubleSum, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr,
+                   2);
+  double sum = -1;
+  mgpuMemcpy(&sum, out, 8, nullptr);
+  EXPECT_EQ(sum, 32.0);
+  mgpuMemFree(in, nullptr);
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(doubles);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// Static shared memory (24 KiB of it) and dynamic shared memory together
+// within the device's workgroup memory: up to the limit the kernel runs; a
+// byte more is refused with the limit named, not run past it.
+TEST_F(VulkanBackend, StaticAndDynamicSharedMemoryTogether) {
+  std::vector<char> bytes = ReadFile("VULKAN_STATIC_SHARED_KERNELS");
+  MgpuObject object = SpirvObject(bytes);
+  MgpuModuleHandle staged = mgpuModuleLoadObjects(&object, 1, "staged");
+  MgpuFunctionHandle triple = mgpuModuleGetFunction(staged, "staged_triple");
+  ASSERT_EQ(errors.Take(), "");
+  constexpr int kCount = 256;
+  std::vector<uint32_t> values(kCount);
+  for (int i = 0; i < kCount; ++i)
+    values[i] = uint32_t(i) * 2654435761u;
+  void *in = mgpuMemAlloc(kCount * 4, nullptr, false);
+  void *out = mgpuMemAlloc(kCount * 4, nullptr, false);
+  mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
+  void *params[] = {&in, &out};
+  auto launch = [&](int32_t dynamicBytes) {
+    mgpuMemset32(out, 0, kCount, nullptr);
+    mgpuLaunchKernel(triple, kCount / 64, 1, 1, 64, 1, 1, dynamicBytes, nullptr,
+                     params, nullptr, 2);
+    return Read(out, kCount);
+  };
+  // The device's limit, as the error of far too much names it.
+  launch(INT32_MAX);
+  const std::string tooMuch = errors.Take();
+  const std::string most = "has at most ";
+  ASSERT_NE(tooMuch.find(most), std::string::npos) << tooMuch;
+  const uint32_t limit = uint32_t(std::strtoul(
+      tooMuch.c_str() + tooMuch.find(most) + most.size(), nullptr, 10));
+  constexpr uint32_t kStatic = 6144 * 4;
+  ASSERT_GE(limit, kStatic + 64 * 4) << tooMuch;
+
+  std::vector<uint32_t> expected(kCount);
+  for (int i = 0; i < kCount; ++i)
+    expected[i] = values[i] * 3;
+  EXPECT_EQ(launch(int32_t(limit - kStatic)), expected);
+  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(launch(int32_t(limit - kStatic + 1)),
+            std::vector<uint32_t>(kCount, 0));
+  ASSERT_EQ(errors.codes.size(), 1u);
+  EXPECT_EQ(errors.codes[0], CUDA_ERROR_INVALID_VALUE);
+  const std::string error = errors.Take();
+  EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_triple' "
+                                  "asks for %u bytes of dynamic shared memory "
+                                  "beside its 24576 bytes of static shared "
+                                  "memory (%u in all); Vulkan device ",
+                                  limit - kStatic + 1, limit + 1),
+                        0),
+            0u)
+      << error;
+  EXPECT_NE(error.find(StrFormat("has at most %u bytes of workgroup memory "
+                                 "(maxComputeSharedMemorySize)",
+                                 limit)),
+            std::string::npos)
+      << error;
+  mgpuMemFree(in, nullptr);
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(staged);
+  EXPECT_EQ(errors.Take(), "");
+}
+
 /// The backend's tests with block_sum (vulkan_shared_kernels.spvasm) too.
 class VulkanSharedMemory : public VulkanBackend {
 protected:
@@ -622,6 +891,146 @@ TEST_F(VulkanChoice, Trace) {
       << trace;
   EXPECT_NE(trace.find("{\"name\":\"copy\",\"cat\":\"device\""),
             std::string::npos);
+}
+
+/// The trace that `body`, run in a child process with MGPU_TRACE, writes.
+template <typename Body> std::string TraceOf(const char *name, Body body) {
+  const char *directory = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(directory ? directory : "/tmp") + "/" + name;
+  std::remove(path.c_str());
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_TRACE", path.c_str(), 1);
+        body();
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "");
+  std::ifstream file(path);
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// A stream that is never synchronized itself, only waited for through an
+// event by one that is: its kernel is on its track all the same.
+TEST_F(VulkanChoice, TraceHasTheKernelsOfAStreamOnlyWaitedFor) {
+  std::string trace = TraceOf("vulkan_waited_trace.json", [] {
+    std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+    MgpuObject object = SpirvObject(bytes);
+    MgpuModuleHandle module = mgpuModuleLoadObjects(&object, 1, "k");
+    MgpuFunctionHandle fill = mgpuModuleGetFunction(module, "fixed_fill");
+    void *out = mgpuMemAlloc(32 * 4, nullptr, false);
+    uint32_t value = 3;
+    void *params[] = {&out, &value};
+    MgpuStream producer = mgpuStreamCreate(), consumer = mgpuStreamCreate();
+    MgpuEvent done = mgpuEventCreate();
+    mgpuLaunchKernel(fill, 1, 1, 1, 32, 1, 1, 0, producer, params, nullptr, 2);
+    mgpuEventRecord(done, producer);
+    mgpuStreamWaitEvent(consumer, done);
+    mgpuStreamSynchronize(consumer);
+  });
+  EXPECT_NE(trace.find("{\"name\":\"kernel fixed_fill\",\"cat\":\"device\""),
+            std::string::npos)
+      << trace;
+}
+
+/// The status of child `pid` once it ends, or -1 if it has not ended within
+/// `seconds` (then it is killed).
+int WaitFor(pid_t pid, int seconds) {
+  for (int tenths = 0; tenths < 10 * seconds; ++tenths) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  return -1;
+}
+
+// A child that fork() makes after the runtime started cannot use the
+// parent's Vulkan device (the driver's threads are not in it): its first
+// call is an error that says so, not a wait for ever. Its exit, whose
+// destructors would give back the parent's streams, does not wait either.
+TEST_F(VulkanChoice, AForkedChildsCallsAreErrors) {
+  EXPECT_EXIT(
+      {
+        LoadAndRunSpirv();
+        pid_t pid = fork();
+        if (pid == 0) {
+          // Work for the queue, whose driver threads are not in this
+          // process, and a wait for it.
+          LoadAndRunSpirv();
+          std::_Exit(0);
+        }
+        int status = WaitFor(pid, 60);
+        Require(status != -1, "the forked child's call did not return");
+        Require(WIFEXITED(status) && WEXITSTATUS(status) == 1,
+                "the forked child's call did not fail");
+        pid = fork();
+        if (pid == 0)
+          std::exit(0);
+        status = WaitFor(pid, 60);
+        Require(status != -1, "the forked child's exit did not end");
+        Require(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                "the forked child's exit failed");
+        std::fprintf(stderr, "child passed\n");
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0),
+      "^mgpu: mgpu[A-Za-z]+: this process \\([0-9]+\\) is a child "
+      "that fork\\(\\) made of process [0-9]+ after the runtime started "
+      "there: .*as with CUDA.*\nchild passed\n$");
+}
+
+/// Runs float_sum once over 64 ones and loads double_sum, with the Khronos
+/// validation layers, which report on stdout, reporting into `log`; ends
+/// the process.
+[[noreturn]] void SumUnderValidation(const std::string &log) {
+  Require(std::freopen(log.c_str(), "w", stdout) != nullptr,
+          "cannot write " + log);
+  setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 1);
+  std::vector<char> bytes = ReadFile("VULKAN_ATOMIC_KERNELS");
+  MgpuObject object = SpirvObject(bytes);
+  MgpuFunctionHandle sum = mgpuModuleGetFunction(
+      mgpuModuleLoadObjects(&object, 1, "atomics"), "float_sum");
+  std::vector<float> values(64, 1.0f);
+  void *in = mgpuMemAlloc(64 * 4, nullptr, false);
+  void *out = mgpuMemAlloc(4, nullptr, false);
+  mgpuMemcpy(in, values.data(), 64 * 4, nullptr);
+  mgpuMemset32(out, 0, 1, nullptr);
+  void *params[] = {&in, &out};
+  mgpuLaunchKernel(sum, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr, 2);
+  float total = 0;
+  mgpuMemcpy(&total, out, 4, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  Require(total == 64.0f, "the sum is " + std::to_string(total));
+  // The f64 atomic add: refused by the runtime where the device lacks it,
+  // never handed to the driver.
+  mgpuSetErrorHandler([](const char *, int32_t, const char *, void *) {},
+                      nullptr);
+  std::vector<char> doubles = ReadFile("VULKAN_FLOAT64_ATOMIC_KERNELS");
+  MgpuObject doublesObject = SpirvObject(doubles);
+  mgpuModuleLoadObjects(&doublesObject, 1, "doubles");
+  std::fflush(stdout);
+  std::_Exit(0);
+}
+
+// The Khronos validation layers, which know what the device has, find
+// nothing wrong in a launch of the f32 atomic add kernel (the device has
+// VK_EXT_shader_atomic_float enabled for its capability) nor in the load of
+// the f64 one (refused where the device lacks its capability).
+TEST_F(VulkanChoice, FloatAtomicsPassTheValidationLayers) {
+  if (std::ifstream("/usr/share/vulkan/explicit_layer.d/"
+                    "VkLayer_khronos_validation.json")
+          .fail())
+    GTEST_SKIP() << "no Khronos validation layers (vulkan-validationlayers)";
+  const char *directory = std::getenv("TEST_TMPDIR");
+  const std::string path =
+      std::string(directory ? directory : "/tmp") + "/validation.log";
+  EXPECT_EXIT(SumUnderValidation(path), ::testing::ExitedWithCode(0), "");
+  std::ifstream file(path);
+  const std::string log(std::istreambuf_iterator<char>(file), {});
+  EXPECT_EQ(log.find("Validation Error"), std::string::npos) << log;
 }
 
 TEST_F(VulkanChoice, DeviceOutOfRangeOrNoMatch) {

@@ -152,31 +152,92 @@ StatusOr<size_t> Choose(const std::vector<Candidate> &candidates) {
                              there));
 }
 
-/// Creates the logical device with every feature `physical` has but robust
-/// buffer access (checks that cost every access), and its queue.
+/// Whether `physical` has the device extension `name`.
+StatusOr<bool> HasExtension(const VulkanApi &vk, VkPhysicalDevice physical,
+                            const char *name) {
+  uint32_t count = 0;
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumerateDeviceExtensionProperties,
+                              physical, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumerateDeviceExtensionProperties,
+                              physical, nullptr, &count, extensions.data());
+  for (uint32_t i = 0; i < count; ++i)
+    if (!std::strcmp(extensions[i].extensionName, name))
+      return true;
+  return false;
+}
+
+/// Fills in `features` with every feature `physical` has but robust buffer
+/// access (checks that cost every access), chained for vkCreateDevice as
+/// `chain`, and `extensions` with the extensions they need.
+Status ChooseFeatures(const VulkanApi &vk, VkPhysicalDevice physical,
+                      DeviceFeatures &features,
+                      VkPhysicalDeviceFeatures2 &chain,
+                      std::vector<const char *> &extensions) {
+  chain = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features.v11};
+  features.v11.pNext = &features.v12;
+  features.v12.pNext = &features.v13;
+  void **last = &features.v13.pNext;
+  MGPU_ASSIGN_OR_RETURN(
+      bool atomicFloat,
+      HasExtension(vk, physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME));
+  MGPU_ASSIGN_OR_RETURN(
+      bool atomicFloat2,
+      HasExtension(vk, physical, VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME));
+  if (atomicFloat) {
+    extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    *last = &features.atomicFloat;
+    last = &features.atomicFloat.pNext;
+    // It extends VK_EXT_shader_atomic_float.
+    if (atomicFloat2) {
+      extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
+      *last = &features.atomicFloat2;
+    }
+  }
+  vk.vkGetPhysicalDeviceFeatures2(physical, &chain);
+  chain.features.robustBufferAccess = VK_FALSE;
+  features.v13.robustImageAccess = VK_FALSE;
+  features.core = chain.features;
+  VkPhysicalDeviceSubgroupProperties subgroups = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroups};
+  vk.vkGetPhysicalDeviceProperties2(physical, &properties);
+  if (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
+    features.subgroupOperations = subgroups.supportedOperations;
+  return OkStatus();
+}
+
+/// Creates the logical device with every feature `physical` has
+/// (ChooseFeatures), and its queue.
 Status CreateLogicalDevice(Device &device) {
   VulkanApi &vk = device.vk;
-  VkPhysicalDeviceVulkan13Features features13 = {
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-  VkPhysicalDeviceVulkan12Features features12 = {
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &features13};
-  VkPhysicalDeviceVulkan11Features features11 = {
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &features12};
-  VkPhysicalDeviceFeatures2 features = {
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features11};
-  vk.vkGetPhysicalDeviceFeatures2(device.physicalDevice, &features);
-  features.features.robustBufferAccess = VK_FALSE;
-  features13.robustImageAccess = VK_FALSE;
+  // Chained into `chain` until the device is made; kept without the chain.
+  DeviceFeatures features;
+  VkPhysicalDeviceFeatures2 chain;
+  std::vector<const char *> extensions;
+  MGPU_RETURN_IF_ERROR(
+      ChooseFeatures(vk, device.physicalDevice, features, chain, extensions));
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue.queueFamilyIndex = device.queueFamily;
   queue.queueCount = 1;
   queue.pQueuePriorities = &priority;
-  VkDeviceCreateInfo info = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
+  VkDeviceCreateInfo info = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &chain};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue;
+  info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
   MGPU_RETURN_IF_VULKAN_ERROR(vk, vkCreateDevice, device.physicalDevice, &info,
                               nullptr, &device.device);
+  device.features = features;
+  for (VkBaseOutStructure *chained :
+       {reinterpret_cast<VkBaseOutStructure *>(&device.features.v11),
+        reinterpret_cast<VkBaseOutStructure *>(&device.features.v12),
+        reinterpret_cast<VkBaseOutStructure *>(&device.features.v13),
+        reinterpret_cast<VkBaseOutStructure *>(&device.features.atomicFloat),
+        reinterpret_cast<VkBaseOutStructure *>(&device.features.atomicFloat2)})
+    chained->pNext = nullptr;
   MGPU_RETURN_IF_ERROR(ResolveDeviceApi(vk, device.device));
   vk.vkGetDeviceQueue(device.device, device.queueFamily, 0, &device.queue);
   VkPipelineCacheCreateInfo cache = {

@@ -19,6 +19,7 @@
 #define OFFLOAD_RUNTIME_VULKAN_DEVICE_H
 
 #include "offload_runtime/status.h"
+#include "offload_runtime/vulkan/capabilities.h"
 #include "offload_runtime/vulkan/vulkan_api.h"
 
 #include <mutex>
@@ -38,6 +39,8 @@ struct Device {
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
   VkPhysicalDeviceLimits limits = {};
   VkPhysicalDeviceMemoryProperties memory = {};
+  /// What the device was created with, for the capabilities of modules.
+  DeviceFeatures features;
   /// Whether the queue writes timestamps, for the trace.
   bool timestamps = false;
   /// "device 0 'llvmpipe (LLVM 15.0.6, 256 bits)' (driver llvmpipe, Mesa

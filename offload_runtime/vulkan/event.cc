@@ -8,7 +8,6 @@
 
 #include "offload_runtime/vulkan/event.h"
 
-#include "offload_runtime/vulkan/stream_pool.h"
 #include "offload_runtime/vulkan/vulkan_error.h"
 
 #include <memory>
@@ -39,14 +38,14 @@ Status Event::Record(Stream &stream) {
 }
 
 Status Event::MakeWait(Stream &stream) {
-  auto [value, recordedOn] = Last();
+  const uint64_t value = Last().first;
   if (value == unrecorded)
     return OkStatus();
   return stream.Wait(semaphore, value);
 }
 
 Status Event::Synchronize() {
-  auto [value, recordedOn] = Last();
+  uint64_t value = Last().first;
   if (value == unrecorded)
     return OkStatus();
   VkSemaphore handle = semaphore->handle();
@@ -56,7 +55,7 @@ Status Event::Synchronize() {
   wait.pValues = &value;
   MGPU_RETURN_IF_VULKAN_ERROR(device.vk, vkWaitSemaphores, device.device, &wait,
                               UINT64_MAX);
-  return RetireIfLive(recordedOn);
+  return OkStatus();
 }
 
 namespace {

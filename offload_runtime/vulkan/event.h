@@ -40,8 +40,7 @@ public:
 
   Status Record(Stream &stream);
   Status MakeWait(Stream &stream);
-  /// Waits on the host for the last recording, and lands the host copies
-  /// that the recording stream finished by then.
+  /// Waits on the host for the last recording.
   Status Synchronize();
 
 private:

@@ -22,17 +22,27 @@ std::string Dims(const uint32_t size[3]) {
 /// The launch within what the device takes, beyond what every backend
 /// checks (mgpu_api.cc).
 Status CheckLaunch(const Device &device, const Kernel &kernel,
-                   const LaunchConfig &config, void **params) {
+                   const LaunchConfig &config, const KernelParams &params) {
   const VkPhysicalDeviceLimits &limits = device.limits;
   const std::string &name = kernel.entry.name;
-  // As CUDA, whether or not the kernel uses it (one without ignores it).
-  if (config.sharedMemoryBytes > limits.maxComputeSharedMemorySize)
+  // As CUDA, the dynamic shared memory asked for counts whether or not the
+  // kernel uses it (one without ignores it), on top of its static.
+  // At most the limit (Module::Load checks), so that the sum cannot wrap.
+  const uint64_t staticBytes = kernel.entry.staticSharedBytes;
+  if (staticBytes + config.sharedMemoryBytes >
+      limits.maxComputeSharedMemorySize)
     return RuntimeError(
         CUDA_ERROR_INVALID_VALUE,
         StrCat("kernel '", name, "' asks for ", config.sharedMemoryBytes,
-               " bytes of dynamic shared memory; Vulkan ", device.description,
-               " has at most ", limits.maxComputeSharedMemorySize,
-               " bytes of workgroup memory"));
+               " bytes of dynamic shared memory",
+               staticBytes
+                   ? StrCat(" beside its ", staticBytes,
+                            " bytes of static shared memory (",
+                            staticBytes + config.sharedMemoryBytes, " in all)")
+                   : std::string(),
+               "; Vulkan ", device.description, " has at most ",
+               limits.maxComputeSharedMemorySize,
+               " bytes of workgroup memory (maxComputeSharedMemorySize)"));
   if (config.hasCluster &&
       (config.cluster[0] * config.cluster[1] * config.cluster[2]) != 1)
     return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
@@ -57,12 +67,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
                  " launches: at most ", Dims(limits.maxComputeWorkGroupSize),
                  " and ", limits.maxComputeWorkGroupInvocations, " threads"));
   }
-  if (!kernel.entry.arguments.empty() && !params)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                        StrCat("kernel '", name, "' takes ",
-                               kernel.entry.arguments.size(),
-                               " parameters, and the launch's params is null"));
-  return OkStatus();
+  return CheckKernelParams(name, kernel.entry.arguments.size(), params);
 }
 
 /// The argument struct's size: the end of its last member.
@@ -73,15 +78,12 @@ size_t ArgumentBytes(const object_format::SpirvEntryPoint &entry) {
   return size_t(last.offset) + last.size;
 }
 
-/// Writes the launch's parameters into `space` as the argument struct.
-Status PackArguments(const Kernel &kernel, void **params, char *space) {
+/// Writes the launch's parameters, which CheckLaunch checked, into `space`
+/// as the argument struct.
+void PackArguments(const Kernel &kernel, void **params, char *space) {
   AllocationTable &table = AllocationTable::Get();
   const auto &arguments = kernel.entry.arguments;
   for (size_t i = 0; i < arguments.size(); ++i) {
-    if (!params[i])
-      return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                          StrCat("parameter ", i, " of kernel '",
-                                 kernel.entry.name, "' is null"));
     std::memcpy(space + arguments[i].offset, params[i], arguments[i].size);
     if (!arguments[i].isPointer)
       continue;
@@ -90,13 +92,12 @@ Status PackArguments(const Kernel &kernel, void **params, char *space) {
     pointer = table.DeviceAddressOf(pointer);
     std::memcpy(space + arguments[i].offset, &pointer, sizeof(pointer));
   }
-  return OkStatus();
 }
 
 } // namespace
 
 Status Launch(Device &device, Stream &stream, Kernel &kernel,
-              const LaunchConfig &config, void **params) {
+              const LaunchConfig &config, const KernelParams &params) {
   MGPU_RETURN_IF_ERROR(CheckLaunch(device, kernel, config, params));
   MGPU_ASSIGN_OR_RETURN(
       VkPipeline pipeline,
@@ -110,7 +111,7 @@ Status Launch(Device &device, Stream &stream, Kernel &kernel,
     if (entry.hasArgumentPointer) {
       MGPU_ASSIGN_OR_RETURN(ArgumentSpace space,
                             recorder.TakeArguments(ArgumentBytes(entry)));
-      MGPU_RETURN_IF_ERROR(PackArguments(kernel, params, space.host));
+      PackArguments(kernel, params.params, space.host);
       std::memcpy(push, &space.address, sizeof(space.address));
     }
     if (entry.blockSizeOffset)

@@ -24,7 +24,7 @@
 namespace mgpu::vulkan {
 
 Status Launch(Device &device, Stream &stream, Kernel &kernel,
-              const LaunchConfig &config, void **params);
+              const LaunchConfig &config, const KernelParams &params);
 
 } // namespace mgpu::vulkan
 

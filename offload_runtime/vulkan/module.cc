@@ -38,11 +38,14 @@ StatusOr<Module *> Module::Load(Device &device, const void *data, size_t size,
   object_format::SpirvReflection reflection;
   std::string error;
   std::unique_ptr<Module> module(new Module(device, binaryName));
+  const std::string what =
+      StrCat("the SPIR-V object of gpu.binary @", binaryName);
   if (!object_format::reflectSpirv(data, size, reflection, error) ||
       !object_format::nativeSpirvWords(data, size, module->words, error))
     return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
-                        StrCat("the SPIR-V object of gpu.binary @", binaryName,
-                               " is malformed: ", error));
+                        StrCat(what, " is malformed: ", error));
+  MGPU_RETURN_IF_ERROR(CheckCapabilities(
+      device.features, reflection.capabilities, what, device.description));
   MGPU_ASSIGN_OR_RETURN(module->shader, CreateShader(device, module->words));
   for (const object_format::SpirvEntryPoint &entry : reflection.entryPoints) {
     if (Status status = module->CreateKernel(entry); !status.ok()) {
@@ -61,6 +64,15 @@ Status Module::CreateKernel(const object_format::SpirvEntryPoint &entry) {
                                binaryName, " has ", entry.pushConstantBytes,
                                " bytes of push constants; Vulkan ",
                                device.description, " takes at most ", limit));
+  const uint32_t sharedLimit = device.limits.maxComputeSharedMemorySize;
+  if (entry.staticSharedBytes > sharedLimit)
+    return RuntimeError(
+        CUDA_ERROR_NOT_SUPPORTED,
+        StrCat("kernel '", entry.name, "' of gpu.binary @", binaryName, " has ",
+               entry.staticSharedBytes,
+               " bytes of static shared memory; Vulkan ", device.description,
+               " has at most ", sharedLimit,
+               " bytes of workgroup memory (maxComputeSharedMemorySize)"));
   std::unique_ptr<Kernel> kernel(new Kernel(*this, entry));
   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0,
                                entry.pushConstantBytes};

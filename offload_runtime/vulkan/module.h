@@ -4,8 +4,10 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A module is a gpu.binary's SPIR-V object, reflected (SpirvReflect.h) and
-// made one VkShaderModule; each GLCompute entry point is a kernel, with a
+// A module is a gpu.binary's SPIR-V object, reflected (SpirvReflect.h),
+// checked against the device (the capabilities it declares, capabilities.h;
+// each kernel's push constants and static shared memory against its limits)
+// and made one VkShaderModule; each GLCompute entry point is a kernel, with a
 // pipeline layout (its push constant range, no descriptor sets) and a
 // compute pipeline for its compiled LocalSize, both made at load, so that a
 // module the device cannot run fails there. A kernel that reads its block

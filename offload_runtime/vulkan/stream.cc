@@ -41,10 +41,8 @@ void Stream::Recorder::Keep(const Buffer &buffer) {
   batch.buffers.push_back(buffer);
 }
 
-void Stream::Recorder::AtCompletion(std::function<void()> work,
-                                    const void *begin, size_t bytes) {
-  auto start = reinterpret_cast<uintptr_t>(begin);
-  batch.completions.push_back({std::move(work), start, start + bytes});
+void Stream::Recorder::AtCompletion(std::function<void()> work) {
+  batch.completions.push_back(std::move(work));
 }
 
 StatusOr<ArgumentSpace> Stream::Recorder::TakeArguments(size_t bytes) {
@@ -255,8 +253,8 @@ Status Stream::RetireLocked() {
 }
 
 void Stream::FinishLocked(Batch &batch) {
-  for (Completion &completion : batch.completions)
-    completion.work();
+  for (std::function<void()> &completion : batch.completions)
+    completion();
   if (trace::Enabled())
     TraceLocked(batch);
   for (const Buffer &buffer : batch.buffers)
@@ -374,20 +372,6 @@ Status Stream::Wait(const SemaphoreRef &semaphore, uint64_t value) {
 Status Stream::Retire() {
   std::lock_guard<std::mutex> lock(mutex);
   return RetireLocked();
-}
-
-bool Stream::WritesHostMemory(const void *ptr, size_t bytes) {
-  auto begin = reinterpret_cast<uintptr_t>(ptr), end = begin + bytes;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto overlaps = [&](const Batch &batch) {
-    return std::any_of(batch.completions.begin(), batch.completions.end(),
-                       [&](const Completion &completion) {
-                         return completion.begin < end &&
-                                begin < completion.end;
-                       });
-  };
-  return (open && overlaps(*open)) ||
-         std::any_of(inFlight.begin(), inFlight.end(), overlaps);
 }
 
 } // namespace mgpu::vulkan

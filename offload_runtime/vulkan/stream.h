@@ -17,8 +17,12 @@
 // What a command needs until the device is done with it stays with its
 // batch: staging buffers, argument buffers, and the host work that ends a
 // copy into plain host memory (the copy from the staging buffer), which runs
-// when the runtime sees the batch done: at a synchronization of the stream
-// or of an event recorded after it, or at a later submission.
+// when the runtime sees the batch done (the copy synchronizes its stream).
+// The runtime sees a batch done at a synchronization of its stream, at the
+// stream's next submission, and, when tracing, at any synchronization (a
+// stream that others only wait for, through events, may never be
+// synchronized itself, and its commands reach the trace when its batches
+// are seen done).
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,10 +98,8 @@ public:
     VkCommandBuffer commands() const;
     /// Destroys `buffer` once the batch is done.
     void Keep(const Buffer &buffer);
-    /// Runs `work`, which writes the host memory [begin, begin + bytes),
-    /// once the batch is done.
-    void AtCompletion(std::function<void()> work, const void *begin,
-                      size_t bytes);
+    /// Runs `work` once the batch is done, before its buffers go.
+    void AtCompletion(std::function<void()> work);
     /// `bytes` of the stream's argument ring, 16-byte aligned.
     StatusOr<ArgumentSpace> TakeArguments(size_t bytes);
 
@@ -127,14 +129,8 @@ public:
   Status Wait(const SemaphoreRef &semaphore, uint64_t value);
   /// Finishes the batches that are done, without waiting.
   Status Retire();
-  /// Whether host work still to run writes memory in [ptr, ptr + bytes).
-  bool WritesHostMemory(const void *ptr, size_t bytes);
 
 private:
-  struct Completion {
-    std::function<void()> work;
-    uintptr_t begin, end;
-  };
   struct ArgumentChunk {
     Buffer buffer;
     size_t used = 0;
@@ -145,7 +141,7 @@ private:
     uint32_t count = 0;
     uint64_t value = 0, submitTime = 0;
     std::vector<Buffer> buffers;
-    std::vector<Completion> completions;
+    std::vector<std::function<void()>> completions;
     std::vector<ArgumentChunk> chunks;
     std::vector<std::string> names;
     /// The event semaphores it waits for and signals.

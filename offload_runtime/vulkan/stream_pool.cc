@@ -8,6 +8,8 @@
 
 #include "offload_runtime/vulkan/stream_pool.h"
 
+#include "offload_runtime/backend.h"
+
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -82,7 +84,9 @@ StreamPool &GetPool() {
 struct ThreadStream {
   Stream *stream = nullptr;
   ~ThreadStream() {
-    if (stream)
+    // In a forked child, the parent's: the driver's threads that would run
+    // its work to the end are not there.
+    if (stream && !InForkedChild())
       (void)GetPool().Release(stream);
   }
 };
@@ -115,17 +119,10 @@ Status SynchronizeAllStreams() {
   return OkStatus();
 }
 
-Status SynchronizeStreamsWriting(const void *ptr, size_t bytes) {
+Status RetireAllStreams() {
   for (Stream *stream : GetPool().Live())
-    if (stream->WritesHostMemory(ptr, bytes))
-      MGPU_RETURN_IF_ERROR(stream->Synchronize());
+    MGPU_RETURN_IF_ERROR(stream->Retire());
   return OkStatus();
-}
-
-Status RetireIfLive(Stream *stream) {
-  if (!GetPool().Check(stream).ok())
-    return OkStatus();
-  return stream->Retire();
 }
 
 } // namespace mgpu::vulkan

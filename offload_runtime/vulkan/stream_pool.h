@@ -29,11 +29,10 @@ StatusOr<Stream *> ResolveStream(Device &device, MgpuStream stream);
 /// Waits for the work of every stream so far, as cuMemFree and module
 /// unloads do.
 Status SynchronizeAllStreams();
-/// Waits for the streams whose copies have yet to write host memory in
-/// [ptr, ptr + bytes), before the host reads it.
-Status SynchronizeStreamsWriting(const void *ptr, size_t bytes);
-/// Finishes the done batches of `stream` if it is live.
-Status RetireIfLive(Stream *stream);
+/// Finishes the batches of every stream that the device is done with,
+/// without waiting (Stream::Retire): for the trace, which gets a stream's
+/// commands then.
+Status RetireAllStreams();
 
 } // namespace mgpu::vulkan
 

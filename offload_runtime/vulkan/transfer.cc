@@ -8,8 +8,6 @@
 
 #include "offload_runtime/vulkan/transfer.h"
 
-#include "offload_runtime/vulkan/stream_pool.h"
-
 #include <algorithm>
 #include <cstring>
 
@@ -55,7 +53,6 @@ Status CopyOnDevice(Device &device, Stream &stream, const Place &dst,
 /// From plain host memory, read now, into an allocation.
 Status CopyFromHost(Device &device, Stream &stream, const Place &dst,
                     const void *src, uint64_t bytes) {
-  MGPU_RETURN_IF_ERROR(SynchronizeStreamsWriting(src, bytes));
   MGPU_ASSIGN_OR_RETURN(Buffer staging, CreateBuffer(device, bytes, true));
   std::memcpy(staging.mapped, src, bytes);
   Status recorded =
@@ -68,20 +65,22 @@ Status CopyFromHost(Device &device, Stream &stream, const Place &dst,
   return recorded;
 }
 
-/// From an allocation into plain host memory, written when the stream is
-/// seen done with the copy.
+/// From an allocation into plain host memory, written before it returns:
+/// the stream is synchronized, which ends the copy from the staging buffer.
 Status CopyToHost(Device &device, Stream &stream, void *dst, const Place &src,
                   uint64_t bytes) {
   MGPU_ASSIGN_OR_RETURN(Buffer staging, CreateBuffer(device, bytes, true));
-  return stream.Record("copy", [&](Stream::Recorder &recorder) -> Status {
-    recorder.Keep(staging);
-    CopyBuffer(device, recorder.commands(), src.buffer.buffer, src.offset,
-               staging.buffer, 0, bytes);
-    char *from = staging.mapped;
-    recorder.AtCompletion([dst, from, bytes] { std::memcpy(dst, from, bytes); },
-                          dst, bytes);
-    return OkStatus();
-  });
+  MGPU_RETURN_IF_ERROR(
+      stream.Record("copy", [&](Stream::Recorder &recorder) -> Status {
+        recorder.Keep(staging);
+        CopyBuffer(device, recorder.commands(), src.buffer.buffer, src.offset,
+                   staging.buffer, 0, bytes);
+        char *from = staging.mapped;
+        recorder.AtCompletion(
+            [dst, from, bytes] { std::memcpy(dst, from, bytes); });
+        return OkStatus();
+      }));
+  return stream.Synchronize();
 }
 
 } // namespace
@@ -101,8 +100,6 @@ Status Copy(Device &device, Stream &stream, void *dst, const void *src,
     return CopyToHost(device, stream, dst, *from, bytes);
   // Host to host: in the stream's order, as the host backend does.
   MGPU_RETURN_IF_ERROR(stream.Synchronize());
-  MGPU_RETURN_IF_ERROR(SynchronizeStreamsWriting(src, bytes));
-  MGPU_RETURN_IF_ERROR(SynchronizeStreamsWriting(dst, bytes));
   std::memmove(dst, src, bytes);
   return OkStatus();
 }

@@ -5,14 +5,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Copies and fills are commands of the stream, in its order. Between
-// allocations a copy is vkCmdCopyBuffer. Plain host memory goes through a
-// host-visible staging buffer: a copy from it reads it at the call (once the
-// copies that the streams have yet to write into it have landed), a copy
-// into it lands when the runtime sees the stream done with the copy (its
-// synchronization, or an event's recorded after it): the user's memory is
-// never written before the stream gets there, and never left unwritten. A
-// fill is vkCmdFillBuffer where it is 4-byte aligned, else written from a
-// staging buffer.
+// allocations a copy is vkCmdCopyBuffer. Plain (pageable) host memory goes
+// through a host-visible staging buffer, as CUDA's copies of pageable
+// memory do: a copy from it reads it at the call, a copy into it waits for
+// the stream to get there and returns once it is written: the memory may be
+// a stack frame that is gone by the next synchronization, and a later copy
+// into it, ordered after this one by an event on another stream, must land
+// last. A fill is vkCmdFillBuffer where it is 4-byte aligned, else written
+// from a staging buffer.
 //
 //===----------------------------------------------------------------------===//
 

@@ -42,6 +42,10 @@ class VulkanBackend final : public Backend {
 public:
   explicit VulkanBackend(Device &device) : device(device) {}
 
+  std::string TraceLabel() const override {
+    return StrCat("Vulkan ", device.description);
+  }
+
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
@@ -91,9 +95,9 @@ public:
   }
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
-                MgpuStream stream, void **params, void **extra) override {
+                MgpuStream stream, const KernelParams &params) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    if (extra)
+    if (params.extra)
       return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
                           "the Vulkan backend takes kernel parameters as "
                           "kernelParams, not as `extra`");
@@ -115,7 +119,8 @@ public:
 
   Status SynchronizeStream(MgpuStream stream) override {
     MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
-    return queue->Synchronize();
+    MGPU_RETURN_IF_ERROR(queue->Synchronize());
+    return TraceStreamsDone();
   }
 
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
@@ -137,7 +142,8 @@ public:
   Status SynchronizeEvent(MgpuEvent event) override {
     MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> awaited,
                           events.Get(event));
-    return awaited->Synchronize();
+    MGPU_RETURN_IF_ERROR(awaited->Synchronize());
+    return TraceStreamsDone();
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
@@ -195,6 +201,15 @@ private:
     return vulkan::ResolveStream(device, stream);
   }
 
+  /// When tracing, after a synchronization: the commands of every stream
+  /// that the device is done with go to the trace, also those of a stream
+  /// that the synchronized one only waited for through an event.
+  static Status TraceStreamsDone() {
+    if (!trace::Enabled())
+      return OkStatus();
+    return vulkan::RetireAllStreams();
+  }
+
   /// The backend has one device; mgpuSetDefaultDevice may name another.
   Status CheckDevice() const {
     int ordinal = GetThreadDeviceOrdinal();
@@ -228,9 +243,25 @@ private:
 
 } // namespace
 
+Status CheckVulkanDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
+  MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
+  int chosen = SelectSpirvObject(objects, count);
+  if (chosen < 0)
+    return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+                        StrCat("it has no SPIR-V object among ",
+                               DescribeObjects(objects, count)));
+  object_format::SpirvReflection reflection;
+  std::string error;
+  if (!object_format::reflectSpirv(objects[chosen].data, objects[chosen].size,
+                                   reflection, error))
+    return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+                        StrCat("its SPIR-V object is malformed: ", error));
+  return vulkan::CheckCapabilities(device->features, reflection.capabilities,
+                                   "its SPIR-V object", device->description);
+}
+
 StatusOr<std::unique_ptr<Backend>> CreateVulkanBackend() {
   MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
-  trace::NameDevice(StrCat("Vulkan ", device->description));
   return std::unique_ptr<Backend>(new VulkanBackend(*device));
 }
 

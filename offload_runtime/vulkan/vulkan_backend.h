@@ -19,6 +19,13 @@ namespace mgpu {
 /// run: no loader, no device, or none fit for it.
 StatusOr<std::unique_ptr<Backend>> CreateVulkanBackend();
 
+/// OK where the Vulkan device can run the SPIR-V object of the `count`
+/// objects of a gpu.binary (the capabilities it declares,
+/// vulkan/capabilities.h), else why not (no loader, no device fit for the
+/// backend, no SPIR-V object, or a capability the device lacks): with
+/// MGPU_DEVICE=auto, the next backend is tried then.
+Status CheckVulkanDeviceRunsOneOf(const MgpuObject *objects, int32_t count);
+
 } // namespace mgpu
 
 #endif // OFFLOAD_RUNTIME_VULKAN_VULKAN_BACKEND_H

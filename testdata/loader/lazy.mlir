@@ -1,14 +1,16 @@
 // load = lazy: nothing is loaded before the first launch, which resolves
 // the kernel once (thread-safe, in the runtime); later launches read it with
-// an acquire load and take the fast branch.
+// an acquire load and take the fast branch. A constructor only registers the
+// objects, for the runtime's choice of device at its first call.
 
 // RUN: offload-translate --mlir-to-llvmir %s | FileCheck %s
 // RUN: offload-translate --mlir-to-llvmir %s | llc -filetype=obj -o %t.o
 
-// No constructor; the destructor still unloads (a no-op if never loaded).
-// CHECK-NOT: @llvm.global_ctors
+// The constructor registers the objects and loads nothing; the destructor
+// still unloads (a no-op if never loaded).
+// CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.7kernels.register, ptr null }]
 // CHECK: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.7kernels.unload, ptr null }]
-// CHECK-NOT: @llvm.global_ctors
+// CHECK-NOT: mgpuModuleLoadObjects
 
 // CHECK-LABEL: define void @sync(ptr %0)
 // CHECK: %[[CACHED:.*]] = load atomic ptr, ptr @__offload.7kernels.1k.kernel acquire, align 8
@@ -29,6 +31,12 @@
 // CHECK: call ptr @mgpuGetFunctionLazily
 // CHECK: call void @mgpuLaunchKernel
 // CHECK: ret void
+
+// CHECK-LABEL: define internal void @__offload.7kernels.register()
+// CHECK-NEXT: entry:
+// CHECK-NEXT: call void @mgpuRegisterObjects(ptr @__offload.7kernels.objects, i32 1, ptr @__offload.7kernels.name)
+// CHECK-NEXT: ret void
+// CHECK-NOT: mgpuModuleLoadObjects
 
 module attributes {gpu.container_module} {
   gpu.binary @kernels <#offload.loader<load = lazy>> [
