@@ -51,6 +51,10 @@ AVOIDABLE = {
         "constant bounds lie more than the signed maximum apart (ub - lb "
         "overflows), however many iterations it has: such a loop gets a "
         "bound the compiler cannot see",
+    "vectorized-dynamic-alloca":
+        "a memref.alloca of dynamic size in a thread loop that LLVM "
+        "vectorizes is one buffer for a vector of threads: such buffers "
+        "are filled in a loop, which keeps the thread loop scalar",
     "float-generic-atomic":
         "memref.generic_atomic_rmw on f32 in global memory becomes an "
         "llvm.cmpxchg of f32, which does not verify: only integer ones",
@@ -632,15 +636,24 @@ def frag_subgroup_reduce(g: Gen):
 
 def frag_private(g: Gen):
     """Per-thread memory (static or dynamic alloca, private attribution)
-    filled, kept across barriers, read back."""
+    filled (in a loop, or its ends or first element in straight-line code:
+    the thread loop that allocates is then vectorized), kept across
+    barriers or a loop run across the threads, read back."""
     r, b, k = g.rng, g.b, g.k
     tx, lin, gslot = g.ids()
     element = r.choice(["i32", "i64", "f32"])
     how = r.choice(["static", "dynamic-uniform", "dynamic-thread",
                     "attribution", "in-loop"])
+    fill_how = r.choice(["loop", "ends", "first"])
+    if how.startswith("dynamic") and "vectorized-dynamic-alloca" in g.avoid:
+        fill_how = "loop"
+    split = r.choice(["barriers", "barriers", "across-threads"])
     size = r.choice([1, 3, 8, 17])
     out = g.buffer([g.total()], element, "pvout", edges=False)
+    walked = g.buffer([4, g.total()], element, "pvwalk", edges=False) \
+        if split == "across-threads" else None
     c0, c1 = g.index(0), g.index(1)
+    add = "addf" if element == "f32" else "xori"
 
     def allocate():
         if how == "attribution":
@@ -650,26 +663,43 @@ def frag_private(g: Gen):
         if how == "static" or how == "in-loop":
             return b.alloca(MemRefType((size,), element)), g.index(size)
         if how == "dynamic-uniform":
-            n = g.uniform("index", size)
+            n = g.param("index", size)  # a constant would make it static
         else:
             n = b.binary("addi", b.binary("remui", lin, g.index(size)), c1)
         return b.alloca(MemRefType((None,), element), [n]), n
 
-    def use(mem, n, salt):
-        def fill(j, c):
-            v = g.mix(b.binary("addi", b.binary("muli", gslot, g.index(97)),
-                               j), element)
-            b.store(v, mem, [j])
-            return []
-        b.for_(c0, n, c1, [], fill)
-        for _ in range(r.randint(0, 2)):
-            b.barrier()
-        add = "addf" if element == "f32" else "xori"
+    def value(j):
+        return g.mix(b.binary("addi", b.binary("muli", gslot, g.index(97)), j),
+                     element)
 
-        def total(j, c):
-            return [b.binary(add, c[0], b.load(mem, [j]))]
-        (acc,) = b.for_(c0, n, c1, [salt], total)
-        return acc
+    def use(mem, n, salt):
+        last = b.binary("subi", n, c1)
+        if fill_how == "loop":
+            b.for_(c0, n, c1, [], lambda j, c: (b.store(value(j), mem, [j]),
+                                                 [])[1])
+        else:
+            b.store(value(c0), mem, [c0])
+            if fill_how == "ends":
+                b.store(value(last), mem, [last])
+            else:
+                last = c0
+        if split == "barriers":
+            for _ in range(r.randint(1, 2)):
+                b.barrier()
+        else:
+            # Read in a loop that the host target runs across the threads
+            # (it walks walked[k, slot]).
+            def walk_body(i, c):
+                b.store(b.binary(add, b.load(mem, [c0]), b.load(mem, [last])),
+                        walked, [i, gslot])
+                return []
+            b.for_(c0, g.uniform("index", r.randint(1, 4)), c1, [], walk_body)
+        if fill_how == "loop":
+            (acc,) = b.for_(c0, n, c1, [salt], lambda j, c: [
+                b.binary(add, c[0], b.load(mem, [j]))])
+            return acc
+        return b.binary(add, salt, b.binary(add, b.load(mem, [c0]),
+                                            b.load(mem, [last])))
 
     if how == "in-loop":
         def body(i, carried):
@@ -681,7 +711,8 @@ def frag_private(g: Gen):
         mem, n = allocate()
         acc = use(mem, n, g.const(element, 0))
     b.store(acc, out, [gslot])
-    return "private(%s %s, %d)" % (how, element, size)
+    return "private(%s %s, %d, fill %s, %s)" % (how, element, size, fill_how,
+                                                split)
 
 
 def frag_exchange(g: Gen):
