@@ -55,6 +55,15 @@ AVOIDABLE = {
         "a memref.alloca of dynamic size in a thread loop that LLVM "
         "vectorizes is one buffer for a vector of threads: such buffers "
         "are filled in a loop, which keeps the thread loop scalar",
+    "vulkan-zero-trip-loop-results":
+        "on the Vulkan target, an scf.for with results that runs no "
+        "iteration gives an undefined value (upstream's SCF-to-SPIR-V "
+        "conversion stores the results in the loop body only): such kernels "
+        "run on the host target alone",
+    "unsigned-loop-sign-bit-step":
+        "canonicalization (upstream MLIR 22) erases an unsigned scf.for "
+        "whose constant step has its sign bit set, as if the step were "
+        "negative: such a step is given as a value the compiler cannot see",
     "float-generic-atomic":
         "memref.generic_atomic_rmw on f32 in global memory becomes an "
         "llvm.cmpxchg of f32, which does not verify: only integer ones",
@@ -132,8 +141,13 @@ class Gen:
 
     def edge_value(self, element):
         if element == "f32":
-            return self.rng.choice(F32_EDGES + [
+            bits = self.rng.choice(F32_EDGES + [
                 model.f32_to_bits(self.rng.randint(-64, 64) / 4.0)])
+            if bits in F32_EDGES and bits not in PLAIN_F32:
+                # NaN, inf, -0, subnormals, FLT_MAX, ... (Vulkan need not
+                # keep them)
+                self.k.features.add("float-edge")
+            return bits
         return self.edge(INT_BITS[element])
 
     def workgroup(self, shape, element):
@@ -216,6 +230,9 @@ F32_EDGES = [model.f32_to_bits(x) for x in (
     0x7FC00000, 0xFFC00001, 0x7F800001]  # quiet NaNs and a signalling NaN
 
 
+PLAIN_F32 = [model.f32_to_bits(x) for x in (0.0, 1.0, -1.0, 0.5)]
+
+
 # ---------------------------------------------------------------------------
 # Fragments.
 
@@ -280,6 +297,7 @@ def frag_grid_stride(g: Gen):
     zero = g.const("i64", 0)
     limit = g.index(GS_SLOTS)
     n_in = g.index(inputs.type.shape[0])
+    own = b.load(g.buffer([g.total()], "i64", "gsown"), [gslot])
 
     def body(i, carried):
         (acc,) = carried
@@ -291,6 +309,7 @@ def frag_grid_stride(g: Gen):
                                                       signed=False), n_in)])
         value = b.binary("xori", i64, b.binary("shli", g.to(read, "i64"),
                                                g.const("i64", 40)))
+        value = b.binary("addi", value, own)
         b.store(value, out, [gslot, slot])
         return [b.binary("addi", b.binary("muli", acc, g.const("i64", 31)), i64)]
 
@@ -335,6 +354,11 @@ def frag_column_walk(g: Gen):
     if r.random() < 0.2:
         ub_value = g.edge(bits, around=lb_value)
     lb, ub, step = (g.uniform(T, v) for v in (lb_value, ub_value, step_value))
+    bound = "uniform"
+    if r.random() < 0.2:
+        # A bound of each thread's own: the loop stays in the thread.
+        bound = "per-thread"
+        ub = b.binary("addi", ub, g.to(b.binary("remui", tx, g.index(3)), T))
     element = r.choice(["i32", "f32"])
     rows = r.choice([1, 3, 8])
     width = r.choice([k.block[0], k.block[0] + 1, 64])
@@ -352,11 +376,14 @@ def frag_column_walk(g: Gen):
         col = b.binary("remui", b.binary("addi", tx, g.index(1)), n_width)
     init = g.const(element, 0)
     add = "addf" if element == "f32" else "addi"
+    # A value of the thread's own that the loop uses, which the host target
+    # cannot recompute (it keeps it per thread).
+    own = b.load(g.buffer([g.total()], element, "cwown"), [gslot])
 
     def body(i, carried):
         (acc,) = carried
         row = b.binary("remui", g.to(i, "index", signed=False), n_rows)
-        v = b.load(a, [row, col])
+        v = b.binary(add, b.load(a, [row, col]), own)
         if r.random() < 0.7:
             trip = g.to(b.binary("divui", b.binary("subi", i, lb), step),
                         "index", signed=False)
@@ -365,7 +392,8 @@ def frag_column_walk(g: Gen):
 
     (acc,) = b.for_(lb, ub, step, [init], body, unsigned)
     b.store(acc, acc_out, [gslot])
-    return "column-walk(%s%s, %s)" % ("unsigned " if unsigned else "", T, column)
+    return "column-walk(%s%s, %s, %s bound)" % (
+        "unsigned " if unsigned else "", T, column, bound)
 
 
 def _guard(g, tx, bound_value=None):
@@ -465,6 +493,7 @@ def _atomic_operand(g, kind, element, seed_value):
     if kind == "assign":
         return g.uniform("f32", g.edge_value("f32"))
     if kind == "mulf":
+        g.k.features.add("float-edge")
         # Powers of two near one (and the odd NaN, inf, zero), exact in any
         # order.
         bits = g.rng.choice([model.f32_to_bits(x) for x in (
@@ -477,6 +506,7 @@ def _atomic_operand(g, kind, element, seed_value):
             model.f32_to_bits(x) for x in (float("inf"), float("-inf"), -0.0)
         ] + [0x7FC00000]
         special = g.uniform("f32", g.rng.choice(specials))
+        g.k.features.add("float-edge")
         rare = g.b.cmpi("eq", b.binary("remui", g.to(seed_value, "i32", False),
                                        g.const("i32", 37)), g.const("i32", 5))
         v = b.select(rare, special, v)
@@ -919,22 +949,28 @@ def build(name, launch, dims_from_params, plan, avoid):
         kernel.fragments[frag] = FRAGMENTS[kind][0](g)
         if frag + 1 < len(plan) and g.rng.random() < 0.5:
             builder.barrier()
-    if "constant-loop-span-overflow" in avoid:
-        _avoid_constant_span_overflow(kernel)
+    _avoid_loop_folds(kernel, avoid)
     return kernel
 
 
-def _avoid_constant_span_overflow(kernel):
+def _avoid_loop_folds(kernel, avoid):
+    """Keeps clear of canonicalization's wrong folds of scf.for, where
+    asked: raises Invalid at a loop that one would erase."""
     constants = {op.results[0].name: op.attrs["value"]
                  for op in walk(kernel.body) if op.name == "arith.constant"}
     for op in walk(kernel.body):
-        if op.name != "scf.for" or op.attrs["unsigned"]:
+        if op.name != "scf.for":
             continue
-        lb, ub = (constants.get(v.name) for v in op.operands[:2])
+        lb, ub, step = (constants.get(v.name) for v in op.operands[:3])
         bits = INT_BITS[op.operands[0].type]
-        if lb is not None and ub is not None and \
+        unsigned = op.attrs["unsigned"]
+        if "constant-loop-span-overflow" in avoid and not unsigned and \
+                lb is not None and ub is not None and \
                 model.signed(ub, bits) - model.signed(lb, bits) >= 1 << (bits - 1):
             raise model.Invalid("avoided: constant-loop-span-overflow", op.frag)
+        if "unsigned-loop-sign-bit-step" in avoid and unsigned and \
+                step is not None and step >> (bits - 1):
+            raise model.Invalid("avoided: unsigned-loop-sign-bit-step", op.frag)
 
 
 def make_kernel(seed, index, avoid=frozenset(), only=None, attempts=40):

@@ -34,7 +34,9 @@ TRIP_LIMIT = 64  # iterations of one loop in one thread
 
 # Wrong rules that the self-check (random_kernels.py --self-check) turns on,
 # one at a time, to see that the comparison notices.
-FAULTS = ()
+FAULTS = ("unsigned-loops-as-signed", "loops-one-iteration-short",
+          "first-atomic-lost", "reduce-own-value", "cmpi-ult-as-ule",
+          "negative-zero-as-positive")
 FAULT = None
 NAN = float("nan")
 INF = float("inf")
@@ -66,6 +68,8 @@ def f32(x):
     """x rounded to the nearest f32 (ties to even)."""
     if x != x:
         return NAN
+    if FAULT == "negative-zero-as-positive" and x == 0.0:
+        return 0.0
     try:
         return struct.unpack("<f", struct.pack("<f", x))[0]
     except OverflowError:  # rounded past FLT_MAX
@@ -216,6 +220,8 @@ def binary(name, a, b, type_):
 
 
 def cmpi(pred, a, b, bits):
+    if FAULT == "cmpi-ult-as-ule" and pred == "ult":
+        pred = "ule"
     if pred[0] == "s":
         a, b = signed(a, bits), signed(b, bits)
     rel = pred[1:] if pred[0] in "su" else pred
@@ -310,6 +316,7 @@ class Memory:
         self.touched = {} if shared else None
         # flat index -> [value before the first, [(op, operand)...]]
         self.float_atomics = {}
+        self.lost = {}  # for the fault "first-atomic-lost"
 
     def flat(self, indices):
         if len(indices) != len(self.shape):
@@ -380,6 +387,8 @@ class Model:
             for v in op.operands:
                 self.used.add(v.name)
         self.float_atomic_sites = []
+        # What the kernel was seen to do, which some oracles cannot take.
+        self.observed = set()
         self.globals = {}
         for buf in kernel.buffers:
             t = buf.value.type
@@ -501,6 +510,8 @@ class Model:
         name = names[1] if type_ == "f32" else names[0]
         size, stride = a["cluster"] or (WARP, 1)
         results = []
+        if FAULT == "reduce-own-value":
+            return [values[t.lane] for t in group]
         for t in group:
             span = size * stride
             base = (t.lane // span) * span + t.lane % stride
@@ -611,6 +622,8 @@ class Model:
         bits = INT_BITS[op.operands[0].type]
         m = mask(bits)
         unsigned = op.attrs["unsigned"]
+        if FAULT == "unsigned-loops-as-signed":
+            unsigned = False
         body = op.regions[0]
         names = [a.name for a in body.args]
         yielded = body.ops[-1]
@@ -620,6 +633,10 @@ class Model:
             raise Invalid("a signed loop's step is not positive", op.frag)
         iv, trips = lb, 0
         while (iv < ub) if unsigned else (signed(iv, bits) < signed(ub, bits)):
+            if FAULT == "loops-one-iteration-short" and trips and \
+                    not ((iv + step) & m < ub if unsigned else
+                         signed((iv + step) & m, bits) < signed(ub, bits)):
+                break
             trips += 1
             if trips > TRIP_LIMIT:
                 raise Invalid("a loop of more than %d iterations" % TRIP_LIMIT,
@@ -644,6 +661,8 @@ class Model:
                     raise Invalid("the induction variable wraps", op.frag)
             iv = following
         t.path = saved
+        if not trips and op.results:
+            self.observed.add("zero-trip-iter-args")
         for r, v in zip(op.results, carried):
             env[r.name] = v
         if False:
@@ -765,6 +784,9 @@ class Model:
         if cur is None:
             raise Invalid("an atomic on memory that nobody wrote")
         new = update(cur, value)
+        if FAULT == "first-atomic-lost" and not mem.lost.get(flat):
+            mem.lost[flat] = True
+            new = cur
         if mem.type.element == "f32" and kind != "assign":
             record = mem.float_atomics.get(flat)
             if record is None:
@@ -776,5 +798,10 @@ class Model:
 
 
 def run(kernel):
-    """{buffer name: final values}, or raises Invalid."""
-    return Model(kernel).run()
+    """{buffer name: final values}, or raises Invalid. Adds what the run saw
+    to kernel.features ("zero-trip-iter-args": a loop with results that ran
+    no iteration in some thread)."""
+    m = Model(kernel)
+    data = m.run()
+    kernel.features |= m.observed
+    return data
