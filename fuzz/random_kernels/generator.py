@@ -35,40 +35,6 @@ from kernel_ir import (INT_BITS, Buffer, Builder, Kernel, MemRefType, Param,
                        walk)
 import model
 
-# Known defects, each a name that `avoid` may hold: the generator keeps
-# clear of the defect (and a run stays quiet about it) until it is fixed.
-AVOIDABLE = {
-    "workgroup-alloc-per-thread":
-        "memref.alloc in workgroup memory inside a kernel gives each thread "
-        "a buffer of its own on the host target, not one per block: only "
-        "workgroup attributions are made",
-    "wrapping-grid-stride":
-        "a grid-stride loop run across the threads iterates wrongly where "
-        "base + threadIdx.x wraps, or where an iteration past the bound "
-        "wraps below it (n near 2^63 or 2^64): bases and bounds stay clear",
-    "constant-loop-span-overflow":
-        "canonicalization (upstream MLIR 22) erases a signed scf.for whose "
-        "constant bounds lie more than the signed maximum apart (ub - lb "
-        "overflows), however many iterations it has: such a loop gets a "
-        "bound the compiler cannot see",
-    "vectorized-dynamic-alloca":
-        "a memref.alloca of dynamic size in a thread loop that LLVM "
-        "vectorizes is one buffer for a vector of threads: such buffers "
-        "are filled in a loop, which keeps the thread loop scalar",
-    "vulkan-zero-trip-loop-results":
-        "on the Vulkan target, an scf.for with results that runs no "
-        "iteration gives an undefined value (upstream's SCF-to-SPIR-V "
-        "conversion stores the results in the loop body only): such kernels "
-        "run on the host target alone",
-    "unsigned-loop-sign-bit-step":
-        "canonicalization (upstream MLIR 22) erases an unsigned scf.for "
-        "whose constant step has its sign bit set, as if the step were "
-        "negative: such a step is given as a value the compiler cannot see",
-    "float-generic-atomic":
-        "memref.generic_atomic_rmw on f32 in global memory becomes an "
-        "llvm.cmpxchg of f32, which does not verify: only integer ones",
-}
-
 GS_SLOTS = 8  # iterations of a grid-stride loop that get a slot of their own
 
 
