@@ -684,95 +684,129 @@ class Model:
             yield
 
     def exec_op(self, op, t, env):
-        n = op.name
-        a = op.attrs
+        handler = _HANDLERS.get(op.name)
+        if handler is None:
+            if not op.name.startswith("arith."):
+                raise ValueError("the model cannot run " + op.name)
+            handler = Model._binary
+        handler(self, op, t, env)
+
+    # One handler per op (exec_op's table, _HANDLERS).
+
+    def _constant(self, op, t, env):
+        r = op.results[0]
+        v = op.attrs["value"]
+        env[r.name] = f32_from_bits(v) if r.type == "f32" else \
+            v & mask(INT_BITS[r.type])
+
+    def _thread_id(self, op, t, env):
+        env[op.results[0].name] = t.tid["xyz".index(op.attrs["dim"])]
+
+    def _block_id(self, op, t, env):
+        env[op.results[0].name] = t.bid["xyz".index(op.attrs["dim"])]
+
+    def _block_dim(self, op, t, env):
+        env[op.results[0].name] = self.k.block["xyz".index(op.attrs["dim"])]
+
+    def _grid_dim(self, op, t, env):
+        env[op.results[0].name] = self.k.grid["xyz".index(op.attrs["dim"])]
+
+    def _lane_id(self, op, t, env):
+        env[op.results[0].name] = t.lane
+
+    def _binary(self, op, t, env):
+        a, b = op.operands
+        env[op.results[0].name] = binary(op.name[6:], env[a.name], env[b.name],
+                                         a.type)
+
+    def _cmpi(self, op, t, env):
+        a, b = op.operands
+        env[op.results[0].name] = cmpi(op.attrs["pred"], env[a.name],
+                                       env[b.name], INT_BITS[a.type])
+
+    def _cmpf(self, op, t, env):
+        a, b = op.operands
+        env[op.results[0].name] = cmpf(op.attrs["pred"], env[a.name],
+                                       env[b.name])
+
+    def _select(self, op, t, env):
+        c, a, b = op.operands
+        env[op.results[0].name] = env[a.name] if env[c.name] else env[b.name]
+
+    def _negf(self, op, t, env):
+        v = env[op.operands[0].name]
+        env[op.results[0].name] = NAN if v != v else -v
+
+    def _cast(self, op, t, env):
+        a = op.operands[0]
+        r = op.results[0]
+        env[r.name] = cast(op.name[6:], env[a.name], a.type, r.type)
+
+    def _load(self, op, t, env):
         ins = op.operands
-        if n == "arith.constant":
-            t_ = op.results[0].type
-            v = a["value"]
-            env[op.results[0].name] = f32_from_bits(v) if t_ == "f32" else \
-                v & mask(INT_BITS[t_])
-        elif n == "gpu.thread_id":
-            env[op.results[0].name] = t.tid["xyz".index(a["dim"])]
-        elif n == "gpu.block_id":
-            env[op.results[0].name] = t.bid["xyz".index(a["dim"])]
-        elif n == "gpu.block_dim":
-            env[op.results[0].name] = self.k.block["xyz".index(a["dim"])]
-        elif n == "gpu.grid_dim":
-            env[op.results[0].name] = self.k.grid["xyz".index(a["dim"])]
-        elif n == "gpu.lane_id":
-            env[op.results[0].name] = t.lane
-        elif n == "arith.cmpi":
-            env[op.results[0].name] = cmpi(a["pred"], env[ins[0].name],
-                                           env[ins[1].name],
-                                           INT_BITS[ins[0].type])
-        elif n == "arith.cmpf":
-            env[op.results[0].name] = cmpf(a["pred"], env[ins[0].name],
-                                           env[ins[1].name])
-        elif n == "arith.select":
-            env[op.results[0].name] = env[ins[1].name] if env[ins[0].name] \
-                else env[ins[2].name]
-        elif n == "arith.negf":
-            v = env[ins[0].name]
-            env[op.results[0].name] = NAN if v != v else -v
-        elif n in ("arith.index_cast", "arith.index_castui", "arith.extsi",
-                   "arith.extui", "arith.trunci", "arith.sitofp",
-                   "arith.uitofp", "arith.bitcast"):
-            env[op.results[0].name] = cast(n[6:], env[ins[0].name],
-                                           ins[0].type, op.results[0].type)
-        elif n.startswith("arith."):
-            env[op.results[0].name] = binary(n[6:], env[ins[0].name],
-                                             env[ins[1].name], ins[0].type)
-        elif n == "memref.load":
-            mem = env[ins[0].name]
-            flat = mem.flat([env[v.name] for v in ins[1:]])
-            self.touch(mem, flat, t, "read")
-            v = mem.data[flat]
-            if v is None:
-                raise Invalid("a read of memory that nobody wrote")
-            env[op.results[0].name] = v
-        elif n == "memref.store":
-            mem = env[ins[1].name]
-            flat = mem.flat([env[v.name] for v in ins[2:]])
-            self.touch(mem, flat, t, "write")
-            mem.data[flat] = env[ins[0].name]
-            if mem.float_atomics:
-                mem.float_atomics.pop(flat, None)
-        elif n == "memref.atomic_rmw":
-            self.atomic(op, t, env, a["kind"], ins[1], ins[2:],
-                        lambda cur, v: v if a["kind"] == "assign" else
-                        binary(ATOMIC_OPS[a["kind"]], cur, v, ins[0].type),
-                        env[ins[0].name])
-        elif n == "memref.generic_atomic_rmw":
-            body = op.regions[0]
-            combine = a["combine"]
-            operand = body.ops[0].operands[1]
-            kind = GENERIC_KINDS.get(combine, "generic-" + combine)
-            self.atomic(op, t, env, kind, ins[0], ins[1:],
-                        lambda cur, v: binary(combine, cur, v, ins[0].type.element),
-                        env[operand.name])
-        elif n == "memref.alloca":
-            type_ = op.results[0].type
-            dyn = iter(env[v.name] for v in ins)
-            sizes = [s if s is not None else next(dyn) for s in type_.shape]
-            if any(s > 1 << 16 for s in sizes):
-                raise Invalid("an alloca too big for the model")
-            env[op.results[0].name] = Memory(type_, sizes, shared=False)
-        elif n == "memref.alloc":
-            key = (t.path, a["_site"])
-            mem = self.shared.get(key)
-            if mem is None:
-                type_ = op.results[0].type
-                mem = self.shared[key] = Memory(type_, type_.shape, shared=True)
-            env[op.results[0].name] = mem
-        elif n == "scf.for":
-            for _ in self.run_for(op, t, env, sync=False):
-                pass
-        elif n == "scf.if":
-            for _ in self.run_if(op, t, env, sync=False):
-                pass
+        mem = env[ins[0].name]
+        flat = mem.flat([env[v.name] for v in ins[1:]])
+        self.touch(mem, flat, t, "read")
+        v = mem.data[flat]
+        if v is None:
+            raise Invalid("a read of memory that nobody wrote")
+        env[op.results[0].name] = v
+
+    def _store(self, op, t, env):
+        ins = op.operands
+        mem = env[ins[1].name]
+        flat = mem.flat([env[v.name] for v in ins[2:]])
+        self.touch(mem, flat, t, "write")
+        mem.data[flat] = env[ins[0].name]
+        if mem.float_atomics:
+            mem.float_atomics.pop(flat, None)
+
+    def _atomic_rmw(self, op, t, env):
+        ins = op.operands
+        kind = op.attrs["kind"]
+        element = ins[0].type
+        if kind == "assign":
+            def update(cur, v):
+                return v
         else:
-            raise ValueError("the model cannot run " + n)
+            def update(cur, v):
+                return binary(ATOMIC_OPS[kind], cur, v, element)
+        self.atomic(op, t, env, kind, ins[1], ins[2:], update, env[ins[0].name])
+
+    def _generic_atomic_rmw(self, op, t, env):
+        ins = op.operands
+        combine = op.attrs["combine"]
+        operand = op.regions[0].ops[0].operands[1]
+        element = ins[0].type.element
+        kind = GENERIC_KINDS.get(combine, "generic-" + combine)
+        self.atomic(op, t, env, kind, ins[0], ins[1:],
+                    lambda cur, v: binary(combine, cur, v, element),
+                    env[operand.name])
+
+    def _alloca(self, op, t, env):
+        type_ = op.results[0].type
+        dyn = iter(env[v.name] for v in op.operands)
+        sizes = [s if s is not None else next(dyn) for s in type_.shape]
+        if any(s > 1 << 16 for s in sizes):
+            raise Invalid("an alloca too big for the model")
+        env[op.results[0].name] = Memory(type_, sizes, shared=False)
+
+    def _alloc(self, op, t, env):
+        # Workgroup memory: one buffer for the block at each run of the op.
+        key = (t.path, op.attrs["_site"])
+        mem = self.shared.get(key)
+        if mem is None:
+            type_ = op.results[0].type
+            mem = self.shared[key] = Memory(type_, type_.shape, shared=True)
+        env[op.results[0].name] = mem
+
+    def _for(self, op, t, env):
+        for _ in self.run_for(op, t, env, sync=False):
+            pass
+
+    def _if(self, op, t, env):
+        for _ in self.run_if(op, t, env, sync=False):
+            pass
 
     def atomic(self, op, t, env, kind, memref, indices, update, value):
         mem = env[memref.name]
@@ -795,6 +829,31 @@ class Model:
             record[1].append((ATOMIC_OPS.get(kind, kind), value))
         mem.data[flat] = new
         env[op.results[0].name] = cur
+
+
+_HANDLERS = {
+    "arith.constant": Model._constant,
+    "gpu.thread_id": Model._thread_id,
+    "gpu.block_id": Model._block_id,
+    "gpu.block_dim": Model._block_dim,
+    "gpu.grid_dim": Model._grid_dim,
+    "gpu.lane_id": Model._lane_id,
+    "arith.cmpi": Model._cmpi,
+    "arith.cmpf": Model._cmpf,
+    "arith.select": Model._select,
+    "arith.negf": Model._negf,
+    "memref.load": Model._load,
+    "memref.store": Model._store,
+    "memref.atomic_rmw": Model._atomic_rmw,
+    "memref.generic_atomic_rmw": Model._generic_atomic_rmw,
+    "memref.alloca": Model._alloca,
+    "memref.alloc": Model._alloc,
+    "scf.for": Model._for,
+    "scf.if": Model._if,
+}
+for _name in ("index_cast", "index_castui", "extsi", "extui", "trunci",
+              "sitofp", "uitofp", "bitcast"):
+    _HANDLERS["arith." + _name] = Model._cast
 
 
 def run(kernel):

@@ -139,6 +139,7 @@ class Case:
         self.kernel = kernel
         self.recipe = recipe  # (launch, dims_from_params, plan)
         self.expected = expected
+        self.printed = None  # the host target's output, where it matched
 
 
 class Finding:
@@ -189,6 +190,8 @@ def check_cases(cases, target, tools, workdir):
         bad = check.first_mismatch(c.kernel, c.expected, mine)
         if bad:
             findings.append(Finding(c, target, "mismatch", bad))
+        elif target == "host":
+            c.printed = mine
     return findings
 
 
@@ -323,8 +326,9 @@ def report(finding):
 
 
 def check_batch(seed, indices, args):
-    """Generates and checks kernels `indices`: (kernels, vulkan kernels,
-    invalid draws, findings)."""
+    """Generates and checks kernels `indices`: (kernels per target, draws
+    without a well-defined kernel, findings, the cases below
+    --self-check's count that passed on the host target)."""
     tools = make_tools(args)
     avoid = frozenset(args.avoid)
     cases = [make_case(seed, i, avoid, args.only) for i in indices]
@@ -343,7 +347,9 @@ def check_batch(seed, indices, args):
                         for f in findings]
         for f in findings:
             write_finding(f, tools, args.out, avoid)
-    return counts, dropped, findings
+    samples = [c for c in cases
+               if c.index < args.first + args.self_check and c.printed]
+    return counts, dropped, findings, samples
 
 
 def make_tools(args):
@@ -367,64 +373,52 @@ def default_paths():
             "/usr/lib/llvm-22/lib")
 
 
-def self_check(seed, count, args):
+def mutation_caught(case):
+    """Whether one changed element of a passing kernel's output is reported,
+    in its buffer."""
+    for b, values in enumerate(case.printed):
+        if values:
+            mutated = [list(v) for v in case.printed]
+            mutated[b][len(values) * 7 // 11] ^= 1 << (case.index % 31)
+            bad = check.first_mismatch(case.kernel, case.expected, mutated)
+            return bool(bad) and bad[0] == case.kernel.buffers[b].value.name
+    return True
+
+
+def fault_caught(fault, cases):
+    """How many of `cases` (each with the host target's output, which
+    matched the model's) differ from the model run with a wrong rule."""
+    model.FAULT = fault
+    caught = 0
+    try:
+        for c in cases:
+            try:
+                wrong = model.run(c.kernel)
+            except model.Invalid:
+                continue
+            if check.first_mismatch(c.kernel, wrong, c.printed):
+                caught += 1
+    finally:
+        model.FAULT = None
+    return caught
+
+
+def self_check(samples, pool):
     """Breaks the comparison on purpose and expects it to notice: a printed
-    element changed, and the model run with wrong rules."""
-    tools = make_tools(args)
-    avoid = frozenset(args.avoid)
-    cases = [c for c in (make_case(seed, i, avoid, args.only)
-                         for i in range(count)) if c is not None]
-    with tempfile.TemporaryDirectory(prefix="random_kernels") as workdir:
-        ok, output = tools.run(emit.emit_program([c.kernel for c in cases]),
-                               "offload-lower-to-host", "host", workdir)
-    if not ok:
-        return ["self-check: the program failed: " + output]
-    printed = check.parse(output)
-    per_case = []
-    for c in cases:
-        n = len(c.kernel.buffers)
-        per_case.append(printed[:n])
-        printed = printed[n:]
-    problems = []
-    clean = [c for c, p in zip(cases, per_case)
-             if not check.first_mismatch(c.kernel, c.expected, p)]
-    if len(clean) < len(cases) // 2:
-        return ["self-check: too few kernels pass to check the checks"]
-    # A changed element is found, where it is.
-    for c, p in zip(cases, per_case):
-        if c not in clean:
-            continue
-        for b, values in enumerate(p):
-            if values:
-                mutated = [list(v) for v in p]
-                i = (len(values) * 7) // 11
-                mutated[b][i] ^= 1 << (c.index % 31)
-                bad = check.first_mismatch(c.kernel, c.expected, mutated)
-                if not bad or bad[0] != c.kernel.buffers[b].value.name:
-                    problems.append("self-check: a changed element of kernel "
-                                    "%d went unnoticed" % c.index)
-                break
-    # Each wrong rule in the model makes some kernel differ.
-    for fault in model.FAULTS:
-        model.FAULT = fault
-        caught = 0
-        try:
-            for c, p in zip(cases, per_case):
-                if c not in clean:
-                    continue
-                try:
-                    wrong = model.run(c.kernel)
-                except model.Invalid:
-                    continue
-                if check.first_mismatch(c.kernel, wrong, p):
-                    caught += 1
-        finally:
-            model.FAULT = None
-        print("self-check: the model with fault %-24s differs on %d of %d "
-              "kernels" % (fault, caught, len(clean)))
+    element changed, and the model run with each wrong rule of
+    model.FAULTS. Returns the problems."""
+    if not samples:
+        return ["self-check: no kernel passed to check the checks with"]
+    problems = ["self-check: a changed element of kernel %d went unnoticed"
+                % c.index for c in samples if not mutation_caught(c)]
+    faults = {f: pool.submit(fault_caught, f, samples) for f in model.FAULTS}
+    for fault, future in faults.items():
+        caught = future.result()
+        print("self-check: the model with the wrong rule %s differs on %d of "
+              "%d kernels" % (fault, caught, len(samples)))
         if not caught:
-            problems.append("self-check: the model's fault %s went unnoticed"
-                            % fault)
+            problems.append("self-check: the model's wrong rule %s went "
+                            "unnoticed" % fault)
     return problems
 
 
@@ -459,8 +453,8 @@ def main():
         help="where failing kernels are written")
     p.add_argument("--no-reduce", action="store_true")
     p.add_argument("--self-check", type=int, default=0, metavar="N",
-                   help="first check, on N kernels, that a wrong output or a "
-                        "wrong model is caught")
+                   help="check, on the first N kernels, that a wrong output "
+                        "or a wrong model is caught")
     p.add_argument("--tools", default=tools)
     p.add_argument("--runtime", default=runtime)
     p.add_argument("--llvm-lib-dir", default=lib)
@@ -473,9 +467,6 @@ def main():
         p.error("--count and --time exclude each other")
 
     problems = []
-    if args.self_check:
-        problems += self_check(args.seed, args.self_check, args)
-
     start = time.time()
     if args.kernel:
         batches = [args.kernel]
@@ -489,6 +480,7 @@ def main():
     totals = {"host": 0, "vulkan": 0}
     dropped = 0
     findings = []
+    samples = []
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         pending = set()
         next_index = args.first
@@ -510,13 +502,16 @@ def main():
             done, pending = concurrent.futures.wait(
                 pending, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in done:
-                counts, d, found = future.result()
+                counts, d, found, some = future.result()
+                samples += some
                 for target, n in counts.items():
                     totals[target] += n
                 dropped += d
                 for f in found:
                     print(report(f), flush=True)
                 findings += found
+        if args.self_check:
+            problems += self_check(samples, pool)
     print("random_kernels: seed %s: %d kernels on the host target, %d on "
           "Vulkan, %d draws without a well-defined kernel, %d findings, "
           "%.0f s%s" % (args.seed, totals["host"], totals["vulkan"], dropped,
