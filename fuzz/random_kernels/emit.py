@@ -4,8 +4,6 @@ its buffers on the host, launches the kernel with `gpu.launch` and prints
 every buffer with `printMemrefI32`/`printMemrefI64` (f32 as its bits, in
 i32), and a `main` that calls them in turn."""
 
-import struct
-
 from kernel_ir import INT_BITS, MemRefType
 
 PRINTERS = """\
@@ -21,10 +19,6 @@ def memref_type(t: MemRefType) -> str:
     return "memref<%s%s%s>" % (dims, t.element, space)
 
 
-def type_str(t) -> str:
-    return memref_type(t) if isinstance(t, MemRefType) else t
-
-
 def int_literal(value: int, type_: str) -> str:
     if type_ == "i1":
         return "true" if value & 1 else "false"
@@ -37,10 +31,6 @@ def int_literal(value: int, type_: str) -> str:
 
 def f32_literal(bits: int) -> str:
     return "0x%08X" % (bits & 0xFFFFFFFF)
-
-
-def f32_bits(x: float) -> int:
-    return struct.unpack("<I", struct.pack("<f", x))[0]
 
 
 def literal(value, type_: str) -> str:
@@ -168,7 +158,9 @@ def _emit_op(p: _Printer, op):
 
 
 def _fill_value(p, fill, index, element):
-    """The initial value of element `index` (an i64) by the rule `fill`."""
+    """The initial value of element `index` (an i64) by the rule `fill`:
+    a * index + b, wrapped to the element's width, or a quarter of that
+    (as an i32) for f32."""
     _, a, b = fill
     p.line("%%fa = arith.constant %d : i64" % a)
     p.line("%%fb = arith.constant %d : i64" % b)
@@ -185,40 +177,37 @@ def _fill_value(p, fill, index, element):
     return "%fy"
 
 
+def _flat_type(t: MemRefType) -> MemRefType:
+    return MemRefType((t.elements(),), t.element)
+
+
 def _flat(p, name, t: MemRefType):
-    """A 1-D view of buffer `name`: its own name, or a collapsed view."""
+    """A 1-D view of buffer `name`: itself, or a collapsed view."""
     if len(t.shape) == 1:
         return "%" + name
-    flat = MemRefType((t.elements(),), t.element)
     p.line("%%%s_flat = memref.collapse_shape %%%s [[%s]] : %s into %s" % (
         name, name, ", ".join(str(i) for i in range(len(t.shape))),
-        memref_type(t), memref_type(flat)))
+        memref_type(t), memref_type(_flat_type(t))))
     return "%%%s_flat" % name
 
 
-def emit_kernel(kernel) -> str:
-    """The kernel's host function, `func.func @<name>()`."""
-    p = _Printer()
-    p.line("func.func @%s() {" % kernel.name)
-    p.indent += 1
-    p.line("%c0 = arith.constant 0 : index")
-    p.line("%c1 = arith.constant 1 : index")
-    # Uniform values, through memory so that outlining cannot sink them.
-    count = max(len(kernel.params), 1) + 6
-    p.line("%%params = memref.alloca() : memref<%dxi64>" % count)
-    stores = [(pr.value.name, pr.bits) for pr in kernel.params]
-    for k, (_, bits) in enumerate(stores):
-        p.line("%%pbits%d = arith.constant %s : i64" % (k, int_literal(bits, "i64")))
+def _emit_params(p, params):
+    """Each uniform value loaded from host memory, so that outlining cannot
+    sink it into the kernel as a constant."""
+    count = max(len(params), 1)
+    table = "memref<%dxi64>" % count
+    p.line("%%params = memref.alloca() : %s" % table)
+    for k, param in enumerate(params):
+        p.line("%%pbits%d = arith.constant %s : i64" % (
+            k, int_literal(param.bits, "i64")))
         p.line("%%pidx%d = arith.constant %d : index" % (k, k))
-        p.line("memref.store %%pbits%d, %%params[%%pidx%d] : memref<%dxi64>" % (
-            k, k, count))
-    for k, pr in enumerate(kernel.params):
-        t = pr.value.type
-        name = pr.value.name
-        loaded = "%%%s" % name if t == "i64" else "%%pload%d" % k
-        p.line("%s = memref.load %%params[%%pidx%d] : memref<%dxi64>" % (
-            loaded, k, count))
-        # The conversions are exact (truncation, a bitcast).
+        p.line("memref.store %%pbits%d, %%params[%%pidx%d] : %s" % (k, k, table))
+    for k, param in enumerate(params):
+        t = param.value.type
+        name = param.value.name
+        loaded = "%" + name if t == "i64" else "%%pload%d" % k
+        p.line("%s = memref.load %%params[%%pidx%d] : %s" % (loaded, k, table))
+        # Exact conversions: a truncation, a bitcast.
         if t == "index":
             p.line("%%%s = arith.index_cast %s : i64 to index" % (name, loaded))
         elif t == "i32":
@@ -228,43 +217,53 @@ def emit_kernel(kernel) -> str:
             p.line("%%%s = arith.bitcast %%%s_i32 : i32 to f32" % (name, name))
         elif t != "i64":
             raise ValueError(t)
-    # Launch dimensions: constants (which outlining records as known sizes)
-    # or values loaded at run time.
-    dims = list(kernel.grid) + list(kernel.block)
-    for k, d in enumerate(dims):
+
+
+def _emit_dims(p, kernel):
+    """The launch's sizes: constants (which outlining records as the
+    kernel's known sizes) or values loaded at run time. Returns their names."""
+    names = []
+    for k, d in enumerate(list(kernel.grid) + list(kernel.block)):
         p.line("%%dim%d = arith.constant %d : index" % (k, d))
-    if kernel.dims_from_params:
-        p.line("%dims = memref.alloca() : memref<6xindex>")
-        for k in range(6):
-            p.line("%%dimidx%d = arith.constant %d : index" % (k, k))
-            p.line("memref.store %%dim%d, %%dims[%%dimidx%d] : memref<6xindex>" % (k, k))
-        for k in range(6):
-            p.line("%%ldim%d = memref.load %%dims[%%dimidx%d] : memref<6xindex>" % (k, k))
-        dim_names = ["%ldim" + str(k) for k in range(6)]
-    else:
-        dim_names = ["%dim" + str(k) for k in range(6)]
-    # Buffers, initialized.
-    for buf in kernel.buffers:
-        t = buf.value.type
-        name = buf.value.name
-        p.line("%%%s = gpu.alloc host_shared () : %s" % (name, memref_type(t)))
-        flat = _flat(p, name, t)
-        flat_type = memref_type(MemRefType((t.elements(),), t.element))
-        p.line("%%%s_n = arith.constant %d : index" % (name, t.elements()))
-        p.line("scf.for %%fi = %%c0 to %%%s_n step %%c1 {" % name)
-        p.indent += 1
-        p.line("%fi64 = arith.index_cast %fi : index to i64")
-        v = _fill_value(p, buf.fill, "%fi64", t.element)
-        p.line("memref.store %s, %s[%%fi] : %s" % (v, flat, flat_type))
-        p.indent -= 1
-        p.line("}")
-        for k, (index, value) in enumerate(sorted(buf.init.items())):
-            p.line("%%%s_i%d = arith.constant %d : index" % (name, k, index))
-            p.line("%%%s_v%d = arith.constant %s : %s" % (
-                name, k, literal(value, t.element), t.element))
-            p.line("memref.store %%%s_v%d, %s[%%%s_i%d] : %s" % (
-                name, k, flat, name, k, flat_type))
-    # The launch.
+        names.append("%%dim%d" % k)
+    if not kernel.dims_from_params:
+        return names
+    p.line("%dims = memref.alloca() : memref<6xindex>")
+    for k in range(6):
+        p.line("%%dim%d_at = arith.constant %d : index" % (k, k))
+        p.line("memref.store %%dim%d, %%dims[%%dim%d_at] : memref<6xindex>"
+               % (k, k))
+    for k in range(6):
+        p.line("%%ldim%d = memref.load %%dims[%%dim%d_at] : memref<6xindex>"
+               % (k, k))
+    return ["%%ldim%d" % k for k in range(6)]
+
+
+def _emit_buffer(p, buf):
+    """gpu.alloc host_shared, then each element by the buffer's rule, then
+    its edge values."""
+    t = buf.value.type
+    name = buf.value.name
+    p.line("%%%s = gpu.alloc host_shared () : %s" % (name, memref_type(t)))
+    flat = _flat(p, name, t)
+    flat_type = memref_type(_flat_type(t))
+    p.line("%%%s_n = arith.constant %d : index" % (name, t.elements()))
+    p.line("scf.for %%fi = %%c0 to %%%s_n step %%c1 {" % name)
+    p.indent += 1
+    p.line("%fi64 = arith.index_cast %fi : index to i64")
+    value = _fill_value(p, buf.fill, "%fi64", t.element)
+    p.line("memref.store %s, %s[%%fi] : %s" % (value, flat, flat_type))
+    p.indent -= 1
+    p.line("}")
+    for k, (index, edge) in enumerate(sorted(buf.init.items())):
+        p.line("%%%s_i%d = arith.constant %d : index" % (name, k, index))
+        p.line("%%%s_v%d = arith.constant %s : %s" % (
+            name, k, literal(edge, t.element), t.element))
+        p.line("memref.store %%%s_v%d, %s[%%%s_i%d] : %s" % (
+            name, k, flat, name, k, flat_type))
+
+
+def _emit_launch(p, kernel, dims):
     attributions = ""
     if kernel.workgroup:
         attributions += " workgroup(%s)" % ", ".join(
@@ -272,49 +271,69 @@ def emit_kernel(kernel) -> str:
     if kernel.private:
         attributions += " private(%s)" % ", ".join(
             "%r : %s" % (v, memref_type(v.type)) for v in kernel.private)
-    p.line("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s)"
-           " threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s)%s {"
-           % tuple(dim_names + [attributions]))
+    p.line("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, "
+           "%%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, "
+           "%%sz = %s)%s {" % tuple(dims + [attributions]))
     p.indent += 1
     _emit_ops(p, kernel.body)
     p.line("gpu.terminator")
     p.indent -= 1
     p.line("}")
-    # Every buffer printed, floats as their bits.
+
+
+def _emit_print(p, buf):
+    """printMemrefI32/I64 of the buffer (f32 as its bits, through an i32
+    copy), then its gpu.dealloc."""
+    t = buf.value.type
+    name = buf.value.name
+    flat = "%%%s_flat" % name if len(t.shape) > 1 else "%" + name
+    printed, printed_type, element = flat, _flat_type(t), t.element
+    if t.element == "f32":
+        bits_type = MemRefType((t.elements(),), "i32")
+        p.line("%%%s_bits = memref.alloc() : %s" % (name, memref_type(bits_type)))
+        p.line("scf.for %%bi = %%c0 to %%%s_n step %%c1 {" % name)
+        p.indent += 1
+        p.line("%%bf = memref.load %s[%%bi] : %s" % (
+            flat, memref_type(printed_type)))
+        p.line("%bb = arith.bitcast %bf : f32 to i32")
+        p.line("memref.store %%bb, %%%s_bits[%%bi] : %s" % (
+            name, memref_type(bits_type)))
+        p.indent -= 1
+        p.line("}")
+        printed, printed_type, element = "%%%s_bits" % name, bits_type, "i32"
+    p.line("%%%s_u = memref.cast %s : %s to memref<*x%s>" % (
+        name, printed, memref_type(printed_type), element))
+    p.line("call @printMemref%s(%%%s_u) : (memref<*x%s>) -> ()" % (
+        element.upper(), name, element))
+    if t.element == "f32":
+        p.line("memref.dealloc %s : %s" % (printed, memref_type(printed_type)))
+    p.line("gpu.dealloc %%%s : %s" % (name, memref_type(t)))
+
+
+def emit_kernel(kernel) -> str:
+    """The kernel's host function, `func.func @<name>()`: its uniform
+    values, its buffers, the launch, and every buffer printed."""
+    p = _Printer()
+    p.line("func.func @%s() {" % kernel.name)
+    p.indent += 1
+    p.line("%c0 = arith.constant 0 : index")
+    p.line("%c1 = arith.constant 1 : index")
+    _emit_params(p, kernel.params)
+    dims = _emit_dims(p, kernel)
     for buf in kernel.buffers:
-        t = buf.value.type
-        name = buf.value.name
-        flat = "%%%s_flat" % name if len(t.shape) > 1 else "%" + name
-        flat_type = MemRefType((t.elements(),), t.element)
-        if t.element == "f32":
-            bits_type = MemRefType((t.elements(),), "i32")
-            p.line("%%%s_bits = memref.alloc() : %s" % (name, memref_type(bits_type)))
-            p.line("scf.for %%bi = %%c0 to %%%s_n step %%c1 {" % name)
-            p.indent += 1
-            p.line("%%bf = memref.load %s[%%bi] : %s" % (flat, memref_type(flat_type)))
-            p.line("%bb = arith.bitcast %bf : f32 to i32")
-            p.line("memref.store %%bb, %%%s_bits[%%bi] : %s" % (name, memref_type(bits_type)))
-            p.indent -= 1
-            p.line("}")
-            printed, printed_type, element = "%%%s_bits" % name, bits_type, "i32"
-        else:
-            printed, printed_type, element = flat, flat_type, t.element
-        p.line("%%%s_u = memref.cast %s : %s to memref<*x%s>" % (
-            name, printed, memref_type(printed_type), element))
-        p.line("call @printMemref%s(%%%s_u) : (memref<*x%s>) -> ()" % (
-            element.upper(), name, element))
-        if t.element == "f32":
-            p.line("memref.dealloc %%%s_bits : %s" % (name, memref_type(bits_type)))
-        p.line("gpu.dealloc %%%s : %s" % (name, memref_type(t)))
+        _emit_buffer(p, buf)
+    _emit_launch(p, kernel, dims)
+    for buf in kernel.buffers:
+        _emit_print(p, buf)
     p.line("return")
     p.indent -= 1
     p.line("}")
     return "\n".join(p.lines) + "\n"
 
 
-def emit_program(kernels, header="") -> str:
+def emit_program(kernels) -> str:
     """One program that runs `kernels` in turn."""
-    parts = [header, PRINTERS]
+    parts = [PRINTERS]
     for k in kernels:
         parts.append("\n")
         parts.append(emit_kernel(k))
