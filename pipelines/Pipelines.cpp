@@ -230,6 +230,8 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
                                          const PipelineConfig &config) {
   pm.addPass(createOffloadDropSchedules());
   pm.addPass(createOffloadCheckInput());
+  // Before anything folds a loop's trip count.
+  pm.addPass(createOffloadExactTripCounts());
   if (config.loops)
     addLoopsToLaunches(pm, config);
   // While a gpu.all_reduce still sits in its gpu.launch, canonicalization

@@ -70,6 +70,28 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
   }];
 }
 
+def OffloadExactTripCounts : Pass<"offload-exact-trip-counts", "ModuleOp"> {
+  let summary = "Rewrites the scf.for loops whose trip count upstream's "
+                "folding gets wrong";
+  let description = [{
+    Runs in the offload pipelines before the first canonicalization. MLIR
+    22's trip count of an `scf.for` (`constantTripCount`, which
+    canonicalization and loop promotion use) takes a constant step with the
+    sign bit set for a negative one, also in an unsigned loop, and computes
+    `ub - lb` of constant bounds in their own width, so that bounds more
+    than the signed maximum apart give 0: canonicalization then erases a
+    loop that runs, and replaces its results by its initial values. Each
+    loop whose trip count upstream claims but that is not its exact count
+    becomes the loop of its iterations' numbers,
+    `scf.for unsigned %k = 0 to count step 1`, with the induction variable
+    `lb + k * step` in its body and `count = lb < ub ? (ub - lb - 1) / step
+    + 1 : 0` (unsigned) in exact arithmetic: the same iterations, in the same order,
+    which folding counts right. Other loops are left as they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def OffloadDropSchedules : Pass<"offload-drop-schedules", "ModuleOp"> {
   let summary = "Erases the nested modules that hold a transform schedule or "
                 "nothing";
