@@ -105,6 +105,7 @@ struct LowerGpuToRocdlPass
     if (failed(runPipeline(conversion, module)) ||
         failed(lowerRemainingMathToLLVM(module)))
       return signalPassFailure();
+    widenDimensionQueries(module);
     allowEveryBlockSize(module);
     moveAllocasToPrivateMemory(module);
   }
