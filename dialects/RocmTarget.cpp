@@ -29,6 +29,7 @@ using object_format::AmdgpuTargetId;
 
 namespace mlir::offload::rocm {
 
+static constexpr StringLiteral kTriple = "amdgcn-amd-amdhsa";
 static constexpr StringLiteral kKnownFlags[] = {"fast", "daz", "unsafe_math",
                                                 "finite_only"};
 static constexpr StringLiteral kKnownAbis[] = {"400", "500", "600"};
@@ -53,8 +54,7 @@ static const Target &getAmdgpuTarget() {
     LLVMInitializeAMDGPUTargetInfo();
     LLVMInitializeAMDGPUTargetMC();
     std::string error;
-    const Target *found =
-        TargetRegistry::lookupTarget(Triple("amdgcn-amd-amdhsa"), error);
+    const Target *found = TargetRegistry::lookupTarget(Triple(kTriple), error);
     assert(found && "LLVM is built with its AMDGPU target");
     return found;
   }();
@@ -63,8 +63,7 @@ static const Target &getAmdgpuTarget() {
 
 static std::unique_ptr<MCSubtargetInfo> getChipSubtarget(StringRef chip) {
   return std::unique_ptr<MCSubtargetInfo>(
-      getAmdgpuTarget().createMCSubtargetInfo(Triple("amdgcn-amd-amdhsa"), chip,
-                                              ""));
+      getAmdgpuTarget().createMCSubtargetInfo(Triple(kTriple), chip, ""));
 }
 
 /// Whether `feature` adds instructions (LLVM names those "...-insts"): on a
@@ -141,10 +140,12 @@ LogicalResult verifyParameters(function_ref<InFlightDiagnostic()> emitError,
   if (optLevel < 0 || optLevel > 3)
     return emitError() << "optimization level O = " << optLevel
                        << " is out of range; it must be 0, 1, 2 or 3";
-  Triple parsed(triple);
-  if (parsed.getArch() != Triple::amdgcn || parsed.getOS() != Triple::AMDHSA)
+  // Exactly: the code object names its target "<triple>--<chip>", which the
+  // HIP runtime matches as written ("amdgcn--amdhsa" would make
+  // "amdgcn--amdhsa--gfx90a", which it runs nowhere).
+  if (triple != kTriple)
     return emitError() << "unsupported triple '" << triple
-                       << "'; #offload.rocm targets 'amdgcn-amd-amdhsa'";
+                       << "'; #offload.rocm targets '" << kTriple << "'";
   if (!is_contained(kKnownAbis, abi))
     return emitError() << "unknown code object version abi = \"" << abi
                        << "\"; it is 400, 500 or 600";

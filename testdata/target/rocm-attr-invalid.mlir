@@ -68,6 +68,20 @@ gpu.module @m [#offload.rocm<triple = "nvptx64-nvidia-cuda">] {
 
 // -----
 
+// Another spelling of the vendor or an environment: the code object would
+// be for "amdgcn--amdhsa--gfx90a", which the HIP runtime runs nowhere.
+// expected-error @below {{unsupported triple 'amdgcn--amdhsa'; #offload.rocm targets 'amdgcn-amd-amdhsa'}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", triple = "amdgcn--amdhsa">] {
+}
+
+// -----
+
+// expected-error @below {{unsupported triple 'amdgcn-amd-amdhsa-gnu'; #offload.rocm targets 'amdgcn-amd-amdhsa'}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", triple = "amdgcn-amd-amdhsa-gnu">] {
+}
+
+// -----
+
 // expected-error @below {{'link' must be an array of strings}}
 gpu.module @m [#offload.rocm<link = [1]>] {
 }
