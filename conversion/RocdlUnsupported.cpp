@@ -13,6 +13,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -41,6 +42,15 @@ static std::pair<StringRef, StringRef> getWhyUnsupported(Operation *op) {
           gpu::SubgroupMmaInsertThreadLocalOp>(op))
     return {"it is NVIDIA's warp matrix multiply (WMMA)",
             "AMD's matrix cores are the amdgpu dialect's mfma and wmma"};
+  // Upstream's conversion makes calls to malloc and free, which nothing
+  // defines for AMD GPUs (and which take a generic pointer, not workgroup
+  // memory's).
+  if (isa<memref::AllocOp, memref::ReallocOp, memref::DeallocOp>(op) &&
+      op->getParentOfType<gpu::GPUFuncOp>())
+    return {"it would take memory from a heap on the device, which AMD "
+            "kernels here have none of",
+            "allocate before the launch (gpu.alloc), or use memref.alloca or "
+            "the kernel's workgroup memory"};
   // What the reduction through workgroup memory needs, said for AMD GPUs
   // (WorkgroupAllReduce.h says it for Vulkan).
   if (auto reduce = dyn_cast<gpu::AllReduceOp>(op)) {

@@ -16,7 +16,9 @@ namespace mlir::offload {
 /// Fails, with one error at the first op of `module` that our CUDA path
 /// takes but that has no meaning on AMD GPUs (NVIDIA's intrinsics: nvgpu's
 /// TMA, warpgroup MMA and asynchronous copies, NVVM ops; the gpu dialect's
-/// thread block clusters and WMMA), naming the op and saying why.
+/// thread block clusters and WMMA; a heap allocation in a kernel; an
+/// all_reduce that the workgroup reduction cannot take), naming the op and
+/// saying why.
 LogicalResult checkRocdlSupported(gpu::GPUModuleOp module);
 
 /// Rewrites each cf.assert in `module` into what HIP's assert does: when it

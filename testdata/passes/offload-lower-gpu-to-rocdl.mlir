@@ -145,6 +145,19 @@ gpu.module @wmma [#offload.rocm<chip = "gfx1100">] {
 
 // -----
 
+// A heap allocation in a kernel (upstream's conversion calls malloc and
+// free, which nothing defines for AMD GPUs).
+gpu.module @heap [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @scratch(%n: index) kernel {
+    // expected-error @below {{'memref.alloc' has no meaning on AMD GPUs (#offload.rocm): it would take memory from a heap on the device, which AMD kernels here have none of; allocate before the launch (gpu.alloc), or use memref.alloca or the kernel's workgroup memory}}
+    %m = memref.alloc(%n) : memref<?xf32>
+    memref.dealloc %m : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // A reduction that not every thread may reach: named for AMD GPUs.
 gpu.module @divergent_reduce [#offload.rocm<chip = "gfx90a">] {
   gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
