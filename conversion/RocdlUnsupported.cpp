@@ -8,6 +8,8 @@
 
 #include "conversion/RocdlUnsupported.h"
 
+#include "mgpu/mgpu.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -67,6 +69,19 @@ static std::pair<StringRef, StringRef> getWhyUnsupported(Operation *op) {
 }
 
 LogicalResult mlir::offload::checkRocdlSupported(gpu::GPUModuleOp module) {
+  // The backend would clamp the kernel's block size to what the chip runs,
+  // and every launch of the kernel would fail.
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize();
+    if (!known)
+      continue;
+    int64_t threads = int64_t((*known)[0]) * (*known)[1] * (*known)[2];
+    if (threads > MGPU_MAX_BLOCK_THREADS)
+      return emitError(kernel.getLoc())
+             << "kernel @" << kernel.getName() << " has known_block_size of "
+             << threads << " threads, more than a block of an AMD GPU holds ("
+             << int64_t(MGPU_MAX_BLOCK_THREADS) << "): no launch could run it";
+  }
   WalkResult result = module.walk([](Operation *op) {
     auto [why, instead] = getWhyUnsupported(op);
     if (why.empty())

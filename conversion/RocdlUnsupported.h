@@ -18,7 +18,7 @@ namespace mlir::offload {
 /// TMA, warpgroup MMA and asynchronous copies, NVVM ops; the gpu dialect's
 /// thread block clusters and WMMA; a heap allocation in a kernel; an
 /// all_reduce that the workgroup reduction cannot take), naming the op and
-/// saying why.
+/// saying why; or at a kernel whose known block size no AMD GPU runs.
 LogicalResult checkRocdlSupported(gpu::GPUModuleOp module);
 
 /// Rewrites each cf.assert in `module` into what HIP's assert does: when it

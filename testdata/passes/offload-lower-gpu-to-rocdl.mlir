@@ -158,6 +158,17 @@ gpu.module @heap [#offload.rocm<chip = "gfx90a">] {
 
 // -----
 
+// A block size that no AMD GPU runs (the backend would clamp it to 1024,
+// and every launch would fail).
+gpu.module @huge_block [#offload.rocm<chip = "gfx90a">] {
+  // expected-error @below {{kernel @k has known_block_size of 2048 threads, more than a block of an AMD GPU holds (1024): no launch could run it}}
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 32, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
 // A reduction that not every thread may reach: named for AMD GPUs.
 gpu.module @divergent_reduce [#offload.rocm<chip = "gfx90a">] {
   gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
