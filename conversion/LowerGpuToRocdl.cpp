@@ -17,6 +17,7 @@
 #include "conversion/RocdlUnsupported.h"
 #include "conversion/WorkgroupAllReduce.h"
 #include "dialects/OffloadDialect.h"
+#include "dialects/UpstreamTargets.h"
 #include "object_format/AmdgpuChips.h"
 #include "transforms/Passes.h"
 
@@ -41,17 +42,24 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
-/// The chip and wave size that `module` is lowered for: of its #offload.rocm
-/// targets (which share a wave size: offload-split-by-lowering keeps waves
-/// of 32 and 64 apart), the oldest chip, so that what the conversion picks
-/// by chip runs on all of them.
-static std::pair<const object_format::AmdgpuChip *, unsigned>
+/// The chip and wave size that `module` is lowered for: of its AMD targets
+/// (#offload.rocm, and upstream's #rocdl.target as the #offload.rocm it maps
+/// to), which share a wave size (offload-split-by-lowering keeps waves of 32
+/// and 64 apart), the oldest chip, so that what the conversion picks by chip
+/// runs on all of them.
+static FailureOr<std::pair<const object_format::AmdgpuChip *, unsigned>>
 getLoweringChip(gpu::GPUModuleOp module) {
   const object_format::AmdgpuChip *oldest = nullptr;
   unsigned waveSize = 0;
   if (ArrayAttr targets = module.getTargetsAttr()) {
     for (Attribute target : targets) {
-      auto rocm = dyn_cast<RocmTargetAttr>(target);
+      FailureOr<Attribute> offload = getOffloadTarget(target, [&] {
+        return emitError(module.getLoc())
+               << "gpu.module @" << module.getName() << ": ";
+      });
+      if (failed(offload))
+        return failure();
+      auto rocm = dyn_cast<RocmTargetAttr>(*offload);
       if (!rocm)
         continue;
       const object_format::AmdgpuChip *chip = rocm.getTargetId().chip;
@@ -61,8 +69,9 @@ getLoweringChip(gpu::GPUModuleOp module) {
     }
   }
   if (!oldest)
-    return {object_format::lookupAmdgpuChip(rocm::kDefaultChip.str()), 64};
-  return {oldest, waveSize};
+    return std::pair(object_format::lookupAmdgpuChip(rocm::kDefaultChip.str()),
+                     64u);
+  return std::pair(oldest, waveSize);
 }
 
 /// Whether ROCDL's permlane swaps, which it takes for xor shuffles on every
@@ -83,13 +92,14 @@ struct LowerGpuToRocdlPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(checkRocdlSupported(module)))
+    auto loweringChip = getLoweringChip(module);
+    if (failed(loweringChip) || failed(checkRocdlSupported(module)))
       return signalPassFailure();
+    auto [chip, waveSize] = *loweringChip;
     lowerAssertsToTraps(module);
     if (failed(
             expandAllReducesInWorkgroupMemory(module, MGPU_MAX_BLOCK_THREADS)))
       return signalPassFailure();
-    auto [chip, waveSize] = getLoweringChip(module);
     StringRef chipName(chip->name.data(), chip->name.size());
     LLVM_DEBUG(llvm::dbgs()
                << "lowering gpu.module @" << module.getName() << " for "
@@ -105,6 +115,7 @@ struct LowerGpuToRocdlPass
     if (failed(runPipeline(conversion, module)) ||
         failed(lowerRemainingMathToLLVM(module)))
       return signalPassFailure();
+    widenDimensionQueries(module);
     allowEveryBlockSize(module);
     moveAllocasToPrivateMemory(module);
   }

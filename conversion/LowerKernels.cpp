@@ -97,16 +97,24 @@ private:
     ArrayAttr targets = module.getTargetsAttr();
     if (!targets || targets.empty())
       return KernelLowering::Nvvm;
-    KernelLowering first = getKernelLowering(targets[0]);
+    auto emitError = [&] {
+      return mlir::emitError(module.getLoc())
+             << "gpu.module @" << module.getName() << ": ";
+    };
+    FailureOr<KernelLowering> first = getKernelLowering(targets[0], emitError);
+    if (failed(first))
+      return failure();
     for (Attribute target : targets) {
-      KernelLowering lowering = getKernelLowering(target);
-      if (lowering == first)
+      FailureOr<KernelLowering> lowering = getKernelLowering(target, emitError);
+      if (failed(lowering))
+        return failure();
+      if (*lowering == *first)
         continue;
-      return module.emitError()
+      return mlir::emitError(module.getLoc())
              << "gpu.module @" << module.getName() << " lists " << targets[0]
              << " and " << target << ", whose kernels need different "
-             << "lowerings (" << describeLowering(first) << ", "
-             << describeLowering(lowering)
+             << "lowerings (" << describeLowering(*first) << ", "
+             << describeLowering(*lowering)
              << "): run offload-split-by-lowering first";
     }
     return first;

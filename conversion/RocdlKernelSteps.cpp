@@ -51,6 +51,29 @@ LogicalResult mlir::offload::lowerRemainingMathToLLVM(gpu::GPUModuleOp module) {
   return applyPartialConversion(module, target, std::move(patterns));
 }
 
+void mlir::offload::widenDimensionQueries(gpu::GPUModuleOp module) {
+  SmallVector<Operation *> queries;
+  module.walk([&](Operation *op) {
+    if (isa<ROCDL::BlockDimXOp, ROCDL::BlockDimYOp, ROCDL::BlockDimZOp,
+            ROCDL::GridDimXOp, ROCDL::GridDimYOp, ROCDL::GridDimZOp>(op) &&
+        !op->getResult(0).getType().isInteger(64))
+      queries.push_back(op);
+  });
+  for (Operation *op : queries) {
+    OpBuilder b(op);
+    // The same query with its attributes (a range stays as it is: the
+    // translation widens it to 64 bits itself).
+    OperationState state(op->getLoc(), op->getName());
+    state.addAttributes(op->getAttrs());
+    state.addTypes(b.getI64Type());
+    Operation *wide = b.create(state);
+    Value narrow = LLVM::TruncOp::create(
+        b, op->getLoc(), op->getResult(0).getType(), wide->getResult(0));
+    op->getResult(0).replaceAllUsesWith(narrow);
+    op->erase();
+  }
+}
+
 void mlir::offload::allowEveryBlockSize(gpu::GPUModuleOp module) {
   auto *rocdl = module.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
   auto helper = rocdl->getFlatWorkGroupSizeAttrHelper();

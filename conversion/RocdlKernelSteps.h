@@ -36,6 +36,14 @@ void rewriteXorShufflesAsIndexed(gpu::GPUModuleOp module);
 /// have no function for, bf16) as LLVM's intrinsics.
 LogicalResult lowerRemainingMathToLLVM(gpu::GPUModuleOp module);
 
+/// After the conversion: makes each ROCDL block and grid size query
+/// (rocdl.workgroup.dim.*, rocdl.grid.dim.*) of an index narrower than 64
+/// bits a 64-bit one, truncated. Their translation calls the device
+/// libraries' 64-bit __ockl_get_local_size and __ockl_get_num_groups
+/// whatever the result type, which with index-bitwidth=32 makes LLVM IR
+/// whose types disagree.
+void widenDimensionQueries(gpu::GPUModuleOp module);
+
 /// After the conversion: gives each kernel whose block size is not known at
 /// compile time the largest that a launch may ask for; the AMDGPU backend
 /// otherwise assumes at most 256 threads, and a launch of more would fail on

@@ -15,8 +15,10 @@ namespace mlir::offload {
 
 /// Fails, with one error at the first op of `module` that our CUDA path
 /// takes but that has no meaning on AMD GPUs (NVIDIA's intrinsics: nvgpu's
-/// TMA, warpgroup MMA and asynchronous copies, NVVM ops), naming the op and
-/// saying why.
+/// TMA, warpgroup MMA and asynchronous copies, NVVM ops; the gpu dialect's
+/// thread block clusters and WMMA; a heap allocation in a kernel; an
+/// all_reduce that the workgroup reduction cannot take), naming the op and
+/// saying why; or at a kernel whose known block size no AMD GPU runs.
 LogicalResult checkRocdlSupported(gpu::GPUModuleOp module);
 
 /// Rewrites each cf.assert in `module` into what HIP's assert does: when it

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -141,7 +142,30 @@ static void foldAsTree(OpBuilder &b, Location loc, Value scratch, Value slot,
       });
 }
 
-static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
+/// The workgroup memory that the reductions of `type` in `kernel` share:
+/// each ends at a barrier after every thread has read its result, so the
+/// next may write it again. One of `maxThreads` entries unless the kernel's
+/// block size is known, made at the first reduction of the type.
+using ScratchBuffers = DenseMap<std::pair<Operation *, Type>, Value>;
+
+static Value getScratch(gpu::GPUFuncOp kernel, Type type, int64_t maxThreads,
+                        Location loc, ScratchBuffers &buffers) {
+  Value &scratch = buffers[{kernel.getOperation(), type}];
+  if (scratch)
+    return scratch;
+  int64_t entries = maxThreads;
+  if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
+    entries = int64_t((*known)[0]) * (*known)[1] * (*known)[2];
+  auto workgroup = gpu::AddressSpaceAttr::get(kernel.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  scratch = kernel.addWorkgroupAttribution(
+      MemRefType::get({entries}, type, MemRefLayoutAttrInterface(), workgroup),
+      loc);
+  return scratch;
+}
+
+static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads,
+                            ScratchBuffers &buffers) {
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   Type type = op.getType();
   if (!kernel || !type.isIntOrFloat())
@@ -153,15 +177,8 @@ static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads) {
            << "gpu.all_reduce that not every thread of the block reaches has "
               "no meaning for #offload.vulkan: Vulkan's barriers must be "
               "reached by every thread";
-  int64_t entries = maxThreads;
-  if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
-    entries = int64_t((*known)[0]) * (*known)[1] * (*known)[2];
   Location loc = op.getLoc();
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(op.getContext(), gpu::AddressSpace::Workgroup);
-  Value scratch = kernel.addWorkgroupAttribution(
-      MemRefType::get({entries}, type, MemRefLayoutAttrInterface(), workgroup),
-      loc);
+  Value scratch = getScratch(kernel, type, maxThreads, loc, buffers);
 
   OpBuilder b(op);
   Value slot = getLinearThreadId(b, loc);
@@ -192,8 +209,9 @@ mlir::offload::expandAllReducesInWorkgroupMemory(gpu::GPUModuleOp module,
                                                  int64_t maxThreads) {
   SmallVector<gpu::AllReduceOp> reductions;
   module.walk([&](gpu::AllReduceOp op) { reductions.push_back(op); });
+  ScratchBuffers buffers;
   for (gpu::AllReduceOp op : reductions)
-    if (failed(expand(op, maxThreads)))
+    if (failed(expand(op, maxThreads, buffers)))
       return failure();
   return success();
 }

@@ -24,7 +24,8 @@ namespace mlir::offload {
 /// not a power of two, which ROCDL's shuffle gets wrong). The operation
 /// combines as arith does, so minimumf keeps a NaN. The workgroup memory is
 /// a new attribution of the kernel, of `maxThreads` entries unless the
-/// kernel's block size is known. An all_reduce that not every thread
+/// kernel's block size is known, shared by the kernel's reductions of one
+/// type (each ends at a barrier). An all_reduce that not every thread
 /// reaches is an error.
 LogicalResult expandAllReducesInWorkgroupMemory(gpu::GPUModuleOp module,
                                                 int64_t maxThreads);

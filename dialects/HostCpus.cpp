@@ -13,6 +13,8 @@
 
 #include "dialects/HostCpus.h"
 
+#include "dialects/FeatureList.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -21,10 +23,8 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
-#include <algorithm>
 #include <memory>
 #include <mutex>
-#include <optional>
 
 #define DEBUG_TYPE "offload-host-cpus"
 
@@ -40,39 +40,6 @@ static void initializeCpuTables() {
     LLVMInitializeAArch64TargetInfo();
     LLVMInitializeAArch64TargetMC();
   });
-}
-
-/// The entry of `table` whose key is closest to `name`, if one is close
-/// enough to be what was meant. Of keys as close, one of `name`'s length
-/// wins: a mistyped character is likelier than a missing one ('sve3' is
-/// 'sve2' rather than 'sve').
-template <typename Entry>
-static std::optional<StringRef> findClosest(StringRef name,
-                                            ArrayRef<Entry> table) {
-  unsigned allowed = std::max<size_t>(1, name.size() / 3);
-  std::optional<StringRef> closest;
-  std::pair<unsigned, size_t> best{allowed + 1, 0};
-  for (const Entry &entry : table) {
-    StringRef key(entry.Key);
-    unsigned distance = name.edit_distance(key, /*AllowReplacements=*/true,
-                                           /*MaxEditDistance=*/allowed);
-    size_t lengths =
-        std::max(key.size(), name.size()) - std::min(key.size(), name.size());
-    if (std::make_pair(distance, lengths) < best) {
-      best = {distance, lengths};
-      closest = key;
-    }
-  }
-  return closest;
-}
-
-/// Adds "; did you mean 'x'?" to `diag` when `table` has a close name.
-template <typename Entry>
-static InFlightDiagnostic &suggest(InFlightDiagnostic &diag, StringRef name,
-                                   ArrayRef<Entry> table) {
-  if (std::optional<StringRef> closest = findClosest(name, table))
-    diag << "; did you mean '" << *closest << "'?";
-  return diag;
 }
 
 LogicalResult mlir::offload::host::verifyCpuAndFeatures(
@@ -104,7 +71,8 @@ LogicalResult mlir::offload::host::verifyCpuAndFeatures(
     InFlightDiagnostic diag = emitError();
     diag << "cpu '" << cpu << "' is not a CPU that LLVM knows for "
          << tripleName << where;
-    return suggest(diag, cpu, subtarget->getAllProcessorDescriptions());
+    return suggestClosestKey(diag, cpu,
+                             subtarget->getAllProcessorDescriptions());
   }
   ArrayRef<llvm::SubtargetFeatureKV> known =
       subtarget->getAllProcessorFeatures();
@@ -119,7 +87,7 @@ LogicalResult mlir::offload::host::verifyCpuAndFeatures(
     InFlightDiagnostic diag = emitError();
     diag << "feature '" << name << "' (in '" << features
          << "') is not a feature that LLVM knows for " << tripleName << where;
-    return suggest(diag, name, known);
+    return suggestClosestKey(diag, name, known);
   }
   LLVM_DEBUG(llvm::dbgs() << "cpu '" << cpu << "' and features '" << features
                           << "' are known for " << tripleName << "\n");

@@ -9,20 +9,27 @@
 #include "dialects/KernelLowering.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/UpstreamTargets.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace mlir::offload;
 
-KernelLowering mlir::offload::getKernelLowering(Attribute target) {
-  if (isa<HostTargetAttr>(target))
+FailureOr<KernelLowering>
+mlir::offload::getKernelLowering(Attribute target,
+                                 function_ref<InFlightDiagnostic()> emitError) {
+  FailureOr<Attribute> offload = getOffloadTarget(target, emitError);
+  if (failed(offload))
+    return failure();
+  if (isa<HostTargetAttr>(*offload))
     return KernelLowering::Host;
-  if (isa<VulkanTargetAttr>(target))
+  if (isa<VulkanTargetAttr>(*offload))
     return KernelLowering::Spirv;
-  if (auto rocm = dyn_cast<RocmTargetAttr>(target))
+  if (auto rocm = dyn_cast<RocmTargetAttr>(*offload))
     return rocm.getWaveSize() == 32 ? KernelLowering::Rocdl32
                                     : KernelLowering::Rocdl64;
+  assert(isa<CudaTargetAttr>(*offload) && "every offload target is lowered");
   return KernelLowering::Nvvm;
 }
 

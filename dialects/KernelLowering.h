@@ -15,14 +15,16 @@
 #define OFFLOAD_DIALECTS_KERNELLOWERING_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Diagnostics.h"
 
 namespace mlir::offload {
 
 /// In the order in which a gpu.module with targets of several keeps the
-/// first and gives the others copies.
+/// first and gives the others copies. Upstream's #nvvm.target and
+/// #rocdl.target take the lowering of the offload target they map to
+/// (UpstreamTargets.h).
 enum class KernelLowering {
-  /// convert-gpu-to-nvvm: #offload.cuda, #nvvm.target and other LLVM GPU
-  /// targets.
+  /// convert-gpu-to-nvvm: #offload.cuda.
   Nvvm,
   /// offload-lower-gpu-to-host: #offload.host.
   Host,
@@ -37,7 +39,11 @@ enum class KernelLowering {
   Rocdl32,
 };
 
-KernelLowering getKernelLowering(Attribute target);
+/// The lowering that `target` takes: that of getOffloadTarget(target).
+/// Fails with one error through `emitError` where that does.
+FailureOr<KernelLowering>
+getKernelLowering(Attribute target,
+                  function_ref<InFlightDiagnostic()> emitError);
 
 /// What a copy of gpu.module @m for `lowering` is called after: "m.host".
 StringRef getLoweringSuffix(KernelLowering lowering);

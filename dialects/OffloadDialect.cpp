@@ -266,7 +266,42 @@ RocmTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
   return verifyStringArray(emitError, link, "link");
 }
 
+/// Fails when `target` comes after another AMD target of `module` whose
+/// code object the runtime could not tell from its own (the same chip, xnack
+/// and sramecc) but whose waves are of another size: the runtime would pick
+/// either, and a kernel's subgroups would change with it.
+static LogicalResult verifyWaveSizeIsKnownByObject(Operation *module,
+                                                   RocmTargetAttr target) {
+  auto gpuModule = dyn_cast<gpu::GPUModuleOp>(module);
+  ArrayAttr targets = gpuModule ? gpuModule.getTargetsAttr() : nullptr;
+  if (!targets)
+    return success();
+  object_format::AmdgpuTargetId id = target.getTargetId();
+  for (Attribute before : targets) {
+    if (before == target)
+      return success();
+    auto other = dyn_cast<RocmTargetAttr>(before);
+    if (!other || other.getWaveSize() == target.getWaveSize())
+      continue;
+    object_format::AmdgpuTargetId otherId = other.getTargetId();
+    if (otherId.chip != id.chip ||
+        object_format::getAmdgpuFeatureFlags(otherId) !=
+            object_format::getAmdgpuFeatureFlags(id))
+      continue;
+    // At the module's location, without printing the whole module.
+    return emitError(module->getLoc())
+           << "gpu.module lists " << other << " and " << target
+           << ", whose code objects the runtime cannot tell apart (both for "
+           << other.getChip() << ") but whose waves differ ("
+           << other.getWaveSize() << " and " << target.getWaveSize()
+           << " lanes): keep one of them";
+  }
+  return success();
+}
+
 LogicalResult RocmTargetAttr::verifyTarget(Operation *module) const {
+  if (failed(verifyWaveSizeIsKnownByObject(module, *this)))
+    return failure();
   return verifyKernelNamesWithoutNul(module, "#offload.rocm",
                                      "which an ELF symbol's name cannot hold");
 }

@@ -14,7 +14,13 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <cassert>
+#include <memory>
 
 using namespace llvm;
 using object_format::AmdgpuChip;
@@ -23,6 +29,7 @@ using object_format::AmdgpuTargetId;
 
 namespace mlir::offload::rocm {
 
+static constexpr StringLiteral kTriple = "amdgcn-amd-amdhsa";
 static constexpr StringLiteral kKnownFlags[] = {"fast", "daz", "unsafe_math",
                                                 "finite_only"};
 static constexpr StringLiteral kKnownAbis[] = {"400", "500", "600"};
@@ -41,22 +48,68 @@ parseTargetId(function_ref<InFlightDiagnostic()> emitError, StringRef chip) {
   return diag;
 }
 
+/// LLVM's AMDGPU target: its feature table and each chip's features.
+static const Target &getAmdgpuTarget() {
+  static const Target *target = [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTargetMC();
+    std::string error;
+    const Target *found = TargetRegistry::lookupTarget(Triple(kTriple), error);
+    assert(found && "LLVM is built with its AMDGPU target");
+    return found;
+  }();
+  return *target;
+}
+
+static std::unique_ptr<MCSubtargetInfo> getChipSubtarget(StringRef chip) {
+  return std::unique_ptr<MCSubtargetInfo>(
+      getAmdgpuTarget().createMCSubtargetInfo(Triple(kTriple), chip, ""));
+}
+
+/// Whether `feature` adds instructions (LLVM names those "...-insts"): on a
+/// chip without them, the backend would emit what the chip cannot decode.
+/// The others are modes (cumode, tgsplit) or say how the backend works
+/// around a chip's bugs.
+static bool isInstructionSetFeature(StringRef feature) {
+  return feature.ends_with("-insts") || feature.ends_with("-inst");
+}
+
 static LogicalResult
 verifyFeatures(function_ref<InFlightDiagnostic()> emitError,
-               StringRef features) {
+               const AmdgpuTargetId &id, StringRef features) {
   FailureOr<SmallVector<StringRef>> entries =
       splitFeatureList(emitError, features, "+cumode");
   if (failed(entries))
     return failure();
+  if (entries->empty())
+    return success();
+  StringRef chip(id.chip->name.data(), id.chip->name.size());
+  std::unique_ptr<MCSubtargetInfo> subtarget = getChipSubtarget(chip);
+  ArrayRef<SubtargetFeatureKV> known = subtarget->getAllProcessorFeatures();
   for (StringRef entry : *entries) {
     StringRef name = entry.drop_front();
     if (name == "xnack" || name == "sramecc")
       return emitError() << "feature '" << entry << "' belongs in the chip: "
-                         << "write it as a target ID, chip = \"gfx90a:" << name
-                         << (entry[0] == '+' ? "+" : "-") << "\"";
+                         << "write it as a target ID, chip = \"" << chip << ":"
+                         << name << (entry[0] == '+' ? "+" : "-") << "\"";
     if (name.starts_with("wavefrontsize"))
       return emitError() << "feature '" << entry
                          << "' sets the wave size, which wave64 does";
+    const SubtargetFeatureKV *feature =
+        llvm::find_if(known, [&](const SubtargetFeatureKV &candidate) {
+          return name == candidate.Key;
+        });
+    if (feature == known.end()) {
+      InFlightDiagnostic diag = emitError();
+      diag << "feature '" << entry << "' (in '" << features
+           << "') is not a feature of LLVM's AMDGPU backend";
+      return suggestClosestKey(diag, name, known);
+    }
+    if (entry[0] == '+' && isInstructionSetFeature(name) &&
+        !subtarget->getFeatureBits()[feature->Value])
+      return emitError() << "feature '" << entry << "' is an instruction set "
+                         << "feature that " << chip
+                         << " does not have: its code would not run there";
   }
   return success();
 }
@@ -87,17 +140,19 @@ LogicalResult verifyParameters(function_ref<InFlightDiagnostic()> emitError,
   if (optLevel < 0 || optLevel > 3)
     return emitError() << "optimization level O = " << optLevel
                        << " is out of range; it must be 0, 1, 2 or 3";
-  Triple parsed(triple);
-  if (parsed.getArch() != Triple::amdgcn || parsed.getOS() != Triple::AMDHSA)
+  // Exactly: the code object names its target "<triple>--<chip>", which the
+  // HIP runtime matches as written ("amdgcn--amdhsa" would make
+  // "amdgcn--amdhsa--gfx90a", which it runs nowhere).
+  if (triple != kTriple)
     return emitError() << "unsupported triple '" << triple
-                       << "'; #offload.rocm targets 'amdgcn-amd-amdhsa'";
+                       << "'; #offload.rocm targets '" << kTriple << "'";
   if (!is_contained(kKnownAbis, abi))
     return emitError() << "unknown code object version abi = \"" << abi
                        << "\"; it is 400, 500 or 600";
   if (wave64 && id.chip->wave32 && !id.chip->hasWave64Option)
     return emitError() << id.chip->name.data()
                        << " runs waves of 32 lanes only; drop wave64";
-  if (failed(verifyFeatures(emitError, features)))
+  if (failed(verifyFeatures(emitError, id, features)))
     return failure();
   return verifyFlags(emitError, flags);
 }

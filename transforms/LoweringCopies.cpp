@@ -13,7 +13,9 @@
 #include "transforms/Passes.h"
 
 #include "dialects/KernelLowering.h"
+#include "dialects/UpstreamTargets.h"
 
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -35,12 +37,44 @@ using namespace mlir::offload;
 static constexpr StringLiteral kLoweringCopiesAttr = "offload.lowering_copies";
 
 namespace {
-/// `targets` grouped by lowering, in KernelLowering's order.
-static std::map<KernelLowering, SmallVector<Attribute>>
-groupByLowering(ArrayAttr targets) {
-  std::map<KernelLowering, SmallVector<Attribute>> groups;
-  for (Attribute target : targets)
-    groups[getKernelLowering(target)].push_back(target);
+using LoweringGroups = std::map<KernelLowering, SmallVector<Attribute>>;
+
+/// Replaces each of `module`'s targets that is upstream's by the offload
+/// target it maps to (getOffloadTarget), which its serializer compiles
+/// too, and checks the targets as the module's verifier checks its own.
+static LogicalResult mapUpstreamTargets(gpu::GPUModuleOp module) {
+  ArrayAttr targets = module.getTargetsAttr();
+  auto emitError = [&] {
+    // At the module's location, without printing the whole module.
+    return mlir::emitError(module.getLoc())
+           << "gpu.module @" << module.getName() << ": ";
+  };
+  SmallVector<Attribute> mapped;
+  for (Attribute target : targets) {
+    FailureOr<Attribute> offload = getOffloadTarget(target, emitError);
+    if (failed(offload))
+      return failure();
+    mapped.push_back(*offload);
+  }
+  if (ArrayRef<Attribute>(mapped) == targets.getValue())
+    return success();
+  module.setTargetsAttr(ArrayAttr::get(module.getContext(), mapped));
+  for (Attribute target : mapped)
+    if (auto verify = dyn_cast<gpu::TargetAttrVerifyInterface>(target))
+      if (failed(verify.verifyTarget(module)))
+        return failure();
+  return success();
+}
+
+/// `module`'s targets grouped by lowering, in KernelLowering's order.
+static LoweringGroups groupByLowering(gpu::GPUModuleOp module) {
+  LoweringGroups groups;
+  for (Attribute target : module.getTargetsAttr()) {
+    // Offload's own targets, each with a lowering.
+    FailureOr<KernelLowering> lowering =
+        getKernelLowering(target, [&] { return module.emitError(); });
+    groups[*lowering].push_back(target);
+  }
   return groups;
 }
 
@@ -54,10 +88,11 @@ struct SplitByLoweringPass
       llvm::append_range(copies, recorded.getValue());
     SmallVector<gpu::GPUModuleOp> modules(module.getOps<gpu::GPUModuleOp>());
     for (gpu::GPUModuleOp original : modules) {
-      ArrayAttr targets = original.getTargetsAttr();
-      if (!targets)
+      if (!original.getTargetsAttr())
         continue;
-      auto groups = groupByLowering(targets);
+      if (failed(mapUpstreamTargets(original)))
+        return signalPassFailure();
+      LoweringGroups groups = groupByLowering(original);
       if (groups.size() < 2)
         continue;
       // The first lowering stays with the original; each other, a copy.

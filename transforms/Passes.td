@@ -199,9 +199,13 @@ def OffloadSplitByLowering : Pass<"offload-split-by-lowering", "ModuleOp"> {
   let summary = "Gives each lowering of a gpu.module's targets its own copy";
   let description = [{
     A `gpu.module` whose targets need different lowerings (NVVM's for
-    `#offload.cuda` and other LLVM GPU targets, `offload-lower-gpu-to-host`
-    for `#offload.host`, `offload-lower-gpu-to-spirv` for `#offload.vulkan`;
-    dialects/KernelLowering.h) is lowered once. This pass keeps on the
+    `#offload.cuda`, `offload-lower-gpu-to-host` for `#offload.host`,
+    `offload-lower-gpu-to-spirv` for `#offload.vulkan`, ROCDL's for
+    `#offload.rocm` at each wave size; dialects/KernelLowering.h) is lowered
+    once. Upstream's `#nvvm.target` and `#rocdl.target` first become the
+    `#offload.cuda` and `#offload.rocm` they map to
+    (dialects/UpstreamTargets.h), checked as the module's own targets are;
+    one that maps to none is an error at the module. This pass keeps on the
     original the targets of the first of those lowerings, in that order, and
     copies the module for each other as `@<name>.host` or `@<name>.vulkan`
     with that lowering's targets alone; it records the pairs for

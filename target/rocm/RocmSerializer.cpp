@@ -14,16 +14,22 @@
 #include "target/common/Lld.h"
 #include "target/rocm/CodeObject.h"
 #include "target/rocm/ControlVariables.h"
+#include "target/rocm/LinkedFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
@@ -52,8 +58,12 @@ RocmSerializer::RocmSerializer(gpu::GPUModuleOp module, RocmTargetAttr target,
       target(target), id(id),
       search(DeviceLibrarySearchPath::get(options.getToolkitPath())) {}
 
+RocmSerializer::~RocmSerializer() = default;
+
 InFlightDiagnostic RocmSerializer::emitModuleError() {
-  return gpuModule.emitError()
+  // At the module's location, without the module itself, which
+  // Operation::emitError would print in full after the message.
+  return mlir::emitError(gpuModule.getLoc())
          << "cannot compile gpu.module @" << gpuModule.getName() << " for "
          << target.getChip() << ": ";
 }
@@ -76,7 +86,8 @@ void RocmSerializer::handleModulePreLink(llvm::Module &module) {
 
 LogicalResult RocmSerializer::handleBitcodeFile(llvm::Module &module) {
   const Triple &fileTriple = module.getTargetTriple();
-  if (!fileTriple.empty() && fileTriple.getArch() != Triple::amdgcn)
+  if (!fileTriple.empty() && (fileTriple.getArch() != Triple::amdgcn ||
+                              fileTriple.getOS() != Triple::AMDHSA))
     return emitModuleError()
            << "the bitcode file \"" << module.getModuleIdentifier()
            << "\" to link is for " << fileTriple.str() << ", not " << triple;
@@ -86,6 +97,49 @@ LogicalResult RocmSerializer::handleBitcodeFile(llvm::Module &module) {
     if (NamedMDNode *node = module.getNamedMetadata(name))
       module.eraseNamedMetadata(node);
   setDataLayoutAndTriple(module);
+  return success();
+}
+
+std::unique_ptr<llvm::Module>
+RocmSerializer::loadFile(llvm::LLVMContext &context, StringRef path) {
+  // Lazily, as ModuleToObject::loadBitcodeFile, whose error would print the
+  // whole gpu.module after it.
+  SMDiagnostic error;
+  std::unique_ptr<llvm::Module> file =
+      getLazyIRFileModule(path, error, context);
+  if (!file) {
+    emitModuleError() << "cannot read the bitcode file \"" << path
+                      << "\": " << error.getMessage();
+    return nullptr;
+  }
+  if (failed(handleBitcodeFile(*file)))
+    return nullptr;
+  return file;
+}
+
+LogicalResult RocmSerializer::checkLinkFile(llvm::Module &file) {
+  // Its kernel argument layout and its device library calls follow its
+  // version; the linker would only say that two values conflict.
+  StringRef name = file.getModuleIdentifier();
+  unsigned version = target.getCodeObjectVersion();
+  if (auto *fileVersion = mdconst::extract_or_null<ConstantInt>(
+          file.getModuleFlag("amdhsa_code_object_version"))) {
+    uint64_t given = fileVersion->getZExtValue();
+    if (given != version)
+      return emitModuleError()
+             << "the bitcode file \"" << name
+             << "\" to link is for code object version " << given / 100
+             << " (abi = \"" << given << "\"), not version " << version / 100
+             << " (abi = \"" << version << "\"): build it for abi " << version
+             << " or set the target's abi to " << given;
+  }
+  FailureOr<LinkTarget> linkTarget = getLinkTarget();
+  if (failed(linkTarget))
+    return failure();
+  std::string problem = checkLinkFileTarget(file, name, *linkTarget);
+  if (!problem.empty())
+    return emitModuleError() << problem;
+  markLinkFileFunctions(file, name);
   return success();
 }
 
@@ -120,8 +174,7 @@ LogicalResult RocmSerializer::linkDeviceLibraries(llvm::Module &module) {
   // declarations to these definitions.
   defineControlVariables(module, getControlValues(target, id), withOcml);
   for (const std::string &path : *paths) {
-    std::unique_ptr<llvm::Module> library =
-        loadBitcodeFile(module.getContext(), path);
+    std::unique_ptr<llvm::Module> library = loadFile(module.getContext(), path);
     if (!library)
       return failure();
     setTargetAttributes(*library, chip, features);
@@ -165,13 +218,24 @@ RocmSerializer::loadBitcodeFiles(llvm::Module &module) {
   // libraries the module needs is known once the `link` files are in (they
   // may call ocml too), and what stays undefined once the libraries are.
   SmallVector<Attribute> files = getFilesToLink(target.getLink(), options);
-  SmallVector<std::unique_ptr<llvm::Module>> loaded;
-  if (failed(checkFilesToLink(files, [&] { return emitModuleError(); })) ||
-      failed(loadBitcodeFilesFromList(module.getContext(), files, loaded)))
+  if (failed(checkFilesToLink(files, [&] { return emitModuleError(); })))
     return std::nullopt;
-  for (std::unique_ptr<llvm::Module> &file : loaded)
-    if (failed(linkModule(module, std::move(file))))
+  for (Attribute entry : files) {
+    SmallVector<std::unique_ptr<llvm::Module>> loaded;
+    if (auto path = dyn_cast<StringAttr>(entry)) {
+      loaded.push_back(loadFile(module.getContext(), path.getValue()));
+      if (!loaded.back())
+        return std::nullopt;
+    } else if (failed(loadBitcodeFilesFromList(module.getContext(), entry,
+                                               loaded))) {
+      // Bitcode held in a resource.
       return std::nullopt;
+    }
+    for (std::unique_ptr<llvm::Module> &file : loaded)
+      if (failed(checkLinkFile(*file)) ||
+          failed(linkModule(module, std::move(file))))
+        return std::nullopt;
+  }
   if (failed(linkDeviceLibraries(module)))
     return std::nullopt;
   // Bitcode may be linked further; an object never is, and a symbol left
@@ -195,18 +259,49 @@ LogicalResult RocmSerializer::addToolsToKey(CacheKey &key) {
   return success();
 }
 
+FailureOr<const Target *> RocmSerializer::lookupAmdgpuTarget() {
+  std::string lookupError;
+  const Target *llvmTarget =
+      TargetRegistry::lookupTarget(Triple(triple), lookupError);
+  if (!llvmTarget)
+    return emitModuleError() << lookupError;
+  return llvmTarget;
+}
+
+FailureOr<LinkTarget> RocmSerializer::getLinkTarget() {
+  if (!subtarget) {
+    FailureOr<const Target *> llvmTarget = lookupAmdgpuTarget();
+    if (failed(llvmTarget))
+      return failure();
+    subtarget.reset(
+        (*llvmTarget)->createMCSubtargetInfo(Triple(triple), chip, features));
+  }
+  return LinkTarget{id, target.getWaveSize(), *subtarget};
+}
+
+LogicalResult RocmSerializer::checkLinkedCode(llvm::Module &module) {
+  FailureOr<LinkTarget> linkTarget = getLinkTarget();
+  if (failed(linkTarget))
+    return failure();
+  std::string problem = checkLinkedFunctions(module, *linkTarget);
+  if (!problem.empty())
+    return emitModuleError() << problem;
+  return success();
+}
+
 FailureOr<SmallVector<char, 0>>
 RocmSerializer::runAmdgpuBackend(llvm::Module &module, CodeGenFileType type,
                                  bool keepModule) {
-  std::string lookupError;
+  FailureOr<const Target *> llvmTarget = lookupAmdgpuTarget();
+  if (failed(llvmTarget))
+    return failure();
   Triple parsed(triple);
-  const Target *llvmTarget = TargetRegistry::lookupTarget(parsed, lookupError);
-  if (!llvmTarget)
-    return emitModuleError() << lookupError;
   // PIC, as every AMDGPU code object; the target's `O` for code generation.
-  std::unique_ptr<TargetMachine> machine(llvmTarget->createTargetMachine(
-      parsed, chip, features, TargetOptions(), Reloc::PIC_, std::nullopt,
-      getCodeGenOptLevel(target.getO())));
+  std::unique_ptr<TargetMachine> machine(
+      (*llvmTarget)
+          ->createTargetMachine(parsed, chip, features, TargetOptions(),
+                                Reloc::PIC_, std::nullopt,
+                                getCodeGenOptLevel(target.getO())));
   std::unique_ptr<llvm::Module> copy =
       keepModule ? CloneModule(module) : nullptr;
   Expected<SmallVector<char, 0>> output =
@@ -260,6 +355,8 @@ RocmSerializer::compileObject(llvm::Module &llvmModule) {
            << target.getChip() << ", linked and optimized:\n";
     llvmModule.print(dbgs(), nullptr);
   });
+  if (failed(checkLinkedCode(llvmModule)))
+    return failure();
   gpu::CompilationTarget format = options.getCompilationTarget();
   if (format == gpu::CompilationTarget::Offload)
     return ModuleToObject::moduleToObject(llvmModule);

@@ -14,6 +14,7 @@
 #include "target/common/CachingSerializer.h"
 #include "target/common/LlvmDiagnostics.h"
 #include "target/rocm/DeviceLibraries.h"
+#include "target/rocm/LinkedFunctions.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -23,6 +24,8 @@
 #include <string>
 
 namespace llvm {
+class MCSubtargetInfo;
+class Target;
 class TargetMachine;
 } // namespace llvm
 
@@ -40,6 +43,7 @@ public:
   RocmSerializer(gpu::GPUModuleOp module, RocmTargetAttr target,
                  const object_format::AmdgpuTargetId &id,
                  StringRef llvmFeatures, const gpu::TargetOptions &options);
+  ~RocmSerializer() override;
 
 protected:
   void handleModulePreLink(llvm::Module &module) override;
@@ -52,6 +56,14 @@ protected:
   InFlightDiagnostic emitModuleError() override;
 
 private:
+  /// The bitcode (or LLVM IR) file at `path`, loaded lazily and through
+  /// handleBitcodeFile; null after one error at the module.
+  std::unique_ptr<llvm::Module> loadFile(llvm::LLVMContext &context,
+                                         StringRef path);
+  /// Fails at a `link` file of another code object version, or with a
+  /// function for another target ID or wave size (LinkedFunctions.h); marks
+  /// its functions for checkLinkedCode.
+  LogicalResult checkLinkFile(llvm::Module &file);
   /// Links what `module` uses of `file` into it, internalized.
   LogicalResult linkModule(llvm::Module &module,
                            std::unique_ptr<llvm::Module> file);
@@ -59,6 +71,13 @@ private:
   LogicalResult linkDeviceLibraries(llvm::Module &module);
   /// Fails at the first function or variable `module` uses and lacks.
   LogicalResult checkNothingUndefined(const llvm::Module &module);
+  /// LLVM's AMDGPU target, registered by the target model.
+  FailureOr<const llvm::Target *> lookupAmdgpuTarget();
+  /// The target that `link` files must be for, with LLVM's subtarget of it.
+  FailureOr<LinkTarget> getLinkTarget();
+  /// Fails at the first function of a `link` file left in the optimized
+  /// `module` that asks for a feature the target lacks.
+  LogicalResult checkLinkedCode(llvm::Module &module);
   /// The backend's output of `module`, or of a copy when `keepModule`.
   FailureOr<SmallVector<char, 0>> runAmdgpuBackend(llvm::Module &module,
                                                    llvm::CodeGenFileType type,
@@ -70,6 +89,8 @@ private:
   object_format::AmdgpuTargetId id;
   DeviceLibrarySearchPath search;
   LlvmDiagnostics llvmDiagnostics;
+  /// LLVM's subtarget for the chip and features, made once needed.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget;
   /// The device libraries linked, for the cache key.
   SmallVector<std::string> linkedLibraries;
 };

@@ -38,9 +38,10 @@ struct RocmTarget {
             const gpu::TargetOptions &options) {
     // As #rocdl.target wants convert-gpu-to-rocdl first.
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
-      kernel.emitError() << "gpu.module @" << module.getName()
-                         << " is not lowered for AMD GPUs: run "
-                            "offload-lower-kernels on it first";
+      // At the kernel's location, without printing it after the message.
+      emitError(kernel.getLoc()) << "gpu.module @" << module.getName()
+                                 << " is not lowered for AMD GPUs: run "
+                                    "offload-lower-kernels on it first";
       return std::nullopt;
     }
     object_format::AmdgpuTargetId id = target.getTargetId();

@@ -8,6 +8,11 @@
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-rocdl))' | FileCheck %s
+// With 32-bit indices, block and grid sizes come from the device
+// libraries' 64-bit queries, truncated: LLVM IR whose types agree.
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-rocdl{index-bitwidth=32}))' \
+// RUN:   | FileCheck %s --check-prefix=INDEX32
 
 // A kernel of a block size not known may be launched with up to 1024
 // threads, the limit of every backend (the AMDGPU backend's default is 256).
@@ -98,6 +103,79 @@ gpu.module @ptx [#offload.rocm<chip = "gfx90a">] {
   gpu.func @lane() kernel {
     // expected-error @below {{'nvvm.read.ptx.sreg.laneid' has no meaning on AMD GPUs (#offload.rocm): it is an intrinsic of NVIDIA's PTX; compile this gpu.module for NVIDIA targets only}}
     %0 = nvvm.read.ptx.sreg.laneid : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @cluster [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @id(%out: memref<1xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.cluster_id' has no meaning on AMD GPUs (#offload.rocm): it names a thread block cluster, which NVIDIA's GPUs of Hopper and later have; compile this gpu.module for NVIDIA targets only}}
+    %id = gpu.cluster_id x
+    memref.store %id, %out[%c0] : memref<1xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @cluster_size [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @size(%out: memref<1xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.cluster_dim_blocks' has no meaning on AMD GPUs (#offload.rocm): it names a thread block cluster}}
+    %size = gpu.cluster_dim_blocks y
+    memref.store %size, %out[%c0] : memref<1xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @wmma [#offload.rocm<chip = "gfx1100">] {
+  gpu.func @copy(%m: memref<16x16xf16>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.subgroup_mma_load_matrix' has no meaning on AMD GPUs (#offload.rocm): it is NVIDIA's warp matrix multiply (WMMA); AMD's matrix cores are the amdgpu dialect's mfma and wmma}}
+    %a = gpu.subgroup_mma_load_matrix %m[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "COp">
+    gpu.subgroup_mma_store_matrix %a, %m[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A heap allocation in a kernel (upstream's conversion calls malloc and
+// free, which nothing defines for AMD GPUs).
+gpu.module @heap [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @scratch(%n: index) kernel {
+    // expected-error @below {{'memref.alloc' has no meaning on AMD GPUs (#offload.rocm): it would take memory from a heap on the device, which AMD kernels here have none of; allocate before the launch (gpu.alloc), or use memref.alloca or the kernel's workgroup memory}}
+    %m = memref.alloc(%n) : memref<?xf32>
+    memref.dealloc %m : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A block size that no AMD GPU runs (the backend would clamp it to 1024,
+// and every launch would fail).
+gpu.module @huge_block [#offload.rocm<chip = "gfx90a">] {
+  // expected-error @below {{kernel @k has known_block_size of 2048 threads, more than a block of an AMD GPU holds (1024): no launch could run it}}
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 32, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// A reduction that not every thread may reach: named for AMD GPUs.
+gpu.module @divergent_reduce [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @sum(%x: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.all_reduce' of 'i32' has no meaning on AMD GPUs (#offload.rocm): it waits at barriers, which every thread of the block must reach, and it is not marked uniform; reach it from every thread and mark it uniform}}
+    %s = gpu.all_reduce add %x {} : (i32) -> i32
+    memref.store %s, %out[%c0] : memref<1xi32>
     gpu.return
   }
 }
@@ -199,6 +277,66 @@ gpu.module @gfx950 [#offload.rocm<chip = "gfx950">] {
     %c0 = arith.constant 0 : index
     %r = gpu.subgroup_reduce add %x : (i32) -> i32
     memref.store %r, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The reductions of a kernel share one buffer of workgroup memory per type
+// (each ends at a barrier): five of them take 4 KiB, not 20, beside the
+// kernel's own 48 KiB, within the 64 KiB of a workgroup.
+// CHECK-LABEL: gpu.module @five_reductions
+// CHECK-COUNT-1: llvm.mlir.global internal @__wg_{{.*}}() {addr_space = 3 : i32} : !llvm.array<1024 x f32>
+// CHECK-NOT: !llvm.array<1024 x f32>
+// CHECK: llvm.mlir.global internal @__wg_{{.*}}() {addr_space = 3 : i32} : !llvm.array<1024 x i32>
+// CHECK-NOT: !llvm.array<1024 x
+// CHECK: llvm.func @five
+gpu.module @five_reductions [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @five(%x: f32, %n: i32, %out: memref<6xf32>, %count: memref<1xi32>)
+      workgroup(%tile: memref<12288xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %t = gpu.thread_id x
+    memref.store %x, %tile[%t] : memref<12288xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %y = memref.load %tile[%c0] : memref<12288xf32, #gpu.address_space<workgroup>>
+    %a = gpu.all_reduce add %y uniform {} : (f32) -> f32
+    %b = gpu.all_reduce mul %y uniform {} : (f32) -> f32
+    %c = gpu.all_reduce minnumf %y uniform {} : (f32) -> f32
+    %d = gpu.all_reduce maxnumf %y uniform {} : (f32) -> f32
+    %e = gpu.all_reduce add %a uniform {} : (f32) -> f32
+    %k = gpu.all_reduce add %n uniform {} : (i32) -> i32
+    memref.store %a, %out[%c0] : memref<6xf32>
+    memref.store %b, %out[%c1] : memref<6xf32>
+    memref.store %c, %out[%c2] : memref<6xf32>
+    memref.store %d, %out[%c3] : memref<6xf32>
+    memref.store %e, %out[%c4] : memref<6xf32>
+    memref.store %k, %count[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// INDEX32-LABEL: gpu.module @sizes_index32
+// INDEX32: %[[B:.*]] = rocdl.workgroup.dim.x : i64
+// INDEX32: llvm.trunc %[[B]] : i64 to i32
+// INDEX32: %[[G:.*]] = rocdl.grid.dim.y : i64
+// INDEX32: llvm.trunc %[[G]] : i64 to i32
+// INDEX32-NOT: dim.{{.}} : i32
+gpu.module @sizes_index32 [#offload.rocm<chip = "gfx90a">] {
+  gpu.func @sizes(%out: memref<2xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %block = gpu.block_dim x
+    %grid = gpu.grid_dim y
+    memref.store %block, %out[%c0] : memref<2xindex>
+    memref.store %grid, %out[%c1] : memref<2xindex>
     gpu.return
   }
 }

@@ -5,23 +5,25 @@
 // keeps the first lowering's targets, in their order. The pairs are recorded on the module the pass
 // runs on (offload.lowering_copies, copy to original) for
 // offload-merge-lowered-binaries. A copy's name that is taken is an error at
-// the original.
+// the original. Upstream's #nvvm.target and #rocdl.target become the
+// #offload.cuda and #offload.rocm they map to, which take their vendor's
+// lowering and serializer; one that maps to none is an error at the module.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering | FileCheck %s
 // Run again, it finds nothing more to split, and keeps the record.
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering --offload-split-by-lowering \
 // RUN:   | FileCheck %s
 
-// CHECK-LABEL: module @split attributes {gpu.container_module, offload.lowering_copies = {all.host = "all", all.vulkan = "all", both.host = "both", portable.vulkan = "portable", two.host = "two"}}
+// CHECK-LABEL: module @split attributes {gpu.container_module, offload.lowering_copies = {all.host = "all", all.vulkan = "all", amd.host = "amd", amd.rocm = "amd", both.host = "both", portable.vulkan = "portable", two.host = "two"}}
 // CHECK-NEXT: gpu.module @both<#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.cuda<chip = "sm_80">] {
 // CHECK-NEXT: gpu.func @k(%{{.*}}: memref<4xf32>) kernel {
 // CHECK: gpu.module @both.host<#offload.loader<load = lazy>> [#offload.host] {
 // CHECK-NEXT: gpu.func @k(%{{.*}}: memref<4xf32>) kernel {
 // Only the host target, or only GPU targets, or none: nothing to split.
 // CHECK: gpu.module @cpu [#offload.host] {
-// CHECK: gpu.module @gpu [#offload.cuda, #nvvm.target] {
+// CHECK: gpu.module @gpu [#offload.cuda, #offload.cuda<O = 3, chip = "sm_90", features = "+ptx86", flags = {fast, ftz}, link = ["lib.bc"], ptxasOptions = ["-v"]>] {
 // CHECK: gpu.module @none {
-// CHECK: gpu.module @two [#nvvm.target<chip = "sm_90">] {
+// CHECK: gpu.module @two [#offload.cuda<chip = "sm_90">] {
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.module @two.host [#offload.host<triple = "aarch64-unknown-linux-gnu">, #offload.host<triple = "x86_64-unknown-linux-gnu">] {
 // CHECK: gpu.module @all [#offload.cuda] {
@@ -32,6 +34,13 @@
 // CHECK: gpu.module @portable [#offload.host] {
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.module @portable.vulkan [#offload.vulkan] {
+// #rocdl.target's xnack and sramecc features go to the target ID, its
+// wave size to wave64; #nvvm.target beside it is lowered for NVIDIA.
+// CHECK: gpu.module @amd [#offload.cuda<chip = "sm_80">] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @amd.rocm [#offload.rocm<O = 1, chip = "gfx942:sramecc+:xnack-", abi = "600", flags = {daz}, link = ["ocml.bc"]>, #offload.rocm<chip = "gfx1100", features = "+cumode", abi = "600", wave64 = true>] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @amd.host [#offload.host] {
 // CHECK-NOT: .host.host
 module @split attributes {gpu.container_module} {
   gpu.module @both <#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.host, #offload.cuda<chip = "sm_80">] {
@@ -41,7 +50,7 @@ module @split attributes {gpu.container_module} {
   }
   gpu.module @cpu [#offload.host] {
   }
-  gpu.module @gpu [#offload.cuda, #nvvm.target] {
+  gpu.module @gpu [#offload.cuda, #nvvm.target<O = 3, chip = "sm_90", features = "+ptx86", flags = {fast, ftz = false, "ptxas-cmd-options" = ["-v"]}, link = ["lib.bc"]>] {
   }
   gpu.module @none {
   }
@@ -50,6 +59,8 @@ module @split attributes {gpu.container_module} {
   gpu.module @all [#offload.vulkan, #offload.host, #offload.cuda, #offload.vulkan<version = "1.5">] {
   }
   gpu.module @portable [#offload.vulkan, #offload.host] {
+  }
+  gpu.module @amd [#offload.host, #rocdl.target<O = 1, chip = "gfx942", features = "-xnack,+sramecc", flags = {daz, no_wave64}, link = ["ocml.bc"]>, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx1100", features = "+cumode,+wavefrontsize64">] {
   }
 }
 
@@ -90,4 +101,38 @@ module @taken attributes {gpu.container_module} {
   func.func @both.host() {
     return
   }
+}
+
+// -----
+
+// What does not map is one error at the module, which stays as it is.
+// expected-error @below {{gpu.module @old: upstream's #rocdl.target<chip = "gfx700"> maps to no #offload.rocm: chip 'gfx700' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx700'; supported chips: gfx801}}
+gpu.module @old [#offload.host, #rocdl.target<chip = "gfx700">] {
+}
+
+// -----
+
+// expected-error @below {{gpu.module @sqrt: upstream's #rocdl.target<chip = "gfx90a", flags = {unsafe_sqrt}> maps to no #offload.rocm: its flag 'unsafe_sqrt' has no counterpart (the flags that map are fast, daz, finite_only, unsafe_math)}}
+gpu.module @sqrt [#rocdl.target<chip = "gfx90a", flags = {unsafe_sqrt}>] {
+}
+
+// -----
+
+// Upstream's default chip, sm_50, is older than what CUDA 13 compiles for.
+// expected-error @below {{gpu.module @sm50: upstream's #nvvm.target maps to no #offload.cuda: unknown chip 'sm_50'}}
+gpu.module @sm50 [#nvvm.target] {
+}
+
+// -----
+
+// Two AMD targets whose objects the runtime cannot tell apart, once mapped.
+// expected-error @below {{gpu.module lists #offload.rocm<chip = "gfx1100"> and #offload.rocm<chip = "gfx1100", abi = "600", wave64 = true>, whose code objects the runtime cannot tell apart (both for gfx1100) but whose waves differ (32 and 64 lanes): keep one of them}}
+gpu.module @waves [#offload.rocm<chip = "gfx1100">, #rocdl.target<chip = "gfx1100", features = "+wavefrontsize64">] {
+}
+
+// -----
+
+// Another dialect's target has no lowering here.
+// expected-error @below {{gpu.module @other: #xevm.target is not a target that offload compiles: those are #offload.cuda, #offload.rocm, #offload.host, #offload.vulkan, and upstream's #nvvm.target and #rocdl.target}}
+gpu.module @other [#xevm.target] {
 }

@@ -68,6 +68,20 @@ gpu.module @m [#offload.rocm<triple = "nvptx64-nvidia-cuda">] {
 
 // -----
 
+// Another spelling of the vendor or an environment: the code object would
+// be for "amdgcn--amdhsa--gfx90a", which the HIP runtime runs nowhere.
+// expected-error @below {{unsupported triple 'amdgcn--amdhsa'; #offload.rocm targets 'amdgcn-amd-amdhsa'}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", triple = "amdgcn--amdhsa">] {
+}
+
+// -----
+
+// expected-error @below {{unsupported triple 'amdgcn-amd-amdhsa-gnu'; #offload.rocm targets 'amdgcn-amd-amdhsa'}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", triple = "amdgcn-amd-amdhsa-gnu">] {
+}
+
+// -----
+
 // expected-error @below {{'link' must be an array of strings}}
 gpu.module @m [#offload.rocm<link = [1]>] {
 }
@@ -78,4 +92,34 @@ gpu.module @m [#offload.rocm<link = [1]>] {
 // no ROCm release runs them: not in the table.
 // expected-error @below {{chip 'gfx600' is not a target ID of an AMD GPU: unknown AMD GPU 'gfx600'; supported chips: gfx801,}}
 gpu.module @m [#offload.rocm<chip = "gfx600">] {
+}
+
+// -----
+
+// A feature that LLVM's AMDGPU backend does not know: one error, not the
+// backend's warnings and an object built without it.
+// expected-error @below {{feature '+bogus' (in '+cumode,+bogus') is not a feature of LLVM's AMDGPU backend}}
+gpu.module @m [#offload.rocm<chip = "gfx1100", features = "+cumode,+bogus">] {
+}
+
+// -----
+
+// expected-error @below {{feature '-cumod' (in '-cumod') is not a feature of LLVM's AMDGPU backend; did you mean 'cumode'?}}
+gpu.module @m [#offload.rocm<chip = "gfx1100", features = "-cumod">] {
+}
+
+// -----
+
+// An instruction set of another chip: its instructions would not decode.
+// expected-error @below {{feature '+fp8-conversion-insts' is an instruction set feature that gfx90a does not have: its code would not run there}}
+gpu.module @m [#offload.rocm<chip = "gfx90a", features = "+fp8-conversion-insts">] {
+}
+
+// -----
+
+// Two targets whose code objects the runtime cannot tell apart (both
+// gfx1100, neither with xnack or sramecc) but whose waves differ: it would
+// load either, and subgroups would change with it.
+// expected-error @below {{gpu.module lists #offload.rocm<chip = "gfx1100"> and #offload.rocm<chip = "gfx1100", wave64 = true>, whose code objects the runtime cannot tell apart (both for gfx1100) but whose waves differ (32 and 64 lanes): keep one of them}}
+gpu.module @m [#offload.rocm<chip = "gfx1100">, #offload.host, #offload.rocm<chip = "gfx1100", wave64 = true>] {
 }

@@ -17,6 +17,17 @@ gpu.module @all [#offload.rocm<O = 3, chip = "gfx1100", features = "+cumode", ab
 gpu.module @target_ids [#offload.rocm<chip = "gfx90a:xnack-">, #offload.rocm<chip = "gfx942:sramecc+:xnack+">, #offload.rocm<chip = "gfx90a">] {
 }
 
+// Features the chip has, modes (cumode, on any chip) and what turns a
+// feature off are accepted.
+// CHECK: gpu.module @features [#offload.rocm<chip = "gfx942", features = "+fp8-conversion-insts,-dot7-insts">, #offload.rocm<chip = "gfx90a", features = "+cumode,+tgsplit">]
+gpu.module @features [#offload.rocm<chip = "gfx942", features = "+fp8-conversion-insts,-dot7-insts">, #offload.rocm<chip = "gfx90a", features = "+cumode,+tgsplit">] {
+}
+
+// Waves of two sizes on chips or modes that the runtime tells apart.
+// CHECK: gpu.module @waves [#offload.rocm<chip = "gfx1100">, #offload.rocm<chip = "gfx1030", wave64 = true>, #offload.rocm<chip = "gfx1010:xnack+">, #offload.rocm<chip = "gfx1010:xnack-", wave64 = true>]
+gpu.module @waves [#offload.rocm<chip = "gfx1100">, #offload.rocm<chip = "gfx1030", wave64 = true>, #offload.rocm<chip = "gfx1010:xnack+">, #offload.rocm<chip = "gfx1010:xnack-", wave64 = true>] {
+}
+
 // Beside the other vendors' targets.
 // CHECK: gpu.module @vendors [#offload.cuda<chip = "sm_90">, #offload.rocm<chip = "gfx942">, #offload.host]
 gpu.module @vendors [#offload.cuda<chip = "sm_90">, #offload.rocm<chip = "gfx942">, #offload.host] {

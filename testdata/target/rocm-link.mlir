@@ -24,19 +24,26 @@
 // DIR: error: cannot compile gpu.module @user for gfx90a: the bitcode file "{{.*}}.dir" to link is a directory
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin l=%t.garbage.bc' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GARBAGE
-// GARBAGE: error: Failed loading file from {{.*}}garbage.bc, error: Invalid bitcode signature
+// GARBAGE: error: cannot compile gpu.module @user for gfx90a: cannot read the bitcode file "{{.*}}garbage.bc": Invalid bitcode signature
 // GARBAGE-NOT: error:
+// GARBAGE-NOT: see current operation
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin l=%S/Inputs/rocm-nvptx-library.ll' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TRIPLE
 // TRIPLE: error: cannot compile gpu.module @user for gfx90a: the bitcode file "{{.*}}rocm-nvptx-library.ll" to link is for nvptx64-nvidia-cuda, not amdgcn-amd-amdhsa
 // TRIPLE-NOT: error:
-// A file built for another code object version: the linker's message, not
-// the end of the process.
+// A file built for another code object version: one error that names the
+// `abi` of each, not the linker's "conflicting values".
 // RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin l=%S/Inputs/rocm-cov4-library.ll' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VERSION
-// VERSION: error: cannot compile gpu.module @user for gfx90a: cannot link "{{.*}}rocm-cov4-library.ll": linking module flags 'amdhsa_code_object_version': IDs have conflicting values: 'i32 400' from {{.*}}rocm-cov4-library.ll, and 'i32 500' from LLVMDialectModule
+// VERSION: error: cannot compile gpu.module @user for gfx90a: the bitcode file "{{.*}}rocm-cov4-library.ll" to link is for code object version 4 (abi = "400"), not version 5 (abi = "500"): build it for abi 500 or set the target's abi to 400
 // VERSION-NOT: error:
-// (The attribute's `link` files: rocm-serialize-errors.mlir.)
+// A file for another triple's operating system (AMD's PAL graphics ABI).
+// RUN: sed -e 's/amdgcn-amd-amdhsa/amdgcn-amd-amdpal/' %S/Inputs/rocm-calls-ocml.ll > %t.pal.ll
+// RUN: %expect_exit 1 offload-opt %s --offload-module-to-binary='format=bin l=%t.pal.ll' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PAL
+// PAL: error: cannot compile gpu.module @user for gfx90a: the bitcode file "{{.*}}.pal.ll" to link is for amdgcn-amd-amdpal, not amdgcn-amd-amdhsa
+// (The attribute's `link` files: rocm-serialize-errors.mlir; files for
+// another chip, mode or wave size: rocm-link-target.mlir.)
 
 gpu.module @user [#offload.rocm<chip = "gfx90a">] {
   llvm.func @sine(f32) -> f32

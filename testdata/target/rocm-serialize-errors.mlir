@@ -13,6 +13,13 @@
 // CHECK: error: cannot compile gpu.module @lds for gfx90a: the AMDGPU backend failed: local memory (1048576) exceeds limit (65536) in function 'k'
 // CHECK: error: cannot compile gpu.module @mfma for gfx1100: the AMDGPU backend failed: Cannot select: intrinsic %llvm.amdgcn.mfma.f32.4x4x1f32
 // CHECK-NOT: Stack dump
+// Each error is at the module, which is not printed after it (a module of
+// a few kernels was hundreds of lines of generic form).
+// RUN: %expect_exit 1 offload-opt %s --split-input-file --offload-module-to-binary='format=bin' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NO-DUMP
+// NO-DUMP-NOT: see current operation
+// NO-DUMP-NOT: "gpu.module"
+// NO-DUMP-NOT: "llvm.func"
 
 // Bitcode may be linked further: an undefined function is no error there
 // (only the module that is not lowered is).
