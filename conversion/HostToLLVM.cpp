@@ -8,6 +8,7 @@
 
 #include "conversion/HostToLLVM.h"
 
+#include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -26,9 +27,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -179,6 +182,55 @@ static LogicalResult reportLeftoverCast(gpu::GPUModuleOp module,
               << "; please report it";
 }
 
+/// Keeps every loop that holds a stack allocation (a `memref.alloca` of
+/// dynamic size, or one whose buffer each iteration passes on, left on the
+/// worker's stack) from LLVM's loop vectorizer, which takes an alloca in a
+/// loop for one allocation that all the iterations of a vector share: a thread
+/// loop gave threads 0 to 7 thread 7's buffer. (The same loop in C,
+/// `__builtin_alloca` in a loop whose buffers outlive their iteration, is
+/// miscompiled so by clang 22.) Such loops run scalar, as they would at O0.
+static void keepLoopsWithAllocasScalar(gpu::GPUModuleOp module) {
+  MLIRContext *context = module.getContext();
+  auto scalar = LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{},
+      LLVM::LoopVectorizeAttr::get(context, BoolAttr::get(context, true),
+                                   /*predicateEnable=*/{},
+                                   /*scalableEnable=*/{}, /*width=*/{},
+                                   /*followupVectorized=*/{},
+                                   /*followupEpilogue=*/{},
+                                   /*followupAll=*/{}),
+      LLVM::LoopInterleaveAttr::get(
+          context, IntegerAttr::get(IntegerType::get(context, 32), 1)),
+      /*unroll=*/{}, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
+    Region &body = function.getBody();
+    if (body.empty() || body.hasOneBlock())
+      continue;
+    DominanceInfo dominance(function);
+    CFGLoopInfo loops(dominance.getDomTree(&body));
+    llvm::SetVector<CFGLoop *> holding;
+    function.walk([&](LLVM::AllocaOp alloca) {
+      for (CFGLoop *loop = loops.getLoopFor(alloca->getBlock()); loop;
+           loop = loop->getParentLoop())
+        holding.insert(loop);
+    });
+    for (CFGLoop *loop : holding) {
+      SmallVector<Block *> latches;
+      loop->getLoopLatches(latches);
+      for (Block *latch : latches) {
+        Operation *branch = latch->getTerminator();
+        if (auto br = dyn_cast<LLVM::BrOp>(branch))
+          br.setLoopAnnotationAttr(scalar);
+        else if (auto condBr = dyn_cast<LLVM::CondBrOp>(branch))
+          condBr.setLoopAnnotationAttr(scalar);
+      }
+    }
+  }
+}
+
 LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
                                                      bool barePointers) {
   if (failed(lowerControlFlowAndMath(module)) ||
@@ -189,7 +241,8 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
   module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
   SmallVector<UnrealizedConversionCastOp> left;
   reconcileUnrealizedCasts(casts, &left);
-  if (left.empty())
-    return success();
-  return reportLeftoverCast(module, left.front());
+  if (!left.empty())
+    return reportLeftoverCast(module, left.front());
+  keepLoopsWithAllocasScalar(module);
+  return success();
 }

@@ -205,3 +205,36 @@ gpu.module @printf_format {
     gpu.return
   }
 }
+
+// -----
+
+// A buffer of dynamic size that lives across a barrier stays on the stack,
+// one alloca per thread in the thread loop: LLVM's vectorizer would take it
+// for one alloca for a vector of threads, so that loop (z, y and x) and no
+// other stays scalar.
+// CHECK: #[[INTERLEAVE:.*]] = #llvm.loop_interleave<count = 1 : i32>
+// CHECK: #[[VECTORIZE:.*]] = #llvm.loop_vectorize<disable = true>
+// CHECK: #[[SCALAR:.*]] = #llvm.loop_annotation<vectorize = #[[VECTORIZE]], interleave = #[[INTERLEAVE]]>
+// CHECK-LABEL: gpu.module @dynamic_alloca
+// CHECK: llvm.func internal @k(
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.alloca %{{.*}} x i32 : (i64) -> !llvm.ptr
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.return
+gpu.module @dynamic_alloca {
+  gpu.func @k(%out: memref<?xi32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %t = gpu.thread_id x
+    %v = arith.index_cast %t : index to i32
+    %a = memref.alloca(%n) : memref<?xi32>
+    memref.store %v, %a[%c0] : memref<?xi32>
+    gpu.barrier
+    %w = memref.load %a[%c0] : memref<?xi32>
+    memref.store %w, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+}
