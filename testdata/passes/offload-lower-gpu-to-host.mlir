@@ -238,3 +238,47 @@ gpu.module @dynamic_alloca {
     gpu.return
   }
 }
+
+// -----
+
+// memref.alloc of workgroup memory, wherever in the kernel, is one buffer per
+// block: an alloca at the function's entry, before the thread loops, and its
+// dealloc goes. (No malloc, no free.)
+// CHECK-LABEL: gpu.module @workgroup_alloc
+// CHECK: llvm.func internal @k(
+// CHECK-NOT: llvm.br
+// CHECK: llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK-NOT: @malloc
+// CHECK-NOT: @free
+// CHECK: llvm.return
+gpu.module @workgroup_alloc {
+  gpu.func @k(%out: memref<?xf32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t = gpu.thread_id x
+    scf.for %k = %c0 to %n step %c1 {
+      %tile = memref.alloc() {alignment = 64 : i64} : memref<16xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %out[%t] : memref<?xf32>
+      memref.store %v, %tile[%t] : memref<16xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %tile[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%t] : memref<?xf32>
+      memref.dealloc %tile : memref<16xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @workgroup_alloc_dynamic {
+  gpu.func @k(%n: index, %v: f32, %out: memref<1xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{the host target gives workgroup memory of a static shape only, one buffer per block; this 'memref.alloc' of 'memref<?xf32, #gpu.address_space<workgroup>>' has a size known at run time: give it a static shape, or use gpu.dynamic_shared_memory}}
+    %tile = memref.alloc(%n) : memref<?xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>
+    %w = memref.load %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
