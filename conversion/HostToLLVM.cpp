@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/HostToLLVM.h"
+#include "conversion/HostExpansions.h"
+#include "conversion/HostSmallFloats.h"
 
 #include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -100,6 +102,8 @@ LLVM::GlobalOp mlir::offload::createStringGlobal(OpBuilder &builder,
 /// not known) as the ones LLVM has.
 static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
   MLIRContext *context = module.getContext();
+  if (failed(expandForHost(module)) || failed(lowerSmallFloats(module)))
+    return failure();
   {
     RewritePatternSet patterns(context);
     populateSCFToControlFlowConversionPatterns(patterns);
@@ -135,6 +139,19 @@ static LogicalResult convertToLLVMDialect(gpu::GPUModuleOp module,
   LowerToLLVMOptions options(context);
   options.useBarePtrCallConv = barePointers;
   LLVMTypeConverter converter(context, options);
+  // bf16 is bits, as the small floats are (lowerSmallFloats() took all its
+  // arithmetic and conversions): a bf16 value in an LLVM register would be
+  // rounded from f32 by a call of `__truncsfbf2` wherever LLVM's backend
+  // legalizes it (a select), on a CPU without bf16 conversions.
+  converter.addConversion([](BFloat16Type type) -> Type {
+    return IntegerType::get(type.getContext(), 16);
+  });
+  converter.addConversion([&](VectorType type) -> std::optional<Type> {
+    if (!type.getElementType().isBF16())
+      return std::nullopt;
+    return converter.convertType(
+        type.clone(IntegerType::get(type.getContext(), 16)));
+  });
   // Workgroup, private and global memory are all the CPU's memory.
   populateGpuMemorySpaceAttributeConversions(
       converter, [](gpu::AddressSpace) { return 0u; });
@@ -180,6 +197,41 @@ static LogicalResult reportLeftoverCast(gpu::GPUModuleOp module,
          << " was left unconverted";
   return diag << " to the LLVM dialect in gpu.module @" << module.getName()
               << "; please report it";
+}
+
+/// Makes each `llvm.cmpxchg` of floats one of integers of their size, with
+/// bitcasts around it: LLVM's cmpxchg takes integers and pointers only, and
+/// upstream's lowering of memref.generic_atomic_rmw (a compare-and-swap
+/// loop) hands it the memref's element type, a float for an atomic
+/// multiplication of floats or a generic atomic over them.
+static void makeFloatCompareAndSwapsInteger(gpu::GPUModuleOp module) {
+  SmallVector<LLVM::AtomicCmpXchgOp> floating;
+  module.walk([&](LLVM::AtomicCmpXchgOp op) {
+    if (isa<FloatType>(op.getVal().getType()))
+      floating.push_back(op);
+  });
+  for (LLVM::AtomicCmpXchgOp op : floating) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    auto type = cast<FloatType>(op.getVal().getType());
+    Type integer = b.getIntegerType(type.getWidth());
+    auto exchange = LLVM::AtomicCmpXchgOp::create(
+        b, loc, op.getPtr(),
+        LLVM::BitcastOp::create(b, loc, integer, op.getCmp()),
+        LLVM::BitcastOp::create(b, loc, integer, op.getVal()),
+        op.getSuccessOrdering(), op.getFailureOrdering(),
+        op.getSyncscope().value_or(StringRef()), op.getAlignment().value_or(0),
+        op.getWeak(), op.getVolatile_());
+    Value loaded = LLVM::BitcastOp::create(
+        b, loc, type, LLVM::ExtractValueOp::create(b, loc, exchange, 0));
+    Value ok = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+    Value pair = LLVM::UndefOp::create(b, loc, op.getType());
+    pair =
+        LLVM::InsertValueOp::create(b, loc, pair, loaded, ArrayRef<int64_t>{0});
+    pair = LLVM::InsertValueOp::create(b, loc, pair, ok, ArrayRef<int64_t>{1});
+    op.replaceAllUsesWith(pair);
+    op.erase();
+  }
 }
 
 /// Keeps every loop that holds a stack allocation (a `memref.alloca` of
@@ -243,6 +295,7 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
   reconcileUnrealizedCasts(casts, &left);
   if (!left.empty())
     return reportLeftoverCast(module, left.front());
+  makeFloatCompareAndSwapsInteger(module);
   keepLoopsWithAllocasScalar(module);
   return success();
 }
