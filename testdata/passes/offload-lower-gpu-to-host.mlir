@@ -19,8 +19,9 @@
 // CHECK-LABEL: gpu.module @entry
 // CHECK-NOT: gpu.func
 // The block's function: the MgpuHostBlock, then the kernel's parameters
-// (a memref as its descriptor's five fields), internal.
-// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:[^:]*]]: f32) attributes {gpu.kernel} {
+// (a memref as its descriptor's five fields), internal, inlined into its
+// run function (a call would pass a bf16 parameter through f32).
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:[^:]*]]: f32) attributes {always_inline, gpu.kernel} {
 // The block's size comes from the MgpuHostBlock, x innermost.
 // CHECK: llvm.getelementptr %[[BLOCK]][0, 6]
 // CHECK: llvm.getelementptr %[[BLOCK]][0, 7]
@@ -35,7 +36,7 @@
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr
 // BARE-LABEL: gpu.module @entry
-// BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {gpu.kernel} {
+// BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {always_inline, gpu.kernel} {
 // BARE: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 4]> : tensor<2xi32>)
 gpu.module @entry {
   gpu.func @k(%out: memref<4xf32>, %x: f32) kernel {
@@ -52,7 +53,7 @@ gpu.module @entry {
 // bytes. A device function that nothing calls is dropped.
 // CHECK-LABEL: gpu.module @known
 // CHECK-NOT: @unused
-// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {gpu.kernel, offload.host_private_bytes = 16 : i32} {
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {always_inline, gpu.kernel, offload.host_private_bytes = 16 : i32} {
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 6]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 7]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 8]
