@@ -65,11 +65,13 @@ public:
   /// order and +inf after them; and `codes`, memref<4 (K + 1) x i8>, the
   /// encodings that APFloat rounds to: inside each of the K + 1 regions that
   /// the midpoints bound and at each midpoint, for a positive value and for
-  /// a negative one; and the encodings of NaN and infinity, of either sign.
+  /// a negative one; and the encodings of NaN, infinity and zero, of either
+  /// sign (f8E8M0FNU, which has no zero, rounds -0 and the negative values
+  /// of its smallest one's region apart).
   struct Rounding {
     Value midpoints, codes;
     int64_t count, length;
-    uint64_t nan, negativeNan, inf, negativeInf;
+    uint64_t nan, negativeNan, inf, negativeInf, zero, negativeZero;
   };
   Rounding getRounding(OpBuilder &b, Location loc, FloatType to);
 
@@ -177,6 +179,8 @@ FloatTables::Rounding FloatTables::getRounding(OpBuilder &b, Location loc,
   rounding.negativeNan = encode(APFloat::getQNaN(f64, true), semantics);
   rounding.inf = encode(APFloat::getInf(f64), semantics);
   rounding.negativeInf = encode(APFloat::getInf(f64, true), semantics);
+  rounding.zero = encode(APFloat::getZero(f64), semantics);
+  rounding.negativeZero = encode(APFloat::getZero(f64, true), semantics);
   return rounding;
 }
 
@@ -241,6 +245,14 @@ static Value emitEncode(OpBuilder &b, Location loc, FloatTables &tables,
       b, loc, isInf,
       arith::SelectOp::create(b, loc, negative, codeOf(rounding.negativeInf),
                               codeOf(rounding.inf)),
+      code);
+  Value isZero = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OEQ, magnitude,
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0)));
+  code = arith::SelectOp::create(
+      b, loc, isZero,
+      arith::SelectOp::create(b, loc, negative, codeOf(rounding.negativeZero),
+                              codeOf(rounding.zero)),
       code);
   code = arith::SelectOp::create(
       b, loc, isNan,
