@@ -132,10 +132,6 @@ static LogicalResult addEntry(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel,
       createRunFunction(b, loc, runName, kernel, params, layout);
   createDescriptor(b, loc, kernelName, kernel, sizes.size(), paramSizes, run);
   kernel.setLinkage(LLVM::Linkage::Internal);
-  // Into run(), its one caller: a call would pass bf16 parameters as the
-  // calling convention does, rounding f32 to bf16 with `__truncsfbf2` of a
-  // compiler's runtime library, which a host object does not link.
-  kernel.setAlwaysInline(true);
   return success();
 }
 

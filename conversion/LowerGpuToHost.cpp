@@ -394,6 +394,29 @@ static LogicalResult lowerDeviceFunction(gpu::GPUFuncOp function) {
   return success();
 }
 
+/// With bare pointers, a kernel takes each memref as the pointer to its
+/// first element, which says nothing of sizes, strides or offset: reports a
+/// kernel argument whose type needs them.
+static LogicalResult checkBarePointerArguments(gpu::GPUModuleOp module) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel())
+      continue;
+    for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+      auto memref = dyn_cast<BaseMemRefType>(type);
+      auto ranked = dyn_cast_or_null<MemRefType>(memref);
+      if (!memref || (ranked && ranked.hasStaticShape() &&
+                      ranked.getLayout().isIdentity()))
+        continue;
+      return kernel.emitError()
+             << "kernel @" << kernel.getName() << " takes " << type
+             << " (argument " << i
+             << "), which kernel-bare-ptr cannot pass as a bare pointer: it "
+                "passes memrefs of static shape and the identity layout only";
+    }
+  }
+  return success();
+}
+
 namespace {
 struct LowerGpuToHostPass
     : public offload::impl::OffloadLowerGpuToHostBase<LowerGpuToHostPass> {
@@ -401,7 +424,8 @@ struct LowerGpuToHostPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectOpsWithoutHostMeaning(module)))
+    if (failed(rejectOpsWithoutHostMeaning(module)) ||
+        (kernelBarePtr && failed(checkBarePointerArguments(module))))
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument
     // left over is harmless, and offload-check-input warned of it already.

@@ -19,9 +19,8 @@
 // CHECK-LABEL: gpu.module @entry
 // CHECK-NOT: gpu.func
 // The block's function: the MgpuHostBlock, then the kernel's parameters
-// (a memref as its descriptor's five fields), internal, inlined into its
-// run function (a call would pass a bf16 parameter through f32).
-// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:[^:]*]]: f32) attributes {always_inline, gpu.kernel} {
+// (a memref as its descriptor's five fields), internal.
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:[^:]*]]: f32) attributes {gpu.kernel} {
 // The block's size comes from the MgpuHostBlock, x innermost.
 // CHECK: llvm.getelementptr %[[BLOCK]][0, 6]
 // CHECK: llvm.getelementptr %[[BLOCK]][0, 7]
@@ -36,7 +35,7 @@
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr
 // BARE-LABEL: gpu.module @entry
-// BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {always_inline, gpu.kernel} {
+// BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {gpu.kernel} {
 // BARE: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 4]> : tensor<2xi32>)
 gpu.module @entry {
   gpu.func @k(%out: memref<4xf32>, %x: f32) kernel {
@@ -53,7 +52,7 @@ gpu.module @entry {
 // bytes. A device function that nothing calls is dropped.
 // CHECK-LABEL: gpu.module @known
 // CHECK-NOT: @unused
-// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {always_inline, gpu.kernel, offload.host_private_bytes = 16 : i32} {
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {gpu.kernel, offload.host_private_bytes = 16 : i32} {
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 6]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 7]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 8]
@@ -227,7 +226,7 @@ gpu.module @printf_format {
 // CHECK-NOT: loop_annotation
 // CHECK: llvm.return
 gpu.module @dynamic_alloca {
-  gpu.func @k(%out: memref<?xi32>, %n: index) kernel {
+  gpu.func @k(%out: memref<256xi32>, %n: index) kernel {
     %c0 = arith.constant 0 : index
     %t = gpu.thread_id x
     %v = arith.index_cast %t : index to i32
@@ -235,7 +234,7 @@ gpu.module @dynamic_alloca {
     memref.store %v, %a[%c0] : memref<?xi32>
     gpu.barrier
     %w = memref.load %a[%c0] : memref<?xi32>
-    memref.store %w, %out[%t] : memref<?xi32>
+    memref.store %w, %out[%t] : memref<256xi32>
     gpu.return
   }
 }
@@ -253,17 +252,17 @@ gpu.module @dynamic_alloca {
 // CHECK-NOT: @free
 // CHECK: llvm.return
 gpu.module @workgroup_alloc {
-  gpu.func @k(%out: memref<?xf32>, %n: index) kernel {
+  gpu.func @k(%out: memref<16xf32>, %n: index) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %t = gpu.thread_id x
     scf.for %k = %c0 to %n step %c1 {
       %tile = memref.alloc() {alignment = 64 : i64} : memref<16xf32, #gpu.address_space<workgroup>>
-      %v = memref.load %out[%t] : memref<?xf32>
+      %v = memref.load %out[%t] : memref<16xf32>
       memref.store %v, %tile[%t] : memref<16xf32, #gpu.address_space<workgroup>>
       gpu.barrier
       %w = memref.load %tile[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
-      memref.store %w, %out[%t] : memref<?xf32>
+      memref.store %w, %out[%t] : memref<16xf32>
       memref.dealloc %tile : memref<16xf32, #gpu.address_space<workgroup>>
     }
     gpu.return
