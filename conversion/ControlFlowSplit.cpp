@@ -41,7 +41,8 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
     auto loop = sync == Sync::None && !scope.isWarp() ? dyn_cast<scf::ForOp>(op)
                                                       : nullptr;
     if (loop) {
-      if (scf::ForOp rewritten = rewriteGridStrideLoop(loop, values))
+      if (scf::ForOp rewritten =
+              rewriteGridStrideLoop(loop, values, threads.getBlockDimX()))
         loop = rewritten;
       else if (!isWorthRunningAcrossThreads(loop, values))
         loop = nullptr;

@@ -7,7 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/HostToLLVM.h"
+#include "conversion/HostExpansions.h"
+#include "conversion/HostSmallFloats.h"
 
+#include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -26,9 +29,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -97,6 +102,8 @@ LLVM::GlobalOp mlir::offload::createStringGlobal(OpBuilder &builder,
 /// not known) as the ones LLVM has.
 static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
   MLIRContext *context = module.getContext();
+  if (failed(expandForHost(module)) || failed(lowerSmallFloats(module)))
+    return failure();
   {
     RewritePatternSet patterns(context);
     populateSCFToControlFlowConversionPatterns(patterns);
@@ -132,6 +139,19 @@ static LogicalResult convertToLLVMDialect(gpu::GPUModuleOp module,
   LowerToLLVMOptions options(context);
   options.useBarePtrCallConv = barePointers;
   LLVMTypeConverter converter(context, options);
+  // bf16 is bits, as the small floats are (lowerSmallFloats() took all its
+  // arithmetic and conversions): a bf16 value in an LLVM register would be
+  // rounded from f32 by a call of `__truncsfbf2` wherever LLVM's backend
+  // legalizes it (a select), on a CPU without bf16 conversions.
+  converter.addConversion([](BFloat16Type type) -> Type {
+    return IntegerType::get(type.getContext(), 16);
+  });
+  converter.addConversion([&](VectorType type) -> std::optional<Type> {
+    if (!type.getElementType().isBF16())
+      return std::nullopt;
+    return converter.convertType(
+        type.clone(IntegerType::get(type.getContext(), 16)));
+  });
   // Workgroup, private and global memory are all the CPU's memory.
   populateGpuMemorySpaceAttributeConversions(
       converter, [](gpu::AddressSpace) { return 0u; });
@@ -179,6 +199,90 @@ static LogicalResult reportLeftoverCast(gpu::GPUModuleOp module,
               << "; please report it";
 }
 
+/// Makes each `llvm.cmpxchg` of floats one of integers of their size, with
+/// bitcasts around it: LLVM's cmpxchg takes integers and pointers only, and
+/// upstream's lowering of memref.generic_atomic_rmw (a compare-and-swap
+/// loop) hands it the memref's element type, a float for an atomic
+/// multiplication of floats or a generic atomic over them.
+static void makeFloatCompareAndSwapsInteger(gpu::GPUModuleOp module) {
+  SmallVector<LLVM::AtomicCmpXchgOp> floating;
+  module.walk([&](LLVM::AtomicCmpXchgOp op) {
+    if (isa<FloatType>(op.getVal().getType()))
+      floating.push_back(op);
+  });
+  for (LLVM::AtomicCmpXchgOp op : floating) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    auto type = cast<FloatType>(op.getVal().getType());
+    Type integer = b.getIntegerType(type.getWidth());
+    auto exchange = LLVM::AtomicCmpXchgOp::create(
+        b, loc, op.getPtr(),
+        LLVM::BitcastOp::create(b, loc, integer, op.getCmp()),
+        LLVM::BitcastOp::create(b, loc, integer, op.getVal()),
+        op.getSuccessOrdering(), op.getFailureOrdering(),
+        op.getSyncscope().value_or(StringRef()), op.getAlignment().value_or(0),
+        op.getWeak(), op.getVolatile_());
+    Value loaded = LLVM::BitcastOp::create(
+        b, loc, type, LLVM::ExtractValueOp::create(b, loc, exchange, 0));
+    Value ok = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+    Value pair = LLVM::UndefOp::create(b, loc, op.getType());
+    pair =
+        LLVM::InsertValueOp::create(b, loc, pair, loaded, ArrayRef<int64_t>{0});
+    pair = LLVM::InsertValueOp::create(b, loc, pair, ok, ArrayRef<int64_t>{1});
+    op.replaceAllUsesWith(pair);
+    op.erase();
+  }
+}
+
+/// Keeps every loop that holds a stack allocation (a `memref.alloca` of
+/// dynamic size, or one whose buffer each iteration passes on, left on the
+/// worker's stack) from LLVM's loop vectorizer, which takes an alloca in a
+/// loop for one allocation that all the iterations of a vector share: a thread
+/// loop gave threads 0 to 7 thread 7's buffer. (The same loop in C,
+/// `__builtin_alloca` in a loop whose buffers outlive their iteration, is
+/// miscompiled so by clang 22.) Such loops run scalar, as they would at O0.
+static void keepLoopsWithAllocasScalar(gpu::GPUModuleOp module) {
+  MLIRContext *context = module.getContext();
+  auto scalar = LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{},
+      LLVM::LoopVectorizeAttr::get(context, BoolAttr::get(context, true),
+                                   /*predicateEnable=*/{},
+                                   /*scalableEnable=*/{}, /*width=*/{},
+                                   /*followupVectorized=*/{},
+                                   /*followupEpilogue=*/{},
+                                   /*followupAll=*/{}),
+      LLVM::LoopInterleaveAttr::get(
+          context, IntegerAttr::get(IntegerType::get(context, 32), 1)),
+      /*unroll=*/{}, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
+    Region &body = function.getBody();
+    if (body.empty() || body.hasOneBlock())
+      continue;
+    DominanceInfo dominance(function);
+    CFGLoopInfo loops(dominance.getDomTree(&body));
+    llvm::SetVector<CFGLoop *> holding;
+    function.walk([&](LLVM::AllocaOp alloca) {
+      for (CFGLoop *loop = loops.getLoopFor(alloca->getBlock()); loop;
+           loop = loop->getParentLoop())
+        holding.insert(loop);
+    });
+    for (CFGLoop *loop : holding) {
+      SmallVector<Block *> latches;
+      loop->getLoopLatches(latches);
+      for (Block *latch : latches) {
+        Operation *branch = latch->getTerminator();
+        if (auto br = dyn_cast<LLVM::BrOp>(branch))
+          br.setLoopAnnotationAttr(scalar);
+        else if (auto condBr = dyn_cast<LLVM::CondBrOp>(branch))
+          condBr.setLoopAnnotationAttr(scalar);
+      }
+    }
+  }
+}
+
 LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
                                                      bool barePointers) {
   if (failed(lowerControlFlowAndMath(module)) ||
@@ -189,7 +293,9 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
   module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
   SmallVector<UnrealizedConversionCastOp> left;
   reconcileUnrealizedCasts(casts, &left);
-  if (left.empty())
-    return success();
-  return reportLeftoverCast(module, left.front());
+  if (!left.empty())
+    return reportLeftoverCast(module, left.front());
+  makeFloatCompareAndSwapsInteger(module);
+  keepLoopsWithAllocasScalar(module);
+  return success();
 }

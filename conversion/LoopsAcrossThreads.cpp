@@ -12,6 +12,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 
@@ -110,28 +111,44 @@ static Value getUniformBase(Value lowerBound, const ThreadValues &values,
   return Value();
 }
 
-/// The number of iterations of the thread whose x is 0 in a grid-stride
-/// loop from `base + x`, the most of any thread: ceil((n - base) / stride),
-/// or none when n <= base.
-static Value emitMostTrips(OpBuilder &b, scf::ForOp loop, Value base) {
+/// The most iterations that any thread of a block `blockDimX` threads wide
+/// has in `loop`, a grid-stride loop from `base + x`, in arithmetic that
+/// cannot wrap: that of the thread whose lower bound is the smallest,
+/// ceil((n - lowest) / step), or none when n <= lowest. Each thread's lower
+/// bound wraps as the loop's own `base + x` does: when `base + blockDimX - 1`
+/// wraps, some thread starts at the lowest value of the type.
+static Value emitMostTrips(OpBuilder &b, scf::ForOp loop, Value base,
+                           Value blockDimX) {
   Location loc = loop.getLoc();
   Value upper = loop.getUpperBound();
-  Value some =
-      arith::CmpIOp::create(b, loc,
-                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ugt
-                                                  : arith::CmpIPredicate::sgt,
-                            upper, base);
-  Value span = arith::SubIOp::create(b, loc, upper, base);
-  Value zero =
-      arith::ConstantOp::create(b, loc, b.getZeroAttr(upper.getType()));
+  Type type = upper.getType();
+  bool isUnsigned = loop.getUnsignedCmp();
+  auto less =
+      isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+  unsigned width = DataLayout::closest(loop).getTypeSizeInBits(type);
+  auto constant = [&](const APInt &value) {
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
+  };
+  Value lastThread =
+      arith::SubIOp::create(b, loc, blockDimX, constant(APInt(width, 1)));
+  Value last = arith::AddIOp::create(b, loc, base, lastThread);
+  Value wraps = arith::CmpIOp::create(b, loc, less, last, base);
+  Value typeMin = constant(isUnsigned ? APInt::getMinValue(width)
+                                      : APInt::getSignedMinValue(width));
+  Value lowest = arith::SelectOp::create(b, loc, wraps, typeMin, base);
+  // n - lowest, exact where lowest < n (as unsigned, in either order).
+  Value some = arith::CmpIOp::create(b, loc, less, lowest, upper);
+  Value span = arith::SubIOp::create(b, loc, upper, lowest);
+  Value zero = constant(APInt::getZero(width));
+  // (A step of 0, which scf.for does not allow, must not divide by 0 here.)
+  Value step =
+      arith::MaxUIOp::create(b, loc, loop.getStep(), constant(APInt(width, 1)));
   return arith::SelectOp::create(
-      b, loc, some, arith::CeilDivUIOp::create(b, loc, span, loop.getStep()),
-      zero);
+      b, loc, some, arith::CeilDivUIOp::create(b, loc, span, step), zero);
 }
 
-scf::ForOp
-mlir::offload::threadloops::rewriteGridStrideLoop(scf::ForOp loop,
-                                                  const ThreadValues &values) {
+scf::ForOp mlir::offload::threadloops::rewriteGridStrideLoop(
+    scf::ForOp loop, const ThreadValues &values, Value blockDimX) {
   Value iv = loop.getInductionVar();
   if (!values.isUniform(loop.getUpperBound()) ||
       !values.isUniform(loop.getStep()) ||
@@ -152,20 +169,30 @@ mlir::offload::threadloops::rewriteGridStrideLoop(scf::ForOp loop,
   Type indexType = loop.getUpperBound().getType();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
   Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(indexType));
+  // (Unsigned: the count may be 2^63 or more.)
   auto rewritten = scf::ForOp::create(
-      b, loc, zero, emitMostTrips(b, loop, base), one, loop.getInitArgs());
-  // Iteration k of each thread, where it has one: i = base + x + k * stride
-  // below n; its carried values pass unchanged where it has none.
+      b, loc, zero, emitMostTrips(b, loop, base, blockDimX), one,
+      loop.getInitArgs(), /*bodyBuilder=*/nullptr, /*unsignedCmp=*/true);
+  // Iteration k of each thread, where it has one: lower + k * step below n,
+  // in exact arithmetic. k * step is exact (below the most any thread
+  // spans), so the thread has it where lower < n and k * step < n - lower;
+  // then lower + k * step does not wrap. The thread's carried values pass
+  // unchanged where it has none.
   OpBuilder body = OpBuilder::atBlockBegin(rewritten.getBody());
-  Value index = arith::AddIOp::create(
-      body, loc, loop.getLowerBound(),
-      arith::MulIOp::create(body, loc, rewritten.getInductionVar(),
-                            loop.getStep()));
-  Value inside =
+  Value lower = loop.getLowerBound();
+  Value upper = loop.getUpperBound();
+  Value offset = arith::MulIOp::create(body, loc, rewritten.getInductionVar(),
+                                       loop.getStep());
+  Value started =
       arith::CmpIOp::create(body, loc,
                             loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                                   : arith::CmpIPredicate::slt,
-                            index, loop.getUpperBound());
+                            lower, upper);
+  Value notPast =
+      arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ult, offset,
+                            arith::SubIOp::create(body, loc, upper, lower));
+  Value inside = arith::AndIOp::create(body, loc, started, notPast);
+  Value index = arith::AddIOp::create(body, loc, lower, offset);
   auto guard = scf::IfOp::create(body, loc, loop.getResultTypes(), inside,
                                  /*withElseRegion=*/loop.getNumResults() > 0);
   // (Blocks without results come with their scf.yield.)

@@ -37,15 +37,19 @@ bool isWorthRunningAcrossThreads(scf::ForOp loop, const ThreadValues &values);
 
 /// A grid-stride loop, `for (i = base + threadIdx.x; i < n; i += stride)`
 /// (or from `threadIdx.x` alone) with `base`, `n` and `stride` the same in
-/// every thread, whose body is
-/// straight-line code that reads or writes a buffer outside shared memory at
-/// `[..., i]`: one thread's iterations are `stride` elements apart, one
-/// iteration of every thread is consecutive. Rewritten, at the loop, as the
-/// same iterations of each thread in a loop whose bounds are the same in every
-/// thread, `for (k = 0; k < ceil((n - base) / stride); ++k) if (i < n) ...`
-/// with `i = base + threadIdx.x + k * stride`, which runs across the threads;
-/// null if `loop` is not such a loop.
-scf::ForOp rewriteGridStrideLoop(scf::ForOp loop, const ThreadValues &values);
+/// every thread, whose body is straight-line code that reads or writes a
+/// buffer outside shared memory at `[..., i]`: one thread's iterations are
+/// `stride` elements apart, one iteration of every thread is consecutive.
+/// Rewritten, at the loop, as the same iterations of each thread in a loop
+/// whose bounds are the same in every thread: `for (k = 0; k < most; ++k)
+/// if (lower < n && k * stride < n - lower) ...` with `i = lower + k *
+/// stride`, where `lower` is the thread's own lower bound and `most` the
+/// most iterations of any thread of a block `blockDimX` wide, all in
+/// arithmetic that cannot wrap: each thread runs exactly the iterations
+/// lower <= i < n of its own loop, whatever its bounds. Null if `loop` is
+/// not such a loop.
+scf::ForOp rewriteGridStrideLoop(scf::ForOp loop, const ThreadValues &values,
+                                 Value blockDimX);
 
 } // namespace mlir::offload::threadloops
 

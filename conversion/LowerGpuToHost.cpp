@@ -251,6 +251,51 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
   return success();
 }
 
+/// Makes each `memref.alloc` of workgroup memory in `kernel` one buffer per
+/// block, as a workgroup attribution is, wherever in the kernel it is (a
+/// GPU's shared variable is one per block, however often the code that
+/// declares it runs): an alloca at `b`, which `uniform` maps to itself. Its
+/// deallocations go, as the buffer lives as long as the block. Reports one
+/// whose shape is not static.
+static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
+                                                    OpBuilder &b,
+                                                    IRMapping &uniform) {
+  auto isWorkgroup = [](Value memref) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+  };
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<memref::DeallocOp> deallocs;
+  kernel.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && isWorkgroup(alloc.getResult()))
+      allocs.push_back(alloc);
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+        dealloc && isWorkgroup(dealloc.getMemref()))
+      deallocs.push_back(dealloc);
+  });
+  for (memref::AllocOp alloc : allocs)
+    if (!alloc.getType().hasStaticShape())
+      return alloc.emitError()
+             << "the host target gives workgroup memory of a static shape "
+                "only, one buffer per block; this 'memref.alloc' of "
+             << alloc.getType()
+             << " has a size known at run time: give it a static shape, or "
+                "use gpu.dynamic_shared_memory";
+  for (memref::DeallocOp dealloc : deallocs)
+    dealloc.erase();
+  for (memref::AllocOp alloc : allocs) {
+    Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
+                                            alloc.getAlignmentAttr());
+    uniform.map(buffer, buffer);
+    alloc.getResult().replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  LLVM_DEBUG(llvm::dbgs() << "@" << kernel.getName() << ": " << allocs.size()
+                          << " workgroup allocations made block memory\n");
+  return success();
+}
+
 /// Replaces the kernel's gpu ops whose value is the same in the whole block
 /// (ids and sizes of the block, grid and cluster, the subgroup size and
 /// count, the dynamic shared memory) by that value, which `uniform` maps to
@@ -286,8 +331,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
       arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
       values.blockDim[2]);
   IRMapping uniform;
-  if (failed(
-          mapArguments(kernel, entry.getArguments().drop_front(), b, uniform)))
+  if (failed(mapArguments(kernel, entry.getArguments().drop_front(), b,
+                          uniform)) ||
+      failed(makeWorkgroupAllocsBlockMemory(kernel, b, uniform)))
     return failure();
   replaceBlockLevelOps(kernel, b, values, threads, uniform);
 
@@ -320,8 +366,11 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
 /// kernel.
 static LogicalResult lowerDeviceFunction(gpu::GPUFuncOp function) {
   WalkResult walked = function.walk([&](Operation *op) {
-    if (op->getDialect() && isa<gpu::GPUDialect>(op->getDialect()) &&
-        !isa<gpu::ReturnOp, gpu::PrintfOp>(op)) {
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if ((op->getDialect() && isa<gpu::GPUDialect>(op->getDialect()) &&
+         !isa<gpu::ReturnOp, gpu::PrintfOp>(op)) ||
+        (alloc &&
+         gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))) {
       op->emitError() << "'" << op->getName()
                       << "' in a device function that cannot be inlined into "
                          "its kernels (is it recursive?) has no meaning on "
@@ -345,6 +394,29 @@ static LogicalResult lowerDeviceFunction(gpu::GPUFuncOp function) {
   return success();
 }
 
+/// With bare pointers, a kernel takes each memref as the pointer to its
+/// first element, which says nothing of sizes, strides or offset: reports a
+/// kernel argument whose type needs them.
+static LogicalResult checkBarePointerArguments(gpu::GPUModuleOp module) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel())
+      continue;
+    for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+      auto memref = dyn_cast<BaseMemRefType>(type);
+      auto ranked = dyn_cast_or_null<MemRefType>(memref);
+      if (!memref || (ranked && ranked.hasStaticShape() &&
+                      ranked.getLayout().isIdentity()))
+        continue;
+      return kernel.emitError()
+             << "kernel @" << kernel.getName() << " takes " << type
+             << " (argument " << i
+             << "), which kernel-bare-ptr cannot pass as a bare pointer: it "
+                "passes memrefs of static shape and the identity layout only";
+    }
+  }
+  return success();
+}
+
 namespace {
 struct LowerGpuToHostPass
     : public offload::impl::OffloadLowerGpuToHostBase<LowerGpuToHostPass> {
@@ -352,7 +424,8 @@ struct LowerGpuToHostPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectOpsWithoutHostMeaning(module)))
+    if (failed(rejectOpsWithoutHostMeaning(module)) ||
+        (kernelBarePtr && failed(checkBarePointerArguments(module))))
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument
     // left over is harmless, and offload-check-input warned of it already.

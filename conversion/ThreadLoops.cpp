@@ -119,6 +119,10 @@ FailureOr<int64_t> mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel,
       return failure();
     return memory.getBytesPerThread();
   }
+  // The block's sizes are the same in every thread, used by the kernel or
+  // not (a grid-stride loop's rewrite needs blockDim.x).
+  for (Value size : values.blockDim)
+    uniform.map(size, size);
   ThreadValues threadValues(uniform, threads, memory, entry, loc);
   WarpExchanges exchanges(threads, threadValues, entry, loc);
   ControlFlowSplitter splitter(threads, threadValues, memory, ownOps, exchanges,

@@ -123,11 +123,29 @@ gpu.module @kernels [#offload.host] {
     gpu.return
   }
 
-  // for (i = base + x; i < n; i += stride): k from 0 to ceil((n - base) /
-  // stride), and i = base + x + k * stride where i < n.
+  // for (i = base + x; i < n; i += stride): k from 0 to the most iterations
+  // of any thread, ceil((n - lowest) / stride), where the lowest lower bound
+  // is INT64_MIN when base + blockDim.x - 1 wraps, else base; each thread's
+  // iteration k where lower < n and k * stride < n - lower, at lower + k *
+  // stride.
   // CHECK-LABEL: llvm.func internal @grid_stride
-  // CHECK: llvm.select
-  // CHECK: llvm.icmp "slt"
+  // CHECK: %[[MIN:.*]] = llvm.mlir.constant(-9223372036854775808 : index)
+  // CHECK: %[[LAST:.*]] = llvm.add %[[BASE:arg6]], %{{.*}} : i64
+  // CHECK: %[[WRAPS:.*]] = llvm.icmp "slt" %[[LAST]], %[[BASE]]
+  // CHECK: %[[LOWEST:.*]] = llvm.select %[[WRAPS]], %[[MIN]], %[[BASE]]
+  // CHECK: llvm.sub %[[N:.*]], %[[LOWEST]]
+  // CHECK: llvm.udiv
+  // CHECK: ^bb[[K:[0-9]+]](%[[KV:.*]]: i64):
+  // CHECK: llvm.icmp "ult" %[[KV]], %{{.*}} : i64
+  // CHECK: %[[LOWER:.*]] = llvm.add %[[BASE]], %{{.*}} : i64
+  // CHECK: %[[OFFSET:.*]] = llvm.mul %[[KV]], %[[STRIDE:arg7]] : i64
+  // CHECK: %[[STARTED:.*]] = llvm.icmp "slt" %[[LOWER]], %[[UPPER:.*]] : i64
+  // CHECK: %[[SPAN:.*]] = llvm.sub %[[UPPER]], %[[LOWER]] : i64
+  // CHECK: %[[NOT_PAST:.*]] = llvm.icmp "ult" %[[OFFSET]], %[[SPAN]] : i64
+  // CHECK: %[[INSIDE:.*]] = llvm.and %[[STARTED]], %[[NOT_PAST]] : i1
+  // CHECK: %[[I:.*]] = llvm.add %[[LOWER]], %[[OFFSET]] : i64
+  // CHECK: llvm.cond_br %[[INSIDE]]
+  // CHECK: llvm.getelementptr inbounds|nuw %{{.*}}[%[[I]]]
   // CHECK: llvm.return
   gpu.func @grid_stride(%c: memref<?xf32>, %base: index, %stride: index)
       kernel {

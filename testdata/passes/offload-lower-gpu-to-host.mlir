@@ -205,3 +205,80 @@ gpu.module @printf_format {
     gpu.return
   }
 }
+
+// -----
+
+// A buffer of dynamic size that lives across a barrier stays on the stack,
+// one alloca per thread in the thread loop: LLVM's vectorizer would take it
+// for one alloca for a vector of threads, so that loop (z, y and x) and no
+// other stays scalar.
+// CHECK: #[[INTERLEAVE:.*]] = #llvm.loop_interleave<count = 1 : i32>
+// CHECK: #[[VECTORIZE:.*]] = #llvm.loop_vectorize<disable = true>
+// CHECK: #[[SCALAR:.*]] = #llvm.loop_annotation<vectorize = #[[VECTORIZE]], interleave = #[[INTERLEAVE]]>
+// CHECK-LABEL: gpu.module @dynamic_alloca
+// CHECK: llvm.func internal @k(
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.alloca %{{.*}} x i32 : (i64) -> !llvm.ptr
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK: llvm.br ^bb{{[0-9]+}}(%{{.*}} : i64) {loop_annotation = #[[SCALAR]]}
+// CHECK-NOT: loop_annotation
+// CHECK: llvm.return
+gpu.module @dynamic_alloca {
+  gpu.func @k(%out: memref<256xi32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %t = gpu.thread_id x
+    %v = arith.index_cast %t : index to i32
+    %a = memref.alloca(%n) : memref<?xi32>
+    memref.store %v, %a[%c0] : memref<?xi32>
+    gpu.barrier
+    %w = memref.load %a[%c0] : memref<?xi32>
+    memref.store %w, %out[%t] : memref<256xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// memref.alloc of workgroup memory, wherever in the kernel, is one buffer per
+// block: an alloca at the function's entry, before the thread loops, and its
+// dealloc goes. (No malloc, no free.)
+// CHECK-LABEL: gpu.module @workgroup_alloc
+// CHECK: llvm.func internal @k(
+// CHECK-NOT: llvm.br
+// CHECK: llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK-NOT: @malloc
+// CHECK-NOT: @free
+// CHECK: llvm.return
+gpu.module @workgroup_alloc {
+  gpu.func @k(%out: memref<16xf32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t = gpu.thread_id x
+    scf.for %k = %c0 to %n step %c1 {
+      %tile = memref.alloc() {alignment = 64 : i64} : memref<16xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %out[%t] : memref<16xf32>
+      memref.store %v, %tile[%t] : memref<16xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %tile[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%t] : memref<16xf32>
+      memref.dealloc %tile : memref<16xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @workgroup_alloc_dynamic {
+  gpu.func @k(%n: index, %v: f32, %out: memref<1xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{the host target gives workgroup memory of a static shape only, one buffer per block; this 'memref.alloc' of 'memref<?xf32, #gpu.address_space<workgroup>>' has a size known at run time: give it a static shape, or use gpu.dynamic_shared_memory}}
+    %tile = memref.alloc(%n) : memref<?xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>
+    %w = memref.load %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
