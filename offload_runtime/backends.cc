@@ -41,6 +41,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <pthread.h>
@@ -102,7 +103,10 @@ public:
 
 private:
   std::mutex mutex;
-  std::vector<RegisteredBinary> binaries;
+  /// A deque, which never moves what it holds: what With() gave out (a
+  /// name, short enough to live inside its string, too) stays where it is
+  /// while later binaries register.
+  std::deque<RegisteredBinary> binaries;
 };
 
 Registry &GetRegistry() {
