@@ -644,6 +644,29 @@ TEST(RuntimeObjects, RegistrationsDuringTheChoiceLeaveWhatItReadsIntact) {
   });
 }
 
+// A lazy binary registers its objects from a constructor, then loads them
+// at its first launch: when that launch is the first call, the choice
+// counts the binary once.
+TEST(RuntimeObjects, ALazyBinaryLoadedFirstCountsOnceForTheChoice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuGetFunctionLazily: gpu.binary @lazy has no object for the "
+      "host CPU \\(x86-64\\): it holds host AArch64; MGPU_DEVICE=auto runs "
+      "on the host because no gpu.binary it knows holds a GPU object "
+      "\\(@lazy: host AArch64\\)\\. Compile it for the host too .*\n$",
+      {
+        unsetenv("MGPU_DEVICE");
+        static char bytes[16] = {};
+        constexpr int kAarch64 = 183;
+        static const MgpuObject objects[] = {
+            {bytes, sizeof(bytes), MGPU_OBJECT_HOST, kAarch64, 0, 0}};
+        mgpuRegisterObjects(objects, 1, "lazy");
+        MgpuModuleHandle module = nullptr;
+        MgpuFunctionHandle kernel = nullptr;
+        mgpuGetFunctionLazily(&module, objects, 1, "lazy", "kernel", &kernel);
+      });
+}
+
 TEST(RuntimeObjects, LazyLoadHappensOnceAndPublishesTheKernel) {
   std::string cubin = Cubin90();
   MgpuObject objects[] = {
