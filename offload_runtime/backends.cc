@@ -38,9 +38,11 @@
 #include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/vulkan_backend.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <pthread.h>
@@ -88,21 +90,49 @@ public:
     binaries.push_back(std::move(binary));
   }
 
-  /// The binaries registered, then `loading` if it has objects.
+  /// The binaries registered, then `loading` if it has objects and is not
+  /// one of them (a lazy binary whose first launch is the first call).
   std::vector<BinaryObjects> With(BinaryObjects loading) {
     std::vector<BinaryObjects> all;
+    bool registered = false;
     std::lock_guard<std::mutex> lock(mutex);
-    for (const RegisteredBinary &binary : binaries)
+    for (const RegisteredBinary &binary : binaries) {
       all.push_back({binary.objects.data(), int32_t(binary.objects.size()),
                      binary.name.c_str()});
-    if (loading.objects && loading.count > 0)
+      registered = registered || Copies(binary, loading);
+    }
+    if (loading.objects && loading.count > 0 && !registered)
       all.push_back(loading);
     return all;
   }
 
 private:
+  /// Whether `binary` holds what the choice reads of `loading`.
+  static bool Copies(const RegisteredBinary &binary,
+                     const BinaryObjects &loading) {
+    if (!loading.objects || binary.name != loading.name ||
+        binary.objects.size() != size_t(std::max(loading.count, 0)))
+      return false;
+    for (size_t i = 0; i < binary.objects.size(); ++i) {
+      const MgpuObject &copy = binary.objects[i], &object = loading.objects[i];
+      if (copy.kind != object.kind || copy.arch != object.arch ||
+          copy.archVariant != object.archVariant)
+        return false;
+      // Add copied the bytes of SPIR-V that it was given.
+      if (object.kind == MGPU_OBJECT_SPIRV &&
+          (!copy.data != !object.data ||
+           (copy.data && (copy.size != object.size ||
+                          std::memcmp(copy.data, object.data, copy.size)))))
+        return false;
+    }
+    return true;
+  }
+
   std::mutex mutex;
-  std::vector<RegisteredBinary> binaries;
+  /// A deque, which never moves what it holds: what With() gave out (a
+  /// name, short enough to live inside its string, too) stays where it is
+  /// while later binaries register.
+  std::deque<RegisteredBinary> binaries;
 };
 
 Registry &GetRegistry() {

@@ -51,6 +51,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
@@ -360,7 +361,10 @@ static LogicalResult emitLoadFunction(const std::set<std::string> &kernels,
 /// its objects known to the runtime, which chooses its device by the objects
 /// of the program's binaries (MGPU_DEVICE=auto) at its first call, which
 /// may well come before the binary's first launch loads them. It loads
-/// nothing: a program that never launches never touches the GPU.
+/// nothing: a program that never launches never touches the GPU. It runs
+/// one priority before the binary's: before the loads of every binary of
+/// that priority, which may come first in the module or at link time, and
+/// after the program's own constructors that run before them.
 static LogicalResult
 emitRegisterFunction(const BinaryGlobals &made, LoaderAttr loader,
                      llvm::FunctionCallee registerObjects, Runtime &runtime,
@@ -374,7 +378,7 @@ emitRegisterFunction(const BinaryGlobals &made, LoaderAttr loader,
   body.CreateCall(registerObjects, {made.objects, count, made.name});
   body.CreateRetVoid();
   llvm::appendToGlobalCtors(runtime.module, *registration,
-                            loader.getPriority());
+                            std::max(loader.getPriority() - 1, 0));
   return success();
 }
 

@@ -20,6 +20,8 @@
 
 #include <cuda.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -583,6 +585,85 @@ TEST(RuntimeObjects, UnderAutoNothingFittingPassesTheDeviceOver) {
             {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
              MGPU_ARCH_SPECIFIC, 0}};
         mgpuModuleLoadObjects(objects, 2, "kernels");
+      });
+}
+
+// Binaries that register their objects (the constructors of libraries that
+// another thread opens) while the first call chooses the backend from those
+// registered before: the choice reads its own view of them, which the later
+// registrations must leave intact (they once moved the names it read, a use
+// after free). The binaries hold no GPU object, so the choice reads every
+// name, for the host's message.
+TEST(RuntimeObjects, RegistrationsDuringTheChoiceLeaveWhatItReadsIntact) {
+  EXPECT_IN_FRESH_PROCESS(0, "", {
+    unsetenv("MGPU_DEVICE");
+    static char bytes[16] = {};
+    // Host code for aarch64, which this x86-64 machine does not run: the
+    // load fails with the reason for the host, naming every binary.
+    constexpr int kAarch64 = 183;
+    static const MgpuObject object = {
+        bytes, sizeof(bytes), MGPU_OBJECT_HOST, kAarch64, 0, 0};
+    static std::string message;
+    mgpuSetErrorHandler(
+        [](const char *, int32_t, const char *text, void *) { message = text; },
+        nullptr);
+    // 16000 binaries, short of 16384, where the registry would grow next;
+    // then, a millisecond later (when the choice has most likely taken its
+    // view of them, and not yet read all their names), more.
+    constexpr int kBefore = 16000;
+    std::atomic<bool> ready{false}, chosen{false};
+    std::thread registrar([&] {
+      for (int i = 0; !chosen.load(); ++i) {
+        if (i == kBefore) {
+          ready.store(true);
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        mgpuRegisterObjects(&object, 1, ("k" + std::to_string(i)).c_str());
+      }
+    });
+    while (!ready.load())
+      std::this_thread::yield();
+    mgpuModuleLoadObjects(&object, 1, "loaded");
+    chosen.store(true);
+    registrar.join();
+    const std::string because = "holds a GPU object (";
+    size_t at = message.find(because);
+    if (at == std::string::npos)
+      std::exit(2);
+    // "@k0: host aarch64; @k1: host aarch64; ...; @loaded: host aarch64)".
+    int names = 0;
+    for (at = message.find('@', at); at != std::string::npos;
+         at = message.find('@', at + 1), ++names) {
+      size_t end = message.find(':', at);
+      std::string name = message.substr(at + 1, end - at - 1);
+      if (name != "loaded" && name != "k" + std::to_string(names))
+        std::exit(3);
+    }
+    if (names <= kBefore)
+      std::exit(4);
+  });
+}
+
+// A lazy binary registers its objects from a constructor, then loads them
+// at its first launch: when that launch is the first call, the choice
+// counts the binary once.
+TEST(RuntimeObjects, ALazyBinaryLoadedFirstCountsOnceForTheChoice) {
+  EXPECT_IN_FRESH_PROCESS(
+      1,
+      "^mgpu: mgpuGetFunctionLazily: gpu.binary @lazy has no object for the "
+      "host CPU \\(x86-64\\): it holds host AArch64; MGPU_DEVICE=auto runs "
+      "on the host because no gpu.binary it knows holds a GPU object "
+      "\\(@lazy: host AArch64\\)\\. Compile it for the host too .*\n$",
+      {
+        unsetenv("MGPU_DEVICE");
+        static char bytes[16] = {};
+        constexpr int kAarch64 = 183;
+        static const MgpuObject objects[] = {
+            {bytes, sizeof(bytes), MGPU_OBJECT_HOST, kAarch64, 0, 0}};
+        mgpuRegisterObjects(objects, 1, "lazy");
+        MgpuModuleHandle module = nullptr;
+        MgpuFunctionHandle kernel = nullptr;
+        mgpuGetFunctionLazily(&module, objects, 1, "lazy", "kernel", &kernel);
       });
 }
 

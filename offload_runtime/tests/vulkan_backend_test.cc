@@ -719,11 +719,14 @@ TEST_F(VulkanBackend, StaticAndDynamicSharedMemoryTogether) {
   ASSERT_EQ(errors.codes.size(), 1u);
   EXPECT_EQ(errors.codes[0], CUDA_ERROR_INVALID_VALUE);
   const std::string error = errors.Take();
+  // The array's 4-byte elements: 3 bytes more.
   EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_triple' "
                                   "asks for %u bytes of dynamic shared memory "
-                                  "beside its 24576 bytes of static shared "
-                                  "memory (%u in all); Vulkan device ",
-                                  limit - kStatic + 1, limit + 1),
+                                  "(%u in whole 4-byte elements) beside its "
+                                  "24576 bytes of static shared memory (%u in "
+                                  "all); Vulkan device ",
+                                  limit - kStatic + 1, limit - kStatic + 4,
+                                  limit + 4),
                         0),
             0u)
       << error;
@@ -731,6 +734,66 @@ TEST_F(VulkanBackend, StaticAndDynamicSharedMemoryTogether) {
                                  "(maxComputeSharedMemorySize)",
                                  limit)),
             std::string::npos)
+      << error;
+  mgpuMemFree(in, nullptr);
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(staged);
+  EXPECT_EQ(errors.Take(), "");
+}
+
+// Dynamic shared memory is an array of whole elements, as many as the
+// launch's bytes round up to: the check counts the bytes that the pipeline
+// gets. Beside 24580 bytes of static shared memory, a launch that asks for
+// the rest of the limit, 4 bytes short of whole 8-byte elements, gets 4
+// bytes more than the device has, and is refused; one element less runs.
+TEST_F(VulkanBackend, DynamicSharedMemoryCountsInWholeElements) {
+  std::vector<char> bytes = ReadFile("VULKAN_WIDE_SHARED_KERNELS");
+  MgpuObject object = SpirvObject(bytes);
+  MgpuModuleHandle staged = mgpuModuleLoadObjects(&object, 1, "staged");
+  MgpuFunctionHandle wide = mgpuModuleGetFunction(staged, "staged_wide");
+  ASSERT_EQ(errors.Take(), "");
+  constexpr int kCount = 128;
+  std::vector<uint32_t> values(kCount);
+  for (int i = 0; i < kCount; ++i)
+    values[i] = uint32_t(i) * 2654435761u;
+  void *in = mgpuMemAlloc(kCount * 4, nullptr, false);
+  void *out = mgpuMemAlloc(kCount * 4, nullptr, false);
+  mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
+  void *params[] = {&in, &out};
+  auto launch = [&](int32_t dynamicBytes) {
+    mgpuMemset32(out, 0, kCount, nullptr);
+    mgpuLaunchKernel(wide, kCount / 64, 1, 1, 64, 1, 1, dynamicBytes, nullptr,
+                     params, nullptr, 2);
+    return Read(out, kCount);
+  };
+  launch(INT32_MAX);
+  const std::string tooMuch = errors.Take();
+  const std::string most = "has at most ";
+  ASSERT_NE(tooMuch.find(most), std::string::npos) << tooMuch;
+  const uint32_t limit = uint32_t(std::strtoul(
+      tooMuch.c_str() + tooMuch.find(most) + most.size(), nullptr, 10));
+  constexpr uint32_t kStatic = 6145 * 4;
+  ASSERT_GE(limit, kStatic + 64 * 8) << tooMuch;
+  const uint32_t room = limit - kStatic;
+  ASSERT_EQ(room % 8, 4u) << "the limit " << limit << " is not 8-byte whole";
+
+  std::vector<uint32_t> expected(kCount);
+  for (int i = 0; i < kCount; ++i)
+    expected[i] = values[i] * 3;
+  EXPECT_EQ(launch(int32_t(room - 4)), expected);
+  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(launch(int32_t(room)), std::vector<uint32_t>(kCount, 0));
+  ASSERT_EQ(errors.codes.size(), 1u);
+  EXPECT_EQ(errors.codes[0], CUDA_ERROR_INVALID_VALUE);
+  const std::string error = errors.Take();
+  EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_wide' "
+                                  "asks for %u bytes of dynamic shared memory "
+                                  "(%u in whole 8-byte elements) beside its "
+                                  "24580 bytes of static shared memory (%u in "
+                                  "all); Vulkan device ",
+                                  room, room + 4, limit + 4),
+                        0),
+            0u)
       << error;
   mgpuMemFree(in, nullptr);
   mgpuMemFree(out, nullptr);

@@ -16,6 +16,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -46,6 +47,39 @@ void LoadAndUnload(const char *variable, const char *validation) {
 TEST(VulkanValidation, ValidKernelsLoadUnderTheLayer) {
   EXPECT_IN_FRESH_PROCESS(0, "^$",
                           { LoadAndUnload("VULKAN_TEST_KERNELS", "1"); });
+}
+
+// Two kernels of one module, each within the device's workgroup memory,
+// together beyond it: the layer, which adds up the workgroup memory of
+// every entry point of a module (VUID-RuntimeSpirv-Workgroup-06530), is not
+// the runtime's error; each kernel runs, and computes what it should.
+TEST(VulkanValidation, KernelsOfOneModuleEachHaveTheirOwnSharedMemory) {
+  EXPECT_IN_FRESH_PROCESS(0, "^$", {
+    setenv("MGPU_DEVICE", "vulkan", 1);
+    setenv("MGPU_VULKAN_VALIDATION", "1", 1);
+    std::vector<char> bytes = ReadFile("VULKAN_TWO_SHARED_KERNELS");
+    MgpuObject object = {};
+    object.data = bytes.data();
+    object.size = bytes.size();
+    object.kind = MGPU_OBJECT_SPIRV;
+    MgpuModuleHandle module = mgpuModuleLoadObjects(&object, 1, "kernels");
+    constexpr uint32_t kCount = 128;
+    void *out = mgpuMemAlloc(kCount * 4, nullptr, false);
+    void *params[] = {&out};
+    for (uint32_t plus : {0u, 1u}) {
+      MgpuFunctionHandle kernel =
+          mgpuModuleGetFunction(module, plus ? "second" : "first");
+      mgpuLaunchKernel(kernel, kCount / 64, 1, 1, 64, 1, 1, 0, nullptr, params,
+                       nullptr, 1);
+      std::vector<uint32_t> values(kCount);
+      mgpuMemcpy(values.data(), out, kCount * 4, nullptr);
+      for (uint32_t i = 0; i < kCount; ++i)
+        if (values[i] != i + plus)
+          std::exit(2);
+    }
+    mgpuMemFree(out, nullptr);
+    mgpuModuleUnload(module);
+  });
 }
 
 TEST(VulkanValidation, WhatTheLayerFindsIsAnError) {

@@ -26,20 +26,27 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
   const VkPhysicalDeviceLimits &limits = device.limits;
   const std::string &name = kernel.entry.name;
   // As CUDA, the dynamic shared memory asked for counts whether or not the
-  // kernel uses it (one without ignores it), on top of its static.
-  // At most the limit (Module::Load checks), so that the sum cannot wrap.
+  // kernel uses it (one without ignores it), on top of its static; a kernel
+  // with it gets whole elements, which may be a few bytes more.
+  // Both at most the limit (Module::Load checks the static), so that the
+  // sum cannot wrap.
   const uint64_t staticBytes = kernel.entry.staticSharedBytes;
-  if (staticBytes + config.sharedMemoryBytes >
-      limits.maxComputeSharedMemorySize)
+  const uint64_t dynamicBytes =
+      kernel.DynamicSharedBytes(config.sharedMemoryBytes);
+  if (staticBytes + dynamicBytes > limits.maxComputeSharedMemorySize)
     return RuntimeError(
         CUDA_ERROR_INVALID_VALUE,
         StrCat("kernel '", name, "' asks for ", config.sharedMemoryBytes,
                " bytes of dynamic shared memory",
-               staticBytes
-                   ? StrCat(" beside its ", staticBytes,
-                            " bytes of static shared memory (",
-                            staticBytes + config.sharedMemoryBytes, " in all)")
+               dynamicBytes > config.sharedMemoryBytes
+                   ? StrCat(" (", dynamicBytes, " in whole ",
+                            kernel.entry.dynamicSharedMemory->elementBytes,
+                            "-byte elements)")
                    : std::string(),
+               staticBytes ? StrCat(" beside its ", staticBytes,
+                                    " bytes of static shared memory (",
+                                    staticBytes + dynamicBytes, " in all)")
+                           : std::string(),
                "; Vulkan ", device.description, " has at most ",
                limits.maxComputeSharedMemorySize,
                " bytes of workgroup memory (maxComputeSharedMemorySize)"));

@@ -64,16 +64,22 @@ Status Module::CreateKernel(const object_format::SpirvEntryPoint &entry) {
                                binaryName, " has ", entry.pushConstantBytes,
                                " bytes of push constants; Vulkan ",
                                device.description, " takes at most ", limit));
+  std::unique_ptr<Kernel> kernel(new Kernel(*this, entry));
+  // With the one element of dynamic shared memory (if it has any) that the
+  // pipeline made here gets.
   const uint32_t sharedLimit = device.limits.maxComputeSharedMemorySize;
-  if (entry.staticSharedBytes > sharedLimit)
+  const uint64_t leastDynamic = kernel->DynamicSharedBytes(0);
+  if (leastDynamic > sharedLimit ||
+      entry.staticSharedBytes > sharedLimit - leastDynamic)
     return RuntimeError(
         CUDA_ERROR_NOT_SUPPORTED,
         StrCat("kernel '", entry.name, "' of gpu.binary @", binaryName, " has ",
-               entry.staticSharedBytes,
-               " bytes of static shared memory; Vulkan ", device.description,
-               " has at most ", sharedLimit,
+               entry.staticSharedBytes, " bytes of static shared memory",
+               leastDynamic ? StrCat(" and at least ", leastDynamic,
+                                     " of dynamic shared memory")
+                            : std::string(),
+               "; Vulkan ", device.description, " has at most ", sharedLimit,
                " bytes of workgroup memory (maxComputeSharedMemorySize)"));
-  std::unique_ptr<Kernel> kernel(new Kernel(*this, entry));
   VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0,
                                entry.pushConstantBytes};
   VkPipelineLayoutCreateInfo layout = {
@@ -127,6 +133,13 @@ uint32_t Kernel::SharedElements(uint32_t sharedMemoryBytes) const {
   const uint32_t element = entry.dynamicSharedMemory->elementBytes;
   return std::max<uint32_t>(1, sharedMemoryBytes / element +
                                    (sharedMemoryBytes % element != 0));
+}
+
+uint64_t Kernel::DynamicSharedBytes(uint32_t sharedMemoryBytes) const {
+  if (!entry.dynamicSharedMemory)
+    return sharedMemoryBytes;
+  return uint64_t(SharedElements(sharedMemoryBytes)) *
+         entry.dynamicSharedMemory->elementBytes;
 }
 
 StatusOr<VkPipeline> Kernel::PipelineFor(const uint32_t block[3],

@@ -49,6 +49,11 @@ public:
   /// with `sharedMemoryBytes` of it: rounded up, at least 1; 0 for a kernel
   /// without dynamic shared memory, which ignores it.
   uint32_t SharedElements(uint32_t sharedMemoryBytes) const;
+  /// The workgroup memory that `sharedMemoryBytes` of dynamic shared memory
+  /// takes: the array's whole elements (SharedElements), or, for a kernel
+  /// without dynamic shared memory, the bytes asked for, which count as on
+  /// CUDA.
+  uint64_t DynamicSharedBytes(uint32_t sharedMemoryBytes) const;
 
   const object_format::SpirvEntryPoint entry;
   VkPipelineLayout layout = VK_NULL_HANDLE;

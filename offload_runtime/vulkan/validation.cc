@@ -33,13 +33,29 @@ StatusOr<bool> HasLayer(const VulkanApi &vk) {
   return false;
 }
 
+/// What the layer reports wrongly: it adds up the workgroup memory of every
+/// entry point of a shader module, where each kernel (entry point) has its
+/// own, so that the kernels of one gpu.module, each within the limit, may
+/// together exceed it. The backend checks each kernel's itself (module.cc,
+/// launch.cc).
+constexpr const char *kNotErrors[] = {"VUID-RuntimeSpirv-Workgroup-06530"};
+
+bool IsError(const VkDebugUtilsMessengerCallbackDataEXT *data) {
+  if (data && data->pMessageIdName)
+    for (const char *id : kNotErrors)
+      if (std::strcmp(data->pMessageIdName, id) == 0)
+        return false;
+  return true;
+}
+
 /// The layer calls this on the thread whose Vulkan call it checks, before
 /// the call reaches the driver.
 VKAPI_ATTR VkBool32 VKAPI_CALL
 OnMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
           VkDebugUtilsMessageTypeFlagsEXT,
           const VkDebugUtilsMessengerCallbackDataEXT *data, void *) {
-  if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+  if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) &&
+      IsError(data))
     ReportError("Vulkan validation layer",
                 Status(CUDA_ERROR_UNKNOWN, data && data->pMessage
                                                ? data->pMessage

@@ -1,5 +1,4 @@
-//===- validation.h - Khronos' validation layer, on request ------*- C++
-//-*-===//
+//===- validation.h - Khronos' validation layer, on request ----*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -10,6 +9,7 @@
 // makes every error it finds a runtime error: a kernel whose SPIR-V is
 // invalid, or a command buffer that misuses Vulkan, stops the program (or
 // goes to mgpuSetErrorHandler) instead of running with undefined results.
+// (But for what the layer is known to report wrongly: validation.cc.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,9 +6,10 @@
 // RUN: offload-translate --mlir-to-llvmir %s | FileCheck %s
 // RUN: offload-translate --mlir-to-llvmir %s | llc -filetype=obj -o %t.o
 
-// The constructor registers the objects and loads nothing; the destructor
-// still unloads (a no-op if never loaded).
-// CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.7kernels.register, ptr null }]
+// The constructor registers the objects and loads nothing, one priority
+// before the loads (lazy-registers-first.mlir); the destructor still
+// unloads (a no-op if never loaded).
+// CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 122, ptr @__offload.7kernels.register, ptr null }]
 // CHECK: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @__offload.7kernels.unload, ptr null }]
 // CHECK-NOT: mgpuModuleLoadObjects
 
