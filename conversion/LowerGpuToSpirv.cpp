@@ -363,7 +363,6 @@ struct LowerGpuToSpirvPass
                                    return runPipeline(pm, op);
                                  })))
       return signalPassFailure();
-    makeDynamicSharedLengthsUnique(*spirvModule);
     declareTargetVersion(*spirvModule, env);
     keepKernelDeclarations(module);
     LLVM_DEBUG(llvm::dbgs()

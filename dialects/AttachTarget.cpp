@@ -40,11 +40,9 @@ using namespace mlir::offload;
 /// Appends `target` to the targets of each gpu.module of `module` whose whole
 /// name matches `pattern`, unless it lists an equal target already, or, when
 /// `onePerModule`, any target of the same kind (which it keeps).
-static LogicalResult attachToMatchingModules(ModuleOp module,
-                                             StringRef passName,
-                                             StringRef pattern,
-                                             Attribute target,
-                                             bool onePerModule = false) {
+static LogicalResult
+attachToMatchingModules(ModuleOp module, StringRef passName, StringRef pattern,
+                        Attribute target, bool onePerModule = false) {
   llvm::Regex matcher(("^(" + pattern + ")$").str());
   std::string regexError;
   if (!matcher.isValid(regexError))
