@@ -15,7 +15,9 @@
 #include "conversion/Passes.h"
 
 #include "conversion/InlineDeviceFunctions.h"
+#include "conversion/SpirvArithmetic.h"
 #include "conversion/SpirvAtomics.h"
+#include "conversion/SpirvControlFlow.h"
 #include "conversion/SpirvDynamicSharedMemory.h"
 #include "conversion/SpirvKernelAbi.h"
 #include "conversion/SpirvUnsupported.h"
@@ -224,6 +226,7 @@ static void populateSpirvPatterns(const SPIRVTypeConverter &types,
   patterns.add<BarrierToControlBarrier, SubgroupReduceToNonUniform>(
       types, patterns.getContext(), /*benefit=*/2);
   populateSpirvAtomicPatterns(types, patterns);
+  populateSpirvArithmeticPatterns(types, patterns);
 }
 
 /// Converts `copy` (a gpu.module) into a spirv.module in its place, naming
@@ -332,6 +335,7 @@ struct LowerGpuToSpirvPass
     if (failed(target) || failed(checkVulkanKernels(module)) ||
         failed(checkKernelParameters(module)) ||
         failed(inlineDeviceFunctions(module)) ||
+        failed(liftControlFlowToScf(module)) ||
         failed(
             replaceDynamicSharedMemory(module, target->getMaxSharedMemory())) ||
         failed(expandAllReducesInWorkgroupMemory(module,
@@ -348,6 +352,8 @@ struct LowerGpuToSpirvPass
     options.use64bitIndex = indexBitwidth == 64;
     SPIRVTypeConverter types(env, options);
     mapMemorySpaces(copy);
+    expandFloatRemainders(copy);
+    guardZeroTripLoops(copy);
     for (auto kernel :
          llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))
       if (kernel.isKernel() &&
