@@ -20,6 +20,7 @@
 #include "conversion/SpirvControlFlow.h"
 #include "conversion/SpirvDynamicSharedMemory.h"
 #include "conversion/SpirvKernelAbi.h"
+#include "conversion/SpirvSubgroups.h"
 #include "conversion/SpirvUnsupported.h"
 #include "conversion/WorkgroupAllReduce.h"
 #include "dialects/OffloadDialect.h"
@@ -287,14 +288,57 @@ static LogicalResult finishSpirvModule(
   return runPipeline(pm, module);
 }
 
+/// What spirv-update-vce does not deduce, added to `capabilities` from those
+/// of `env`: the capabilities of the built-ins the module reads
+/// (GroupNonUniform for the subgroup ids and sizes) and of atomics on 64-bit
+/// integers (Int64Atomics).
+static void
+addUndeducedCapabilities(spirv::ModuleOp module, spirv::TargetEnvAttr env,
+                         SmallVectorImpl<spirv::Capability> &capabilities) {
+  auto requireAnyOf = [&](ArrayRef<spirv::Capability> anyOf) {
+    auto has = [&](spirv::Capability capability) {
+      return llvm::is_contained(capabilities, capability);
+    };
+    if (llvm::any_of(anyOf, has))
+      return;
+    for (spirv::Capability capability : anyOf)
+      if (llvm::is_contained(env.getCapabilities(), capability)) {
+        capabilities.push_back(capability);
+        return;
+      }
+  };
+  module.walk([&](Operation *op) {
+    if (auto variable = dyn_cast<spirv::GlobalVariableOp>(op)) {
+      std::optional<StringRef> name = variable.getBuiltIn();
+      if (std::optional<spirv::BuiltIn> builtIn =
+              name ? spirv::symbolizeBuiltIn(*name) : std::nullopt)
+        if (auto anyOf = spirv::getCapabilities(*builtIn))
+          requireAnyOf(*anyOf);
+      return;
+    }
+    bool atomic =
+        isa<spirv::AtomicAndOp, spirv::AtomicCompareExchangeOp,
+            spirv::AtomicCompareExchangeWeakOp, spirv::AtomicExchangeOp,
+            spirv::AtomicIAddOp, spirv::AtomicIDecrementOp,
+            spirv::AtomicIIncrementOp, spirv::AtomicISubOp, spirv::AtomicOrOp,
+            spirv::AtomicSMaxOp, spirv::AtomicSMinOp, spirv::AtomicUMaxOp,
+            spirv::AtomicUMinOp, spirv::AtomicXorOp>(op);
+    if (atomic && op->getNumResults() &&
+        op->getResult(0).getType().isInteger(64))
+      requireAnyOf(spirv::Capability::Int64Atomics);
+  });
+}
+
 /// Declares the module of the target's SPIR-V version, which the ABI needs
 /// (an entry point lists every variable it uses from 1.4 on), rather than
 /// the lowest its instructions allow; and of the target's extensions only,
-/// the others it needs being core in that version.
+/// the others it needs being core in that version; with the capabilities
+/// spirv-update-vce misses.
 static void declareTargetVersion(spirv::ModuleOp module,
                                  spirv::TargetEnvAttr env) {
   spirv::VerCapExtAttr deduced = module.getVceTripleAttr();
   SmallVector<spirv::Capability> capabilities(deduced.getCapabilities());
+  addUndeducedCapabilities(module, env, capabilities);
   SmallVector<spirv::Extension> extensions;
   for (spirv::Extension extension : deduced.getExtensions())
     if (llvm::is_contained(env.getExtensions(), extension))
@@ -352,6 +396,7 @@ struct LowerGpuToSpirvPass
     options.use64bitIndex = indexBitwidth == 64;
     SPIRVTypeConverter types(env, options);
     mapMemorySpaces(copy);
+    countPartialSubgroups(copy);
     expandFloatRemainders(copy);
     guardZeroTripLoops(copy);
     for (auto kernel :
