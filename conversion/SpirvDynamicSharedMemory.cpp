@@ -33,6 +33,9 @@ static StringRef whyNotViewable(memref::ViewOp view, Type elementType) {
     return "only views of one dimension are lowered";
   if (!type.getElementType().isIntOrFloat())
     return "only views of integers and floats are lowered";
+  if (type.getElementTypeBitWidth() % 8)
+    return "only views of whole bytes (8-bit integers and wider, 16-bit "
+           "floats and wider) are lowered";
   APInt shift;
   if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)) ||
       shift.getZExtValue() % (type.getElementTypeBitWidth() / 8))
