@@ -15,10 +15,15 @@
 #include "conversion/Passes.h"
 
 #include "conversion/InlineDeviceFunctions.h"
+#include "conversion/SpirvArithmetic.h"
 #include "conversion/SpirvAtomics.h"
+#include "conversion/SpirvControlFlow.h"
 #include "conversion/SpirvDynamicSharedMemory.h"
 #include "conversion/SpirvKernelAbi.h"
+#include "conversion/SpirvMemorySpaces.h"
+#include "conversion/SpirvSubgroups.h"
 #include "conversion/SpirvUnsupported.h"
+#include "conversion/SpirvWorkgroupMemory.h"
 #include "conversion/WorkgroupAllReduce.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/VulkanEnv.h"
@@ -56,61 +61,6 @@ namespace mlir::offload {
 
 using namespace mlir;
 using namespace mlir::offload;
-
-/// Global memory is what buffer device addresses point at; private memory
-/// lives in the function, as memref.alloca's lowering wants it.
-static std::optional<spirv::StorageClass> mapMemorySpace(Attribute space) {
-  using spirv::StorageClass;
-  if (!space)
-    return StorageClass::PhysicalStorageBuffer;
-  if (auto storageClass = dyn_cast<spirv::StorageClassAttr>(space))
-    return storageClass.getValue();
-  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space)) {
-    switch (gpuSpace.getValue()) {
-    case gpu::AddressSpace::Global:
-      return StorageClass::PhysicalStorageBuffer;
-    case gpu::AddressSpace::Workgroup:
-      return StorageClass::Workgroup;
-    case gpu::AddressSpace::Private:
-      return StorageClass::Function;
-    }
-  }
-  if (auto number = dyn_cast<IntegerAttr>(space)) {
-    // NVVM's numbers, which kernels written for CUDA use.
-    switch (number.getInt()) {
-    case 0:
-    case 1:
-      return StorageClass::PhysicalStorageBuffer;
-    case 3:
-      return StorageClass::Workgroup;
-    case 5:
-      return StorageClass::Function;
-    default:
-      break;
-    }
-  }
-  return std::nullopt;
-}
-
-/// memref.alloca in the default memory space is a thread's own memory, not
-/// global memory: in the Function storage class before the mapping.
-static void placeAllocasInFunctions(gpu::GPUModuleOp module) {
-  auto function = spirv::StorageClassAttr::get(module.getContext(),
-                                               spirv::StorageClass::Function);
-  module.walk([&](memref::AllocaOp alloca) {
-    MemRefType type = alloca.getType();
-    if (type.getMemorySpace())
-      return;
-    alloca.getResult().setType(MemRefType::get(
-        type.getShape(), type.getElementType(), type.getLayout(), function));
-  });
-}
-
-static void mapMemorySpaces(gpu::GPUModuleOp module) {
-  placeAllocasInFunctions(module);
-  spirv::MemorySpaceToStorageClassConverter converter(mapMemorySpace);
-  spirv::convertMemRefTypesAndAttrs(module, converter);
-}
 
 namespace {
 /// gpu.barrier orders global memory too, as CUDA's __syncthreads does, not
@@ -208,6 +158,48 @@ private:
 };
 } // namespace
 
+/// Why SPIR-V has no type for `type`, or "": the element that has none, with
+/// what SPIR-V has instead.
+static std::string whyNoSpirvType(Type type, const SPIRVTypeConverter &types) {
+  if (types.convertType(type))
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Type element = getElementTypeOrSelf(type);
+  if (isa<ShapedType>(type) && !types.convertType(element))
+    return whyNoSpirvType(element, types);
+  os << "its '" << type << "' has no SPIR-V type";
+  if (auto vector = dyn_cast<VectorType>(type))
+    os << " (SPIR-V vectors have 2 to 4 elements, and only elementwise "
+          "operations are split into them)";
+  else if (isa<IntegerType>(type))
+    os << " (SPIR-V integers have 8, 16, 32 or 64 bits)";
+  return text;
+}
+
+/// One error at the first operation of `module` (a constant's first user:
+/// folding loses a constant's location) that takes or makes a value SPIR-V
+/// has no type for, such as a vector of 5 elements that is left after the
+/// elementwise operations are unrolled into vectors of 2 to 4, or an i48.
+static LogicalResult checkSpirvTypes(gpu::GPUModuleOp module,
+                                     const SPIRVTypeConverter &types) {
+  WalkResult result = module.walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::ConstantLike>() || isa<gpu::GPUFuncOp>(op))
+      return WalkResult::advance();
+    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                              op->getResultTypes())) {
+      std::string why = whyNoSpirvType(type, types);
+      if (why.empty())
+        continue;
+      op->emitError() << "'" << op->getName()
+                      << "' has no meaning for #offload.vulkan: " << why;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 static void populateSpirvPatterns(const SPIRVTypeConverter &types,
                                   ScfToSPIRVContext &scf,
                                   RewritePatternSet &patterns) {
@@ -224,6 +216,7 @@ static void populateSpirvPatterns(const SPIRVTypeConverter &types,
   patterns.add<BarrierToControlBarrier, SubgroupReduceToNonUniform>(
       types, patterns.getContext(), /*benefit=*/2);
   populateSpirvAtomicPatterns(types, patterns);
+  populateSpirvArithmeticPatterns(types, patterns);
 }
 
 /// Converts `copy` (a gpu.module) into a spirv.module in its place, naming
@@ -270,6 +263,39 @@ convertToSpirv(gpu::GPUModuleOp copy, const SPIRVTypeConverter &types) {
   return *modules.begin();
 }
 
+/// The alignment a load or store of a `type` in global memory may assume:
+/// its scalar's (a vector.load reads at any element).
+static uint32_t getScalarAlignment(Type type) {
+  if (isa<spirv::PointerType>(type))
+    return 8;
+  Type scalar = getElementTypeOrSelf(type);
+  return scalar.isIntOrFloat()
+             ? std::max<uint32_t>(1, scalar.getIntOrFloatBitWidth() / 8)
+             : 0;
+}
+
+/// Gives each load and store through a buffer device address that has no
+/// memory operands the Aligned one, which Vulkan requires of them
+/// (upstream's vector.load and vector.store lowering leaves it out).
+static void alignPhysicalAccesses(spirv::ModuleOp module) {
+  auto align = [](auto op, Value pointer) {
+    auto type = cast<spirv::PointerType>(pointer.getType());
+    if (type.getStorageClass() != spirv::StorageClass::PhysicalStorageBuffer ||
+        op.getMemoryAccess())
+      return;
+    if (uint32_t alignment = getScalarAlignment(type.getPointeeType())) {
+      op.setMemoryAccess(spirv::MemoryAccess::Aligned);
+      op.setAlignment(alignment);
+    }
+  };
+  module.walk([&](Operation *op) {
+    if (auto load = dyn_cast<spirv::LoadOp>(op))
+      align(load, load.getPtr());
+    else if (auto store = dyn_cast<spirv::StoreOp>(op))
+      align(store, store.getPtr());
+  });
+}
+
 /// What the SPIR-V module needs after conversion: entry points and their
 /// interfaces, the casts folded, and the capabilities it uses declared.
 static LogicalResult finishSpirvModule(
@@ -284,14 +310,57 @@ static LogicalResult finishSpirvModule(
   return runPipeline(pm, module);
 }
 
+/// What spirv-update-vce does not deduce, added to `capabilities` from those
+/// of `env`: the capabilities of the built-ins the module reads
+/// (GroupNonUniform for the subgroup ids and sizes) and of atomics on 64-bit
+/// integers (Int64Atomics).
+static void
+addUndeducedCapabilities(spirv::ModuleOp module, spirv::TargetEnvAttr env,
+                         SmallVectorImpl<spirv::Capability> &capabilities) {
+  auto requireAnyOf = [&](ArrayRef<spirv::Capability> anyOf) {
+    auto has = [&](spirv::Capability capability) {
+      return llvm::is_contained(capabilities, capability);
+    };
+    if (llvm::any_of(anyOf, has))
+      return;
+    for (spirv::Capability capability : anyOf)
+      if (llvm::is_contained(env.getCapabilities(), capability)) {
+        capabilities.push_back(capability);
+        return;
+      }
+  };
+  module.walk([&](Operation *op) {
+    if (auto variable = dyn_cast<spirv::GlobalVariableOp>(op)) {
+      std::optional<StringRef> name = variable.getBuiltIn();
+      if (std::optional<spirv::BuiltIn> builtIn =
+              name ? spirv::symbolizeBuiltIn(*name) : std::nullopt)
+        if (auto anyOf = spirv::getCapabilities(*builtIn))
+          requireAnyOf(*anyOf);
+      return;
+    }
+    bool atomic =
+        isa<spirv::AtomicAndOp, spirv::AtomicCompareExchangeOp,
+            spirv::AtomicCompareExchangeWeakOp, spirv::AtomicExchangeOp,
+            spirv::AtomicIAddOp, spirv::AtomicIDecrementOp,
+            spirv::AtomicIIncrementOp, spirv::AtomicISubOp, spirv::AtomicOrOp,
+            spirv::AtomicSMaxOp, spirv::AtomicSMinOp, spirv::AtomicUMaxOp,
+            spirv::AtomicUMinOp, spirv::AtomicXorOp>(op);
+    if (atomic && op->getNumResults() &&
+        op->getResult(0).getType().isInteger(64))
+      requireAnyOf(spirv::Capability::Int64Atomics);
+  });
+}
+
 /// Declares the module of the target's SPIR-V version, which the ABI needs
 /// (an entry point lists every variable it uses from 1.4 on), rather than
 /// the lowest its instructions allow; and of the target's extensions only,
-/// the others it needs being core in that version.
+/// the others it needs being core in that version; with the capabilities
+/// spirv-update-vce misses.
 static void declareTargetVersion(spirv::ModuleOp module,
                                  spirv::TargetEnvAttr env) {
   spirv::VerCapExtAttr deduced = module.getVceTripleAttr();
   SmallVector<spirv::Capability> capabilities(deduced.getCapabilities());
+  addUndeducedCapabilities(module, env, capabilities);
   SmallVector<spirv::Extension> extensions;
   for (spirv::Extension extension : deduced.getExtensions())
     if (llvm::is_contained(env.getExtensions(), extension))
@@ -332,6 +401,7 @@ struct LowerGpuToSpirvPass
     if (failed(target) || failed(checkVulkanKernels(module)) ||
         failed(checkKernelParameters(module)) ||
         failed(inlineDeviceFunctions(module)) ||
+        failed(liftControlFlowToScf(module)) ||
         failed(
             replaceDynamicSharedMemory(module, target->getMaxSharedMemory())) ||
         failed(expandAllReducesInWorkgroupMemory(module,
@@ -348,22 +418,31 @@ struct LowerGpuToSpirvPass
     options.use64bitIndex = indexBitwidth == 64;
     SPIRVTypeConverter types(env, options);
     mapMemorySpaces(copy);
+    countPartialSubgroups(copy);
+    expandFloatRemainders(copy);
+    guardZeroTripLoops(copy);
     for (auto kernel :
          llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))
       if (kernel.isKernel() &&
           failed(materializeVulkanKernelAbi(kernel, types, kernelBarePtr)))
         return signalPassFailure();
     // SPIR-V vectors have 2 to 4 elements.
-    if (failed(spirv::unrollVectorsInFuncBodies(copy)))
+    if (failed(spirv::unrollVectorsInFuncBodies(copy)) ||
+        failed(checkSpirvTypes(copy, types)))
       return signalPassFailure();
     FailureOr<spirv::ModuleOp> spirvModule = convertToSpirv(copy, types);
+    if (succeeded(spirvModule))
+      alignPhysicalAccesses(*spirvModule);
     if (failed(spirvModule) ||
         failed(finishSpirvModule(*spirvModule,
                                  [&](OpPassManager &pm, Operation *op) {
                                    return runPipeline(pm, op);
                                  })))
       return signalPassFailure();
-    makeDynamicSharedLengthsUnique(*spirvModule);
+    if (failed(
+            checkWorkgroupMemory(*spirvModule, target->getMaxSharedMemory())))
+      return signalPassFailure();
+    listPushConstantsInInterfaces(*spirvModule);
     declareTargetVersion(*spirvModule, env);
     keepKernelDeclarations(module);
     LLVM_DEBUG(llvm::dbgs()

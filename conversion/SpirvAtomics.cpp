@@ -8,6 +8,7 @@
 
 #include "conversion/SpirvAtomics.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -15,6 +16,43 @@
 
 using namespace mlir;
 using namespace mlir::offload;
+
+/// The atomic update `kind` of the integer at `pointer` with `value` as a
+/// compare-exchange loop, for the kinds SPIR-V has no instruction for:
+/// each try combines the value last seen with `value` (as arith does) and
+/// stores it if the memory still holds what was seen. Returns the value
+/// before the update.
+static Value buildCompareExchangeLoop(ConversionPatternRewriter &rewriter,
+                                      Location loc, arith::AtomicRMWKind kind,
+                                      Value pointer, Value value,
+                                      spirv::ScopeAttr scope,
+                                      spirv::MemorySemanticsAttr semantics) {
+  Type type = value.getType();
+  Value guess = spirv::LoadOp::create(rewriter, loc, pointer);
+  auto loop = spirv::LoopOp::create(rewriter, loc, TypeRange{type},
+                                    spirv::LoopControl::None);
+  OpBuilder::InsertionGuard guard(rewriter);
+  Region &body = loop.getBody();
+  Block *entry = rewriter.createBlock(&body, body.end());
+  Block *header = rewriter.createBlock(&body, body.end(), {type}, {loc});
+  Block *next = rewriter.createBlock(&body, body.end());
+  Block *merge = rewriter.createBlock(&body, body.end());
+  rewriter.setInsertionPointToEnd(entry);
+  spirv::BranchOp::create(rewriter, loc, header, ValueRange{guess});
+  rewriter.setInsertionPointToEnd(header);
+  Value seen = header->getArgument(0);
+  Value combined = arith::getReductionOp(kind, rewriter, loc, seen, value);
+  Value found = spirv::AtomicCompareExchangeOp::create(
+      rewriter, loc, pointer, scope, semantics, semantics, combined, seen);
+  Value stored = spirv::IEqualOp::create(rewriter, loc, found, seen);
+  spirv::BranchConditionalOp::create(rewriter, loc, stored, merge, ValueRange(),
+                                     next, ValueRange());
+  rewriter.setInsertionPointToEnd(next);
+  spirv::BranchOp::create(rewriter, loc, header, ValueRange{found});
+  rewriter.setInsertionPointToEnd(merge);
+  spirv::MergeOp::create(rewriter, loc, ValueRange{seen});
+  return loop.getResult(0);
+}
 
 namespace {
 struct AtomicRmwToSpirv final
@@ -44,10 +82,11 @@ struct AtomicRmwToSpirv final
         storage.getValue() == spirv::StorageClass::PhysicalStorageBuffer;
     auto scope = spirv::ScopeAttr::get(
         getContext(), global ? spirv::Scope::Device : spirv::Scope::Workgroup);
+    // Relaxed, as CUDA's atomic functions are: gpu.barrier orders memory
+    // around them. (Lavapipe also loses the lanes of every subgroup but the
+    // first from a loop that has an acquire or release in it.)
     auto semantics = spirv::MemorySemanticsAttr::get(
-        getContext(), spirv::MemorySemantics::AcquireRelease |
-                          (global ? spirv::MemorySemantics::UniformMemory
-                                  : spirv::MemorySemantics::WorkgroupMemory));
+        getContext(), spirv::MemorySemantics::None);
     Value value = adaptor.getValue(), result;
     switch (op.getKind()) {
     case arith::AtomicRMWKind::addi:
@@ -92,7 +131,12 @@ struct AtomicRmwToSpirv final
       result = spirv::EXTAtomicFAddOp::create(rewriter, loc, element, pointer,
                                               scope, semantics, value);
       break;
+    case arith::AtomicRMWKind::muli:
+      result = buildCompareExchangeLoop(rewriter, loc, op.getKind(), pointer,
+                                        value, scope, semantics);
+      break;
     default:
+      // SpirvUnsupported.h names these before the conversion.
       return rewriter.notifyMatchFailure(op, "no SPIR-V atomic of this kind");
     }
     rewriter.replaceOp(op, result);

@@ -19,7 +19,8 @@ namespace mlir::offload {
 
 /// memref.atomic_rmw on global memory (physical storage buffers, which
 /// upstream's lowering does not take) and workgroup memory, as SPIR-V
-/// atomics at device or workgroup scope: the integer kinds, `assign` and
+/// atomics at device or workgroup scope: the integer kinds (`muli` as a
+/// compare-exchange loop), `assign` and
 /// `addf` of f32.
 void populateSpirvAtomicPatterns(const SPIRVTypeConverter &types,
                                  RewritePatternSet &patterns);

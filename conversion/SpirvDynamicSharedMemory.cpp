@@ -12,10 +12,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -35,6 +33,9 @@ static StringRef whyNotViewable(memref::ViewOp view, Type elementType) {
     return "only views of one dimension are lowered";
   if (!type.getElementType().isIntOrFloat())
     return "only views of integers and floats are lowered";
+  if (type.getElementTypeBitWidth() % 8)
+    return "only views of whole bytes (8-bit integers and wider, 16-bit "
+           "floats and wider) are lowered";
   APInt shift;
   if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)) ||
       shift.getZExtValue() % (type.getElementTypeBitWidth() / 8))
@@ -130,59 +131,4 @@ LogicalResult mlir::offload::replaceDynamicSharedMemory(gpu::GPUModuleOp module,
     if (failed(replaceInKernel(kernel, maxBytes)))
       return failure();
   return success();
-}
-
-/// Every integer that a constant or an array length of `module` holds.
-static llvm::DenseSet<int64_t> collectIntegers(spirv::ModuleOp module,
-                                               Operation *except) {
-  llvm::DenseSet<int64_t> used;
-  std::function<void(Type)> addArrayLengths = [&](Type type) {
-    if (auto array = dyn_cast<spirv::ArrayType>(type)) {
-      used.insert(array.getNumElements());
-      addArrayLengths(array.getElementType());
-    } else if (auto pointer = dyn_cast<spirv::PointerType>(type)) {
-      addArrayLengths(pointer.getPointeeType());
-    } else if (auto structType = dyn_cast<spirv::StructType>(type)) {
-      for (Type member : structType.getElementTypes())
-        addArrayLengths(member);
-    }
-  };
-  module.walk([&](Operation *op) {
-    if (op == except)
-      return;
-    if (auto constant = dyn_cast<spirv::ConstantOp>(op))
-      if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
-        used.insert(integer.getValue().getSExtValue());
-    if (auto variable = dyn_cast<spirv::GlobalVariableOp>(op))
-      addArrayLengths(variable.getType());
-    for (Type type : op->getResultTypes())
-      addArrayLengths(type);
-  });
-  return used;
-}
-
-void mlir::offload::makeDynamicSharedLengthsUnique(spirv::ModuleOp module) {
-  for (auto variable : module.getOps<spirv::GlobalVariableOp>()) {
-    if (!variable.getSymName().starts_with(
-            vulkan::kDynamicSharedVariablePrefix))
-      continue;
-    auto pointer = cast<spirv::PointerType>(variable.getType());
-    auto wrapper = cast<spirv::StructType>(pointer.getPointeeType());
-    auto array = cast<spirv::ArrayType>(wrapper.getElementType(0));
-    llvm::DenseSet<int64_t> used = collectIntegers(module, variable);
-    int64_t length = array.getNumElements();
-    while (length > 1 && used.contains(length))
-      --length;
-    if (length == int64_t(array.getNumElements()))
-      continue;
-    auto newType = spirv::PointerType::get(
-        spirv::StructType::get(
-            {spirv::ArrayType::get(array.getElementType(), length)}),
-        pointer.getStorageClass());
-    variable.setType(newType);
-    module.walk([&](spirv::AddressOfOp address) {
-      if (address.getVariable() == variable.getSymName())
-        address.getPointer().setType(newType);
-    });
-  }
 }

@@ -8,7 +8,7 @@
 // SPIR-V workgroup memory is typed and sized in the module; a launch sizes
 // dynamic shared memory. So a kernel's dynamic shared memory becomes one
 // workgroup array of the type its views read, whose length the Vulkan
-// serializer makes a specialization constant (kDynamicSharedSpecId) that the
+// serializer makes a specialization constant (with a SpecId) that the
 // runtime sets for each launch's size (docs/vulkan-target.md).
 //
 //===----------------------------------------------------------------------===//
@@ -17,10 +17,6 @@
 #define OFFLOAD_CONVERSION_SPIRVDYNAMICSHAREDMEMORY_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-
-namespace mlir::spirv {
-class ModuleOp;
-} // namespace mlir::spirv
 
 namespace mlir::offload {
 
@@ -39,11 +35,6 @@ std::string getDynamicSharedVariableName(StringRef kernel);
 /// that says why.
 LogicalResult replaceDynamicSharedMemory(gpu::GPUModuleOp module,
                                          int64_t maxBytes);
-
-/// Gives each dynamic shared memory array of `module` a length that no
-/// other constant or array of the module has, so that the serializer's
-/// specialization constant stands for it alone.
-void makeDynamicSharedLengthsUnique(spirv::ModuleOp module);
 
 } // namespace mlir::offload
 

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -95,15 +96,17 @@ layOutArguments(gpu::GPUFuncOp kernel, const SPIRVTypeConverter &types,
     };
     if (auto memref = dyn_cast<MemRefType>(type)) {
       // A strided memref's pointer is that of its elements in a row.
-      bool strided = !hasStaticLayout(memref);
+      bool strided = !isIndexedBySpirv(memref);
       auto pointer = dyn_cast_or_null<spirv::PointerType>(
           types.convertType(strided ? getFlatType(memref) : memref));
       if (!pointer || pointer.getStorageClass() !=
                           spirv::StorageClass::PhysicalStorageBuffer)
         return fail("a memref parameter must be global memory");
       if (strided && barePtr)
-        return fail("a bare pointer has no strides; without kernel-bare-ptr "
-                    "the kernel indexes it with its descriptor's");
+        return fail("its strides or offset are known at launch, or it has "
+                    "more elements than a SPIR-V array (2^32 - 1), and a bare "
+                    "pointer has no descriptor: without kernel-bare-ptr the "
+                    "kernel indexes it with its descriptor's");
       if (!barePtr)
         layout.members.push_back({pointer, 8});
       layout.parameters.push_back(
@@ -159,8 +162,7 @@ public:
                                 spirv::StorageClass::PushConstant);
     builder.setInsertionPoint(kernel);
     return spirv::GlobalVariableOp::create(
-        builder, kernel.getLoc(), type,
-        ("__offload_push_constants_" + kernel.getName()).str());
+        builder, kernel.getLoc(), type, getPushConstantsName(kernel.getName()));
   }
 
   /// The kernel's parameters, loaded at the start of its body; a strided
@@ -328,6 +330,26 @@ static void dropSignature(gpu::GPUFuncOp kernel) {
   kernel->removeAttr(kernel.getWorkgroupAttribAttrsAttrName());
   kernel->removeAttr(kernel.getPrivateAttribAttrsAttrName());
   kernel->removeAttr(kDynamicSharedAttributionAttr);
+}
+
+std::string mlir::offload::getPushConstantsName(StringRef kernel) {
+  return ("__offload_push_constants_" + kernel).str();
+}
+
+void mlir::offload::listPushConstantsInInterfaces(spirv::ModuleOp module) {
+  SymbolTable symbols(module);
+  for (auto entryPoint : module.getOps<spirv::EntryPointOp>()) {
+    std::string name = getPushConstantsName(entryPoint.getFn());
+    if (!symbols.lookup(name))
+      continue;
+    auto reference = FlatSymbolRefAttr::get(module.getContext(), name);
+    SmallVector<Attribute> interface(entryPoint.getInterface().begin(),
+                                     entryPoint.getInterface().end());
+    if (llvm::is_contained(interface, reference))
+      continue;
+    interface.push_back(reference);
+    entryPoint.setInterfaceAttr(ArrayAttr::get(module.getContext(), interface));
+  }
 }
 
 LogicalResult

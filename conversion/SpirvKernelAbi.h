@@ -19,6 +19,9 @@
 
 namespace mlir {
 class SPIRVTypeConverter;
+namespace spirv {
+class ModuleOp;
+} // namespace spirv
 } // namespace mlir
 
 namespace mlir::offload {
@@ -42,6 +45,15 @@ LogicalResult checkVulkanKernelParameters(gpu::GPUFuncOp kernel);
 LogicalResult materializeVulkanKernelAbi(gpu::GPUFuncOp kernel,
                                          const SPIRVTypeConverter &types,
                                          bool barePtr);
+
+/// The name of the push constants' variable of `kernel`.
+std::string getPushConstantsName(StringRef kernel);
+
+/// Lists each kernel's push constants in its entry point's interface, where
+/// the kernel does not read them (it has no parameters and does not read its
+/// block size): they still tell the runtime that the kernel takes any block
+/// size, by the block size members the runtime finds there.
+void listPushConstantsInInterfaces(spirv::ModuleOp module);
 
 } // namespace mlir::offload
 

@@ -12,17 +12,29 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::offload;
 
-bool mlir::offload::hasStaticLayout(MemRefType type) {
+bool mlir::offload::fitsSpirvArray(MemRefType type) {
+  if (!type.hasStaticShape())
+    return true;
+  uint64_t elements = 1;
+  bool overflow = false;
+  for (int64_t size : type.getShape())
+    elements = llvm::SaturatingMultiply(elements, uint64_t(size), &overflow);
+  return !overflow && elements <= std::numeric_limits<uint32_t>::max();
+}
+
+bool mlir::offload::isIndexedBySpirv(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  return !ShapedType::isDynamic(offset) &&
-         llvm::none_of(strides, ShapedType::isDynamic);
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         !ShapedType::isDynamic(offset) &&
+         llvm::none_of(strides, ShapedType::isDynamic) && fitsSpirvArray(type);
 }
 
 /// The element of `flat` that `indices` name.

@@ -15,9 +15,16 @@
 
 namespace mlir::offload {
 
+/// Whether a SPIR-V array (of a 32-bit count) holds the elements of `type`:
+/// at most 2^32 - 1, or a dynamic number (a runtime array).
+bool fitsSpirvArray(MemRefType type);
+
 /// Whether SPIR-V's conversion can index `type` itself: static strides and
-/// offset. Otherwise the kernel ABI indexes it with its descriptor's.
-bool hasStaticLayout(MemRefType type);
+/// offset, and a static shape of at most 2^32 - 1 elements or a dynamic one
+/// (SPIR-V's arrays hold 32-bit counts; upstream's type conversion truncates
+/// a larger one). Otherwise the kernel ABI indexes it with its descriptor's,
+/// as a runtime array.
+bool isIndexedBySpirv(MemRefType type);
 
 /// Rewrites every use of `memref`, a kernel parameter whose strides or
 /// offset are known at launch only, to read `flat` (the same memory as a

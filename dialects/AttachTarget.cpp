@@ -38,11 +38,11 @@ using namespace mlir;
 using namespace mlir::offload;
 
 /// Appends `target` to the targets of each gpu.module of `module` whose whole
-/// name matches `pattern`, unless it lists an equal target already.
-static LogicalResult attachToMatchingModules(ModuleOp module,
-                                             StringRef passName,
-                                             StringRef pattern,
-                                             Attribute target) {
+/// name matches `pattern`, unless it lists an equal target already, or, when
+/// `onePerModule`, any target of the same kind (which it keeps).
+static LogicalResult
+attachToMatchingModules(ModuleOp module, StringRef passName, StringRef pattern,
+                        Attribute target, bool onePerModule = false) {
   llvm::Regex matcher(("^(" + pattern + ")$").str());
   std::string regexError;
   if (!matcher.isValid(regexError))
@@ -55,7 +55,10 @@ static LogicalResult attachToMatchingModules(ModuleOp module,
     SmallVector<Attribute> targets;
     if (ArrayAttr existing = gpuModule.getTargetsAttr())
       targets.append(existing.begin(), existing.end());
-    if (llvm::is_contained(targets, target))
+    if (llvm::is_contained(targets, target) ||
+        (onePerModule && llvm::any_of(targets, [&](Attribute existing) {
+           return existing.getTypeID() == target.getTypeID();
+         })))
       continue;
     targets.push_back(target);
     gpuModule.setTargetsAttr(ArrayAttr::get(module.getContext(), targets));
@@ -176,8 +179,11 @@ struct AttachVulkanTargetPass
         &getContext(), StringRef(version), getStringArray(builder, caps),
         getStringArray(builder, exts), vulkan::kDefaultMaxSharedMemory,
         vulkan::kDefaultMaxInvocations);
-    if (!target || failed(attachToMatchingModules(module, getArgument(),
-                                                  moduleMatcher, target)))
+    // One SPIR-V lowering serves one environment: a module's own
+    // #offload.vulkan (its limits, capabilities) is the one it keeps.
+    if (!target ||
+        failed(attachToMatchingModules(module, getArgument(), moduleMatcher,
+                                       target, /*onePerModule=*/true)))
       return signalPassFailure();
   }
 };

@@ -52,7 +52,8 @@ def OffloadAttachVulkanTarget : Pass<"offload-attach-vulkan-target", "ModuleOp">
     Adds `#offload.vulkan` with the given parameters to the targets of every
     `gpu.module` whose name matches `module` (a regular expression matched
     against the whole name; all modules by default), after the targets it
-    has. A module that already lists an equal target is left as it is.
+    has. A module that already lists an `#offload.vulkan` keeps it and gets
+    no other: one SPIR-V lowering serves one environment.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = !listconcat([

@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::offload;
 
@@ -27,9 +28,10 @@ enum : uint32_t {
   kOpMemberDecorate = 72,
   kDecorationSpecId = 1,
   kHeaderWords = 5,
+  kBoundWord = 3,
 };
 
-/// One instruction: where it starts and its first operand.
+/// One instruction: where it starts, its opcode and its length in words.
 struct Instruction {
   size_t start;
   uint32_t opcode;
@@ -49,11 +51,17 @@ std::string readName(llvm::ArrayRef<uint32_t> words, size_t start,
     }
   return name;
 }
+
+uint32_t header(uint32_t opcode, uint32_t count) {
+  return (count << 16) | opcode;
+}
 } // namespace
 
 std::string
 vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
                                       llvm::StringRef variablePrefix) {
+  if (words.size() < kHeaderWords)
+    return "the module has no header";
   std::vector<Instruction> instructions;
   for (size_t at = kHeaderWords; at < words.size();) {
     uint32_t count = words[at] >> 16;
@@ -65,11 +73,12 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
   // Result id -> instruction, for the definitions followed below.
   llvm::DenseMap<uint32_t, const Instruction *> definitions;
   std::vector<uint32_t> variables;
-  size_t insertAt = 0;
+  size_t annotationsEnd = 0;
   for (const Instruction &inst : instructions) {
     uint32_t op = inst.opcode;
-    if (op == kOpName && readName(words, inst.start, inst.words)
-                                 .rfind(variablePrefix.str(), 0) == 0)
+    if (op == kOpName && inst.words > 2 &&
+        llvm::StringRef(readName(words, inst.start, inst.words))
+            .starts_with(variablePrefix))
       variables.push_back(words[inst.start + 1]);
     if ((op == kOpTypeArray || op == kOpTypeStruct || op == kOpTypePointer) &&
         inst.words > 2)
@@ -77,7 +86,7 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
     if ((op == kOpConstant || op == kOpVariable) && inst.words > 3)
       definitions[words[inst.start + 2]] = &inst;
     if (op == kOpDecorate || op == kOpMemberDecorate)
-      insertAt = inst.start + inst.words;
+      annotationsEnd = inst.start + inst.words;
   }
   // Follows `id` to the instruction of `opcode` that defines it.
   auto operand = [&](uint32_t id, uint32_t opcode,
@@ -88,7 +97,17 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
       return nullptr;
     return it->second;
   };
+  // Each variable gets types of its own, from a specialization constant
+  // of its own: the constant the serializer wrote for its length may be
+  // the one that other instructions use (constants are uniqued), and its
+  // array and struct types those of other variables.
+  struct Insertion {
+    size_t at;
+    llvm::SmallVector<uint32_t, 16> words;
+  };
+  llvm::SmallVector<Insertion> insertions;
   llvm::SmallVector<uint32_t> decorations;
+  uint32_t bound = words[kBoundWord];
   uint32_t specId = 0;
   for (uint32_t variable : variables) {
     const Instruction *var = operand(variable, kOpVariable, 3);
@@ -101,18 +120,39 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
         wrapper ? operand(words[wrapper->start + 2], kOpTypeArray, 3) : nullptr;
     const Instruction *length =
         array ? operand(words[array->start + 3], kOpConstant, 3) : nullptr;
-    if (!length)
-      return "dynamic shared memory is not an array of a constant length";
-    words[length->start] =
-        (words[length->start] & 0xffff0000) | kOpSpecConstant;
-    decorations.append({(4u << 16) | kOpDecorate, words[length->start + 2],
-                        kDecorationSpecId, specId++});
+    if (!length || wrapper->words != 3)
+      return "dynamic shared memory is not a struct of one array of a "
+             "constant length";
+    uint32_t lengthType = words[length->start + 1];
+    uint32_t element = words[array->start + 2];
+    uint32_t storageClass = words[pointer->start + 2];
+    uint32_t newLength = bound++, newArray = bound++, newWrapper = bound++,
+             newPointer = bound++;
+    // A length of 1 until the runtime specializes it, as for a launch
+    // without dynamic shared memory.
+    insertions.push_back(
+        {var->start,
+         {header(kOpSpecConstant, 4), lengthType, newLength, 1,
+          header(kOpTypeArray, 4), newArray, element, newLength,
+          header(kOpTypeStruct, 3), newWrapper, newArray,
+          header(kOpTypePointer, 4), newPointer, storageClass, newWrapper}});
+    words[var->start + 1] = newPointer;
+    decorations.append(
+        {header(kOpDecorate, 4), newLength, kDecorationSpecId, specId++});
   }
   if (decorations.empty())
     return "";
-  if (!insertAt)
+  if (!annotationsEnd)
     return "the module has no annotations to put the SpecId beside";
-  words.insert(words.begin() + insertAt, decorations.begin(),
+  words[kBoundWord] = bound;
+  // From the last position back, so that the earlier ones stay valid.
+  llvm::sort(insertions, [](const Insertion &a, const Insertion &b) {
+    return a.at < b.at;
+  });
+  for (const Insertion &insertion : llvm::reverse(insertions))
+    words.insert(words.begin() + insertion.at, insertion.words.begin(),
+                 insertion.words.end());
+  words.insert(words.begin() + annotationsEnd, decorations.begin(),
                decorations.end());
   return "";
 }

@@ -22,8 +22,10 @@ namespace mlir::offload::vulkan {
 /// SPIR-V module (a variable named by getDynamicSharedVariableName) a
 /// specialization constant, with SpecId 0, 1, ... in the module's order,
 /// which the runtime sets for each launch (docs/vulkan-target.md). MLIR's
-/// SPIR-V dialect has no array of a specialization constant's length, so the
-/// length is written as a constant of its own and rewritten here. Returns
+/// SPIR-V dialect has no array of a specialization constant's length, so
+/// the variable gets here a specialization constant (of default 1) and
+/// array, struct and pointer types of its own: the constant and the types
+/// the serializer wrote are uniqued, and may be other instructions'. Returns
 /// what is wrong with the module, or "".
 std::string
 specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,

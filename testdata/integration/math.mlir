@@ -7,7 +7,7 @@
 // RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
 // No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
-// VULKAN: 'arith.constant' has no SPIR-V meaning for #offload.vulkan
+// VULKAN: 'math.sin' has no meaning for #offload.vulkan: Vulkan's GLSL.std.450 has no f64 form of Sin
 
 func.func private @printMemrefI32(memref<*xi32>)
 

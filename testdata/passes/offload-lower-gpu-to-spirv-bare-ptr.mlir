@@ -23,7 +23,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @strided [#offload.vulkan] {
-    // expected-error @below {{has no place in the Vulkan kernel ABI: a bare pointer has no strides; without kernel-bare-ptr the kernel indexes it with its descriptor's}}
+    // expected-error @below {{has no place in the Vulkan kernel ABI: its strides or offset are known at launch, or it has more elements than a SPIR-V array (2^32 - 1), and a bare pointer has no descriptor: without kernel-bare-ptr the kernel indexes it with its descriptor's}}
     gpu.func @k(%m: memref<?x?xf32>) kernel {
       gpu.return
     }
