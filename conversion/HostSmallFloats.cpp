@@ -461,11 +461,10 @@ struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
 
 } // namespace
 
-LogicalResult mlir::offload::lowerSmallFloats(gpu::GPUModuleOp module) {
-  MLIRContext *context = module.getContext();
-  Type f32 = Float32Type::get(context);
-  // The float types that arithmetic runs in f32 for.
-  llvm::SetVector<Type> emulated;
+/// Collects into `emulated` the float types of `module` that arithmetic runs
+/// in f32 for; fails at an op whose float type LLVM has none for.
+static LogicalResult collectEmulatedFloats(gpu::GPUModuleOp module,
+                                           llvm::SetVector<Type> &emulated) {
   WalkResult walked = module.walk([&](Operation *op) {
     for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                               op->getResultTypes())) {
@@ -486,7 +485,14 @@ LogicalResult mlir::offload::lowerSmallFloats(gpu::GPUModuleOp module) {
     }
     return WalkResult::advance();
   });
-  if (walked.wasInterrupted())
+  return failure(walked.wasInterrupted());
+}
+
+LogicalResult mlir::offload::lowerSmallFloats(gpu::GPUModuleOp module) {
+  MLIRContext *context = module.getContext();
+  Type f32 = Float32Type::get(context);
+  llvm::SetVector<Type> emulated;
+  if (failed(collectEmulatedFloats(module, emulated)))
     return failure();
   if (emulated.empty())
     return success();

@@ -54,6 +54,48 @@ static Value buildCompareExchangeLoop(ConversionPatternRewriter &rewriter,
   return loop.getResult(0);
 }
 
+/// The SPIR-V atomic of `kind` on `pointer`, or null where SPIR-V has none
+/// (floats other than f32 adds).
+static Value buildAtomic(ConversionPatternRewriter &builder, Location loc,
+                         arith::AtomicRMWKind kind, Type element, Value pointer,
+                         spirv::ScopeAttr scope,
+                         spirv::MemorySemanticsAttr semantics, Value value) {
+  auto create = [&](auto tag) -> Value {
+    using OpT = decltype(tag);
+    return OpT::create(builder, loc, pointer, scope, semantics, value);
+  };
+  switch (kind) {
+  case arith::AtomicRMWKind::addi:
+    return create(spirv::AtomicIAddOp());
+  case arith::AtomicRMWKind::andi:
+    return create(spirv::AtomicAndOp());
+  case arith::AtomicRMWKind::ori:
+    return create(spirv::AtomicOrOp());
+  case arith::AtomicRMWKind::xori:
+    return create(spirv::AtomicXorOp());
+  case arith::AtomicRMWKind::maxs:
+    return create(spirv::AtomicSMaxOp());
+  case arith::AtomicRMWKind::maxu:
+    return create(spirv::AtomicUMaxOp());
+  case arith::AtomicRMWKind::mins:
+    return create(spirv::AtomicSMinOp());
+  case arith::AtomicRMWKind::minu:
+    return create(spirv::AtomicUMinOp());
+  case arith::AtomicRMWKind::assign:
+    return create(spirv::AtomicExchangeOp());
+  case arith::AtomicRMWKind::addf:
+    if (!element.isF32())
+      return {};
+    return spirv::EXTAtomicFAddOp::create(builder, loc, element, pointer, scope,
+                                          semantics, value);
+  case arith::AtomicRMWKind::muli:
+    return buildCompareExchangeLoop(builder, loc, kind, pointer, value, scope,
+                                    semantics);
+  default:
+    return {};
+  }
+}
+
 namespace {
 struct AtomicRmwToSpirv final
     : public OpConversionPattern<memref::AtomicRMWOp> {
@@ -87,58 +129,11 @@ struct AtomicRmwToSpirv final
     // first from a loop that has an acquire or release in it.)
     auto semantics = spirv::MemorySemanticsAttr::get(
         getContext(), spirv::MemorySemantics::None);
-    Value value = adaptor.getValue(), result;
-    switch (op.getKind()) {
-    case arith::AtomicRMWKind::addi:
-      result = spirv::AtomicIAddOp::create(rewriter, loc, pointer, scope,
-                                           semantics, value);
-      break;
-    case arith::AtomicRMWKind::andi:
-      result = spirv::AtomicAndOp::create(rewriter, loc, pointer, scope,
-                                          semantics, value);
-      break;
-    case arith::AtomicRMWKind::ori:
-      result = spirv::AtomicOrOp::create(rewriter, loc, pointer, scope,
-                                         semantics, value);
-      break;
-    case arith::AtomicRMWKind::xori:
-      result = spirv::AtomicXorOp::create(rewriter, loc, pointer, scope,
-                                          semantics, value);
-      break;
-    case arith::AtomicRMWKind::maxs:
-      result = spirv::AtomicSMaxOp::create(rewriter, loc, pointer, scope,
-                                           semantics, value);
-      break;
-    case arith::AtomicRMWKind::maxu:
-      result = spirv::AtomicUMaxOp::create(rewriter, loc, pointer, scope,
-                                           semantics, value);
-      break;
-    case arith::AtomicRMWKind::mins:
-      result = spirv::AtomicSMinOp::create(rewriter, loc, pointer, scope,
-                                           semantics, value);
-      break;
-    case arith::AtomicRMWKind::minu:
-      result = spirv::AtomicUMinOp::create(rewriter, loc, pointer, scope,
-                                           semantics, value);
-      break;
-    case arith::AtomicRMWKind::assign:
-      result = spirv::AtomicExchangeOp::create(rewriter, loc, pointer, scope,
-                                               semantics, value);
-      break;
-    case arith::AtomicRMWKind::addf:
-      if (!element.isF32())
-        return rewriter.notifyMatchFailure(op, "float atomics are f32 adds");
-      result = spirv::EXTAtomicFAddOp::create(rewriter, loc, element, pointer,
-                                              scope, semantics, value);
-      break;
-    case arith::AtomicRMWKind::muli:
-      result = buildCompareExchangeLoop(rewriter, loc, op.getKind(), pointer,
-                                        value, scope, semantics);
-      break;
-    default:
+    Value result = buildAtomic(rewriter, loc, op.getKind(), element, pointer,
+                               scope, semantics, adaptor.getValue());
+    if (!result)
       // SpirvUnsupported.h names these before the conversion.
       return rewriter.notifyMatchFailure(op, "no SPIR-V atomic of this kind");
-    }
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -78,6 +78,40 @@ static std::string whyNoAtomic(memref::AtomicRMWOp op) {
 constexpr StringLiteral kTooManyElements =
     "it has more elements than a SPIR-V array holds (2^32 - 1)";
 
+/// Why a thread's memory from `alloca` has no Vulkan meaning, or "".
+static std::string whyNoAlloca(memref::AllocaOp alloca) {
+  if (!fitsSpirvArray(alloca.getType()))
+    return kTooManyElements.str();
+  if (!alloca.getType().hasStaticShape())
+    return "its size is known at launch only, and SPIR-V sizes a "
+           "thread's memory at compile time";
+  for (Operation *user : alloca->getUsers())
+    if (isa<BranchOpInterface, RegionBranchOpInterface,
+            RegionBranchTerminatorOpInterface>(user))
+      return "it flows through a branch or a loop's values, and "
+             "SPIR-V's pointers to a thread's memory are not values: "
+             "index one memref instead";
+  return "";
+}
+
+/// Why a kernel's `alloc` has no Vulkan meaning, or "".
+static std::string whyNoAlloc(memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  std::optional<spirv::StorageClass> storage =
+      getVulkanStorageClass(type.getMemorySpace());
+  if (storage == spirv::StorageClass::Workgroup && !fitsSpirvArray(type))
+    return kTooManyElements.str();
+  if (storage == spirv::StorageClass::Workgroup)
+    return type.hasStaticShape()
+               ? ""
+               : "its size is known at launch only, and SPIR-V sizes "
+                 "workgroup memory at compile time (dynamic shared "
+                 "memory is gpu.dynamic_shared_memory's)";
+  if (storage == spirv::StorageClass::Function)
+    return "a thread's own memory is memref.alloca's";
+  return "a kernel cannot allocate global memory";
+}
+
 /// Why `op` has no Vulkan meaning, or "" if it may have one.
 static std::string whyUnsupported(Operation *op) {
   StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
@@ -116,36 +150,8 @@ static std::string whyUnsupported(Operation *op) {
       .Case([](gpu::SubgroupMmaLoadMatrixOp) {
         return "warp matrix operations are not lowered for Vulkan";
       })
-      .Case([](memref::AllocaOp alloca) -> std::string {
-        if (!fitsSpirvArray(alloca.getType()))
-          return kTooManyElements.str();
-        if (!alloca.getType().hasStaticShape())
-          return "its size is known at launch only, and SPIR-V sizes a "
-                 "thread's memory at compile time";
-        for (Operation *user : alloca->getUsers())
-          if (isa<BranchOpInterface, RegionBranchOpInterface,
-                  RegionBranchTerminatorOpInterface>(user))
-            return "it flows through a branch or a loop's values, and "
-                   "SPIR-V's pointers to a thread's memory are not values: "
-                   "index one memref instead";
-        return "";
-      })
-      .Case([](memref::AllocOp alloc) -> std::string {
-        MemRefType type = alloc.getType();
-        std::optional<spirv::StorageClass> storage =
-            getVulkanStorageClass(type.getMemorySpace());
-        if (storage == spirv::StorageClass::Workgroup && !fitsSpirvArray(type))
-          return kTooManyElements.str();
-        if (storage == spirv::StorageClass::Workgroup)
-          return type.hasStaticShape()
-                     ? ""
-                     : "its size is known at launch only, and SPIR-V sizes "
-                       "workgroup memory at compile time (dynamic shared "
-                       "memory is gpu.dynamic_shared_memory's)";
-        if (storage == spirv::StorageClass::Function)
-          return "a thread's own memory is memref.alloca's";
-        return "a kernel cannot allocate global memory";
-      })
+      .Case([](memref::AllocaOp alloca) { return whyNoAlloca(alloca); })
+      .Case([](memref::AllocOp alloc) { return whyNoAlloc(alloc); })
       .Case([](arith::SelectOp select) -> std::string {
         // memref.alloca in the default memory space is a thread's memory.
         auto fromAlloca = [](Value value) {

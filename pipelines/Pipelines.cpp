@@ -226,6 +226,39 @@ static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
   pm.addPass(createOffloadAttachLoader(loader));
 }
 
+/// Checks what the lowerings left, and serializes the kernels.
+static void addKernelsToBinaries(OpPassManager &pm,
+                                 const PipelineConfig &config) {
+  // Unless the user lowers more after the pipeline: the kernels are checked
+  // anyway, as their serializers take the LLVM dialect only.
+  OffloadCheckLoweredOptions check;
+  check.hostCode = config.checkLowered;
+  pm.addPass(createOffloadCheckLowered(check));
+  // Kernels compile without debug information unless asked for line tables:
+  // the functions' locations go (as upstream's strip-debuginfo does), but
+  // only now and not the gpu.module's own, so that every diagnostic before
+  // and during serialization still points at the source.
+  if (config.lineInfo) {
+    // Every function gets a scope, so that locations become line
+    // directives: what ptxas -lineinfo takes (more debug information makes
+    // it refuse optimized code), as with nvcc -lineinfo.
+    LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
+    scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
+  } else {
+    pm.nest<gpu::GPUModuleOp>().nest<LLVM::LLVMFuncOp>().addPass(
+        createStripDebugInfoPass());
+  }
+  OffloadModuleToBinaryOptions binary;
+  binary.toolkitPath = config.toolkit;
+  // The table's format names are gpu-module-to-binary's.
+  binary.compilationTarget = config.format;
+  pm.addPass(createOffloadModuleToBinary(binary));
+  pm.addPass(createOffloadMergeLoweredBinaries());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
                                          const PipelineConfig &config) {
   pm.addPass(createOffloadDropSchedules());
@@ -278,34 +311,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 
-  // Unless the user lowers more after the pipeline: the kernels are checked
-  // anyway, as their serializers take the LLVM dialect only.
-  OffloadCheckLoweredOptions check;
-  check.hostCode = config.checkLowered;
-  pm.addPass(createOffloadCheckLowered(check));
-  // Kernels compile without debug information unless asked for line tables:
-  // the functions' locations go (as upstream's strip-debuginfo does), but
-  // only now and not the gpu.module's own, so that every diagnostic before
-  // and during serialization still points at the source.
-  if (config.lineInfo) {
-    // Every function gets a scope, so that locations become line
-    // directives: what ptxas -lineinfo takes (more debug information makes
-    // it refuse optimized code), as with nvcc -lineinfo.
-    LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
-    scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
-    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
-  } else {
-    pm.nest<gpu::GPUModuleOp>().nest<LLVM::LLVMFuncOp>().addPass(
-        createStripDebugInfoPass());
-  }
-  OffloadModuleToBinaryOptions binary;
-  binary.toolkitPath = config.toolkit;
-  // The table's format names are gpu-module-to-binary's.
-  binary.compilationTarget = config.format;
-  pm.addPass(createOffloadModuleToBinary(binary));
-  pm.addPass(createOffloadMergeLoweredBinaries());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addKernelsToBinaries(pm, config);
 }
 
 /// Registers `name`, whose options are `Options`, with a builder that checks

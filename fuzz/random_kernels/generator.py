@@ -119,7 +119,7 @@ class Gen:
     def workgroup(self, shape, element):
         """Workgroup memory: an attribution, or memref.alloc in the kernel."""
         t = MemRefType(tuple(shape), element, "workgroup")
-        if self.rng.random() < 0.5 or "workgroup-alloc-per-thread" in self.avoid:
+        if self.rng.random() < 0.5:
             v = self.b.fresh(t, "wa")
             self.k.workgroup.append(v)
             return v
@@ -252,9 +252,6 @@ def frag_grid_stride(g: Gen):
     else:
         n_value = g.edge(bits, around=base_value)
     n_value = _pattern(n_value, bits)
-    if "wrapping-grid-stride" in g.avoid and _wraps_across_threads(
-            k, bits, unsigned, form, base_value, n_value, step_value):
-        raise model.Invalid("avoided: wrapping-grid-stride", g.frag)
     ub = g.uniform(T, n_value)
     # The loop.
     out = g.buffer([g.total(), GS_SLOTS + 1], "i64", "gs", edges=False)
@@ -283,26 +280,6 @@ def frag_grid_stride(g: Gen):
     b.store(acc, folded, [gslot])
     return "grid-stride(%s%s, %s, stride %s)" % (
         "unsigned " if unsigned else "", T, form, how)
-
-
-def _wraps_across_threads(k, bits, unsigned, form, base, n, step):
-    """Whether a grid-stride loop meets the wrapping-grid-stride defect: in
-    some thread, base + x, or the index of thread 0's last iteration in that
-    thread, leaves the range of the loop's compare."""
-    def value(v):
-        return v if unsigned else model.signed(v, bits)
-
-    top = (1 << bits) - 1 if unsigned else (1 << (bits - 1)) - 1
-    for block in range(k.grid[0]):
-        b = base
-        if form == "block":
-            b = _pattern(base + block * k.block[0], bits)
-        span = _pattern(n - b, bits)
-        most = -(-span // step) if value(n) > value(b) else 0
-        last = value(b) + k.block[0] - 1
-        if last > top or last + most * step > top:
-            return True
-    return False
 
 
 def frag_column_walk(g: Gen):
@@ -560,8 +537,7 @@ def frag_global_atomics(g: Gen):
     # No target lowers a multiplying atomic on global memory.
     kinds = [kind for kind in (F32_ATOMICS if element == "f32" else
                                INT_ATOMICS) if kind not in ("muli", "mulf")]
-    generic = element != "f32" or "float-generic-atomic" not in g.avoid
-    kind = r.choice(kinds + ["generic"] * generic)
+    kind = r.choice(kinds + ["generic"])
     used = size == total and kind != "generic" and r.random() < 0.4
     olds = g.buffer([total], element, "gaold", edges=False) if used else None
     size_v = g.index(size)
@@ -641,8 +617,6 @@ def frag_private(g: Gen):
     how = r.choice(["static", "dynamic-uniform", "dynamic-thread",
                     "attribution", "in-loop"])
     fill_how = r.choice(["loop", "ends", "first"])
-    if how.startswith("dynamic") and "vectorized-dynamic-alloca" in g.avoid:
-        fill_how = "loop"
     split = r.choice(["barriers", "barriers", "across-threads"])
     size = r.choice([1, 3, 8, 17])
     out = g.buffer([g.total()], element, "pvout", edges=False)
@@ -915,28 +889,7 @@ def build(name, launch, dims_from_params, plan, avoid):
         kernel.fragments[frag] = FRAGMENTS[kind][0](g)
         if frag + 1 < len(plan) and g.rng.random() < 0.5:
             builder.barrier()
-    _avoid_loop_folds(kernel, avoid)
     return kernel
-
-
-def _avoid_loop_folds(kernel, avoid):
-    """Keeps clear of canonicalization's wrong folds of scf.for, where
-    asked: raises Invalid at a loop that one would erase."""
-    constants = {op.results[0].name: op.attrs["value"]
-                 for op in walk(kernel.body) if op.name == "arith.constant"}
-    for op in walk(kernel.body):
-        if op.name != "scf.for":
-            continue
-        lb, ub, step = (constants.get(v.name) for v in op.operands[:3])
-        bits = INT_BITS[op.operands[0].type]
-        unsigned = op.attrs["unsigned"]
-        if "constant-loop-span-overflow" in avoid and not unsigned and \
-                lb is not None and ub is not None and \
-                model.signed(ub, bits) - model.signed(lb, bits) >= 1 << (bits - 1):
-            raise model.Invalid("avoided: constant-loop-span-overflow", op.frag)
-        if "unsigned-loop-sign-bit-step" in avoid and unsigned and \
-                step is not None and step >> (bits - 1):
-            raise model.Invalid("avoided: unsigned-loop-sign-bit-step", op.frag)
 
 
 def make_kernel(seed, index, avoid=frozenset(), only=None, attempts=40):

@@ -99,9 +99,6 @@ def has_vulkan_meaning(kernel, avoid):
     subnormals, nor divide exactly)."""
     if kernel.features & {"subgroup", "float-edge"}:
         return False
-    if "zero-trip-iter-args" in kernel.features and \
-            "vulkan-zero-trip-loop-results" in avoid:
-        return False
     narrow = kernel.block[0] == 1 and kernel.threads_per_block() > 1
     if narrow and "lavapipe-narrow-block-atomic-loops" in avoid and any(
             op.name.startswith("memref.") and "atomic" in op.name

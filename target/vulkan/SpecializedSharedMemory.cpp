@@ -12,6 +12,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <string>
+#include <vector>
+
 using namespace mlir::offload;
 
 namespace {
@@ -57,45 +60,69 @@ uint32_t header(uint32_t opcode, uint32_t count) {
 }
 } // namespace
 
-std::string
-vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
-                                      llvm::StringRef variablePrefix) {
-  if (words.size() < kHeaderWords)
-    return "the module has no header";
+namespace {
+/// What the specialization reads of a module: its instructions, the
+/// definitions it follows, the variables to specialize and where the
+/// annotations end.
+struct ModuleIndex {
   std::vector<Instruction> instructions;
-  for (size_t at = kHeaderWords; at < words.size();) {
-    uint32_t count = words[at] >> 16;
-    if (!count || at + count > words.size())
-      return "the module's instructions run past its end";
-    instructions.push_back({at, words[at] & 0xffff, count});
-    at += count;
-  }
   // Result id -> instruction, for the definitions followed below.
   llvm::DenseMap<uint32_t, const Instruction *> definitions;
   std::vector<uint32_t> variables;
   size_t annotationsEnd = 0;
-  for (const Instruction &inst : instructions) {
-    uint32_t op = inst.opcode;
-    if (op == kOpName && inst.words > 2 &&
-        llvm::StringRef(readName(words, inst.start, inst.words))
-            .starts_with(variablePrefix))
-      variables.push_back(words[inst.start + 1]);
-    if ((op == kOpTypeArray || op == kOpTypeStruct || op == kOpTypePointer) &&
-        inst.words > 2)
-      definitions[words[inst.start + 1]] = &inst;
-    if ((op == kOpConstant || op == kOpVariable) && inst.words > 3)
-      definitions[words[inst.start + 2]] = &inst;
-    if (op == kOpDecorate || op == kOpMemberDecorate)
-      annotationsEnd = inst.start + inst.words;
-  }
-  // Follows `id` to the instruction of `opcode` that defines it.
-  auto operand = [&](uint32_t id, uint32_t opcode,
-                     unsigned index) -> const Instruction * {
+
+  /// The instruction of `opcode` that defines `id`, if it has a word at
+  /// `index`.
+  const Instruction *operand(uint32_t id, uint32_t opcode,
+                             unsigned index) const {
     auto it = definitions.find(id);
     if (it == definitions.end() || it->second->opcode != opcode ||
         it->second->words <= index)
       return nullptr;
     return it->second;
+  }
+};
+} // namespace
+
+/// Fills `index` from `words`; returns why it cannot, or "".
+static std::string indexModule(llvm::ArrayRef<uint32_t> words,
+                               llvm::StringRef variablePrefix,
+                               ModuleIndex &index) {
+  if (words.size() < kHeaderWords)
+    return "the module has no header";
+  for (size_t at = kHeaderWords; at < words.size();) {
+    uint32_t count = words[at] >> 16;
+    if (!count || at + count > words.size())
+      return "the module's instructions run past its end";
+    index.instructions.push_back({at, words[at] & 0xffff, count});
+    at += count;
+  }
+  for (const Instruction &inst : index.instructions) {
+    uint32_t op = inst.opcode;
+    if (op == kOpName && inst.words > 2 &&
+        llvm::StringRef(readName(words, inst.start, inst.words))
+            .starts_with(variablePrefix))
+      index.variables.push_back(words[inst.start + 1]);
+    if ((op == kOpTypeArray || op == kOpTypeStruct || op == kOpTypePointer) &&
+        inst.words > 2)
+      index.definitions[words[inst.start + 1]] = &inst;
+    if ((op == kOpConstant || op == kOpVariable) && inst.words > 3)
+      index.definitions[words[inst.start + 2]] = &inst;
+    if (op == kOpDecorate || op == kOpMemberDecorate)
+      index.annotationsEnd = inst.start + inst.words;
+  }
+  return "";
+}
+
+std::string
+vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
+                                      llvm::StringRef variablePrefix) {
+  ModuleIndex index;
+  if (std::string error = indexModule(words, variablePrefix, index);
+      !error.empty())
+    return error;
+  auto operand = [&](uint32_t id, uint32_t opcode, unsigned at) {
+    return index.operand(id, opcode, at);
   };
   // Each variable gets types of its own, from a specialization constant
   // of its own: the constant the serializer wrote for its length may be
@@ -109,7 +136,7 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
   llvm::SmallVector<uint32_t> decorations;
   uint32_t bound = words[kBoundWord];
   uint32_t specId = 0;
-  for (uint32_t variable : variables) {
+  for (uint32_t variable : index.variables) {
     const Instruction *var = operand(variable, kOpVariable, 3);
     const Instruction *pointer =
         var ? operand(words[var->start + 1], kOpTypePointer, 3) : nullptr;
@@ -142,7 +169,7 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
   }
   if (decorations.empty())
     return "";
-  if (!annotationsEnd)
+  if (!index.annotationsEnd)
     return "the module has no annotations to put the SpecId beside";
   words[kBoundWord] = bound;
   // From the last position back, so that the earlier ones stay valid.
@@ -152,7 +179,7 @@ vulkan::specializeDynamicSharedMemory(llvm::SmallVectorImpl<uint32_t> &words,
   for (const Insertion &insertion : llvm::reverse(insertions))
     words.insert(words.begin() + insertion.at, insertion.words.begin(),
                  insertion.words.end());
-  words.insert(words.begin() + annotationsEnd, decorations.begin(),
+  words.insert(words.begin() + index.annotationsEnd, decorations.begin(),
                decorations.end());
   return "";
 }

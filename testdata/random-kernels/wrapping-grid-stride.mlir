@@ -1,4 +1,4 @@
-// Found by fuzz/random_kernels (avoid flag: wrapping-grid-stride).
+// Found by fuzz/random_kernels (defect wrapping-grid-stride, fixed).
 // The host target runs `for (i = base + threadIdx.x; i < n; i += stride)`
 // across the threads, k up to thread 0's count of iterations. Where
 // base + threadIdx.x wraps, thread 0 is not the one with the most: here
@@ -6,7 +6,7 @@
 // threads: threads 0 to 2 start past n (no iteration); thread 3 starts at
 // base + 3 = INT64_MIN and runs i = MIN and MIN + 4; each iteration writes
 // x + 1 to hits[i - MIN].
-// Expected: [4, 0, 0, 0, 4, 0, 0, 0]; actual: [0, 0, 0, 0, 0, 0, 0, 0]
+// Right: [4, 0, 0, 0, 4, 0, 0, 0]; before the fix: [0, 0, 0, 0, 0, 0, 0, 0]
 // (thread 0 has no iteration, so none runs).
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s

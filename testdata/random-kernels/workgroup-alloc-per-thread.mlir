@@ -1,11 +1,11 @@
-// Found by fuzz/random_kernels (avoid flag: workgroup-alloc-per-thread),
-// in about a fifth of all kernels before the flag.
+// Found by fuzz/random_kernels (defect workgroup-alloc-per-thread, fixed),
+// in about a fifth of all kernels before the generator avoided it.
 // memref.alloc of workgroup memory inside a kernel is one buffer per block
 // on a GPU (and on the Vulkan target: a workgroup variable); the host
 // target gives each thread a buffer of its own, so what a thread reads
 // after a barrier is not what its neighbour wrote.
 // Thread t of 8 writes 10 t to w[t]; after a barrier it reads w[(t + 1) % 8].
-// Expected: [10, 20, 30, 40, 50, 60, 70, 0]; actual: whatever its own
+// Right: [10, 20, 30, 40, 50, 60, 70, 0]; before the fix: whatever its own
 // buffer held (garbage or 0).
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s

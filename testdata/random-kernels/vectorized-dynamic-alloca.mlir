@@ -1,11 +1,11 @@
-// Found by fuzz/random_kernels (avoid flag: vectorized-dynamic-alloca).
+// Found by fuzz/random_kernels (defect vectorized-dynamic-alloca, fixed).
 // A memref.alloca of a size known at launch only stays on the worker's
 // stack; when LLVM vectorizes the thread loop that makes it, one alloca
 // serves a vector of threads, so threads 0 to 7 all read thread 7's value
 // (at O=1 to 3). Here each thread stores its id to a[0] of its buffer
 // (n = 33, a kernel argument) and reads it back in a loop that the host
 // target runs across the threads (it writes out[k, x]).
-// Expected row 1: [0, 1, 2, 3, 4, 5, 6, 7, 8, ...]; actual:
+// Right row 1: [0, 1, 2, 3, 4, 5, 6, 7, 8, ...]; before the fix:
 // [7, 7, 7, 7, 7, 7, 7, 7, 15, ...].
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s

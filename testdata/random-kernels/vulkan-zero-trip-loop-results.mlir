@@ -1,4 +1,4 @@
-// Found by fuzz/random_kernels (avoid flag: vulkan-zero-trip-loop-results;
+// Found by fuzz/random_kernels (defect vulkan-zero-trip-loop-results, fixed;
 // the Vulkan oracle skips kernels whose model run has such a loop).
 // On the Vulkan target, an scf.for with iter_args that runs no iteration
 // yields an undefined value (0 on lavapipe) instead of its init value:
@@ -7,7 +7,7 @@
 // loop (offload-opt ... --offload-lower-to-vulkan="format=isa" shows it).
 // Here lb = 0, ub = -5 (kernel arguments, signed): no iteration, each thread
 // gets its init value, threadIdx.x.
-// Expected: [0, 1, 2, 3] (the host target gives it); actual on Vulkan:
+// Right: [0, 1, 2, 3] (the host target gives it); before the fix, on Vulkan:
 // [0, 0, 0, 0].
 //
 // RUN: env MGPU_DEVICE=vulkan offload-opt %s --offload-lower-to-vulkan | env MGPU_DEVICE=vulkan %offload_runner | FileCheck %s

@@ -1,10 +1,10 @@
-// Found by fuzz/random_kernels (avoid flag: constant-loop-span-overflow).
+// Found by fuzz/random_kernels (defect constant-loop-span-overflow, fixed).
 // Upstream MLIR 22's canonicalization erases a signed scf.for whose constant
 // bounds lie more than INT64_MAX apart (ub - lb overflows), whatever its
 // step: the host target (whose pipeline canonicalizes) runs it zero times.
 // Here lb = INT64_MIN + 69, ub = 69, step = 2^62 (a kernel argument): two
 // iterations (MIN + 69, MIN + 69 + 2^62), no wrap anywhere.
-// Expected: [2, 2] (each thread's count); actual: [0, 0].
+// Right: [2, 2] (each thread's count); before the fix: [0, 0].
 // The same in upstream alone: `mlir-opt-22 --canonicalize` folds
 //   scf.for %i = %lb to %ub step %arg iter_args(...) : i64
 // with lb = -2, ub = INT64_MAX (or lb = MIN + 3, ub = 3), to its init value.

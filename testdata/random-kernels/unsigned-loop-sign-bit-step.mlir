@@ -1,11 +1,11 @@
-// Found by fuzz/random_kernels (avoid flag: unsigned-loop-sign-bit-step).
+// Found by fuzz/random_kernels (defect unsigned-loop-sign-bit-step, fixed).
 // Upstream MLIR 22's canonicalization erases an unsigned scf.for
 // (`scf.for unsigned`) whose constant step has its sign bit set, as if the
 // step were negative; for an unsigned loop it is a positive step.
 // Here: for unsigned i = lb to 1825791251 step 2^31 + 6 (i32), lb a kernel
 // argument, 1825791205 + threadIdx.x: one iteration in each thread
 // (i = lb; lb + step = 3973274859 + x is past the bound, no wrap).
-// Expected: [1, 1]; actual: [0, 0].
+// Right: [1, 1]; before the fix: [0, 0].
 // The same in upstream alone: `mlir-opt-22 --canonicalize` folds
 //   scf.for unsigned %i = %arg to %c100 step %c-5 ... : index
 // to its init value.
