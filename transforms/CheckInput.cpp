@@ -11,6 +11,7 @@
 #include "transforms/NestedModules.h"
 #include "transforms/PrintfFormat.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Debug.h"
 
@@ -22,6 +23,31 @@ namespace mlir::offload {
 } // namespace mlir::offload
 
 using namespace mlir;
+
+/// Fails, with an error at the kernel, where its known_block_size or
+/// known_grid_size has a dimension below 1: no launch of it could run, and
+/// each target would fail its own way (ptxas refuses a zero maxntid; the
+/// host and Vulkan targets would divide by it).
+static LogicalResult checkKnownSizes(ModuleOp root) {
+  WalkResult result = root.walk([](gpu::GPUFuncOp kernel) {
+    auto check = [&](std::optional<ArrayRef<int32_t>> sizes,
+                     StringRef name) -> LogicalResult {
+      if (!sizes || llvm::all_of(*sizes, [](int32_t n) { return n >= 1; }))
+        return success();
+      InFlightDiagnostic diag = kernel.emitError()
+                                << "kernel @" << kernel.getName() << " has "
+                                << name << " = [";
+      llvm::interleaveComma(*sizes, diag);
+      return diag << "], and each dimension must be at least 1: no launch "
+                     "could run it";
+    };
+    if (failed(check(kernel.getKnownBlockSize(), "known_block_size")) ||
+        failed(check(kernel.getKnownGridSize(), "known_grid_size")))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
 
 namespace {
 struct CheckInputPass
@@ -48,7 +74,8 @@ struct CheckInputPass
       return signalPassFailure();
     // A format that reads what gpu.printf does not pass is wrong for every
     // target: caught here, before any of them compiles it.
-    if (failed(offload::verifyPrintfFormats(root)))
+    if (failed(offload::verifyPrintfFormats(root)) ||
+        failed(checkKnownSizes(root)))
       signalPassFailure();
   }
 };

@@ -67,6 +67,9 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
     Each `gpu.printf`'s format is checked against its arguments, as the C
     library and CUDA's vprintf read them: a conversion without an argument,
     of another kind or size, `%n` and `%s` are errors at the op.
+
+    A kernel whose `known_block_size` or `known_grid_size` has a dimension
+    below 1 is an error at the kernel: no launch of it could run.
   }];
 }
 

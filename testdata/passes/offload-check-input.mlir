@@ -6,7 +6,8 @@
 // format is checked against its arguments: one error per op, and a warning
 // for an argument left over. pipelines/printf-formats.mlir has every format
 // error, pipelines/printf-left-over.mlir the warning through the pipelines.
-// The pass changes nothing.
+// A kernel's known_block_size and known_grid_size are at least 1 in each
+// dimension. The pass changes nothing.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-check-input | FileCheck %s
 
@@ -120,6 +121,43 @@ module @left_over {
     gpu.func @k(%d: f64, %i: i32) kernel {
       // expected-warning @below {{gpu.printf has 2 arguments, and its format reads 1; the rest are not printed}}
       gpu.printf "%f\n", %d, %i : f64, i32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A kernel's known sizes must each be at least 1 (ptxas refused a zero
+// maxntid, and the host and Vulkan targets took it silently).
+module @zero_block {
+  gpu.module @kernels {
+    // expected-error @below {{kernel @k has known_block_size = [0, 1, 1], and each dimension must be at least 1: no launch could run it}}
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 0, 1, 1>} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module @negative_grid {
+  gpu.module @kernels {
+    // expected-error @below {{kernel @k has known_grid_size = [4, -1, 1], and each dimension must be at least 1: no launch could run it}}
+    gpu.func @k() kernel attributes {known_grid_size = array<i32: 4, -1, 1>} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Known sizes of at least 1 pass.
+// CHECK-LABEL: module @known_sizes
+// CHECK: known_block_size = array<i32: 32, 2, 1>
+module @known_sizes {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 32, 2, 1>, known_grid_size = array<i32: 1, 1, 1>} {
       gpu.return
     }
   }
