@@ -76,8 +76,9 @@ Type getCompareAndSwapType(Type element) {
 
 ///   init:  %bits0 = llvm.load %ptr : iN
 ///          llvm.br ^loop(%bits0)
-///   loop(%bits): %current = <%bits as the element> ; <body>
-///          %pair = llvm.cmpxchg %ptr, %bits, <the body's result as iN>
+///   loop(%bits): %current = <%bits as the element> ; <body, whose yield
+///          of %new becomes:>
+///          %pair = llvm.cmpxchg %ptr, %bits, <%new as iN>
 ///          llvm.cond_br %pair[1], ^end, ^loop(%pair[0])
 ///   end:   <what followed the op>, its result %current
 struct GenericAtomicRMWToCompareAndSwap
@@ -112,21 +113,30 @@ struct GenericAtomicRMWToCompareAndSwap
     rewriter.setInsertionPointToStart(loopBlock);
     Value bits = loopBlock->getArgument(0);
     Value current = fromBits(rewriter, loc, bits, llvmElement, elementType);
+    // The body goes into the loop whole: it holds several blocks where the
+    // structured control flow in it is lowered already (on the host).
+    Region &body = op.getAtomicBody();
     IRMapping mapping;
-    mapping.map(op.getCurrentValue(), current);
-    Block &body = op.getAtomicBody().front();
-    for (Operation &nested : body.without_terminator())
-      rewriter.clone(nested, mapping);
-    Value updated = mapping.lookupOrDefault(
-        cast<memref::AtomicYieldOp>(body.getTerminator()).getResult());
-    auto exchange = LLVM::AtomicCmpXchgOp::create(
-        rewriter, loc, pointer, bits,
-        toBits(rewriter, loc, updated, llvmElement, bitsType),
-        LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
-    Value seen = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 0);
-    Value swapped = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 1);
-    LLVM::CondBrOp::create(rewriter, loc, swapped, endBlock, ValueRange(),
-                           loopBlock, ValueRange{seen});
+    rewriter.cloneRegionBefore(body, *endBlock->getParent(),
+                               endBlock->getIterator(), mapping);
+    SmallVector<memref::AtomicYieldOp> yields;
+    for (Block &block : body)
+      if (auto yield = dyn_cast<memref::AtomicYieldOp>(
+              mapping.lookup(&block)->getTerminator()))
+        yields.push_back(yield);
+    rewriter.mergeBlocks(mapping.lookup(&body.front()), loopBlock, current);
+    for (memref::AtomicYieldOp yield : yields) {
+      rewriter.setInsertionPoint(yield);
+      Value updated =
+          toBits(rewriter, loc, yield.getResult(), llvmElement, bitsType);
+      auto exchange = LLVM::AtomicCmpXchgOp::create(
+          rewriter, loc, pointer, bits, updated, LLVM::AtomicOrdering::acq_rel,
+          LLVM::AtomicOrdering::monotonic);
+      Value seen = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 0);
+      Value swapped = LLVM::ExtractValueOp::create(rewriter, loc, exchange, 1);
+      rewriter.replaceOpWithNewOp<LLVM::CondBrOp>(
+          yield, swapped, endBlock, ValueRange(), loopBlock, ValueRange{seen});
+    }
     // The value the update replaced: the one that the successful cmpxchg
     // compared with.
     rewriter.replaceOp(op, current);
