@@ -98,6 +98,8 @@ struct GenericAtomicRMWToCompareAndSwap
     if (op->getParentOp()->hasTrait<OpTrait::SingleBlock>())
       return rewriter.notifyMatchFailure(op, "in a region of one block");
     Location loc = op.getLoc();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": a compare-and-swap loop of "
+                            << bitsType << " at " << loc << "\n");
 
     Block *initBlock = rewriter.getInsertionBlock();
     Block *endBlock =
