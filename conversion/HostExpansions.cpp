@@ -7,12 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/HostExpansions.h"
+#include "conversion/AtomicsToLLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -224,37 +223,16 @@ struct ExpandIPowI : OpRewritePattern<math::IPowIOp> {
   }
 };
 
-/// An atomic multiplication, which LLVM's atomicrmw has no operation for, as
-/// a compare-and-swap loop around MLIR's own multiplication.
-struct ExpandAtomicMultiply : OpRewritePattern<memref::AtomicRMWOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(memref::AtomicRMWOp op,
-                                PatternRewriter &rewriter) const override {
-    arith::AtomicRMWKind kind = op.getKind();
-    if (kind != arith::AtomicRMWKind::muli &&
-        kind != arith::AtomicRMWKind::mulf)
-      return failure();
-    Location loc = op.getLoc();
-    auto generic = memref::GenericAtomicRMWOp::create(
-        rewriter, loc, op.getMemref(), op.getIndices());
-    OpBuilder body = OpBuilder::atBlockEnd(generic.getBody());
-    Value current = generic.getCurrentValue();
-    memref::AtomicYieldOp::create(
-        body, loc,
-        arith::getReductionOp(kind, body, loc, current, op.getValue()));
-    rewriter.replaceOp(op, generic.getResult());
-    return success();
-  }
-};
-
 } // namespace
 
 LogicalResult mlir::offload::expandForHost(gpu::GPUModuleOp module) {
   RewritePatternSet patterns(module.getContext());
   math::populateExpansionPatterns(patterns, {"rsqrt"});
-  patterns.add<ExpandClampF, ExpandClassification<math::IsInfOp>,
-               ExpandClassification<math::IsNormalOp>, ExpandFPowI, ExpandIPowI,
-               ExpandAtomicMultiply>(module.getContext());
+  patterns
+      .add<ExpandClampF, ExpandClassification<math::IsInfOp>,
+           ExpandClassification<math::IsNormalOp>, ExpandFPowI, ExpandIPowI>(
+          module.getContext());
+  offload::populateExpandAtomicRMWPatterns(patterns);
   return applyPatternsGreedily(module, std::move(patterns));
 }
 

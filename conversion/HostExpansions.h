@@ -28,7 +28,8 @@ namespace mlir::offload {
 /// `math.isnormal` (comparisons of |x|), `math.ipowi` and `math.fpowi`
 /// (multiplications by repeated squaring, in the order compiler-rt's
 /// `__powisf2` multiplies), and `memref.atomic_rmw` of `muli` and `mulf` (a
-/// compare-and-swap loop, `memref.generic_atomic_rmw`).
+/// compare-and-swap loop, `memref.generic_atomic_rmw`, as on every
+/// LLVM-based target: AtomicsToLLVM.h).
 LogicalResult expandForHost(gpu::GPUModuleOp module);
 
 /// An op on vectors of `type` (not scalable) element by element: `scalar`

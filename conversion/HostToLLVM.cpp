@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/HostToLLVM.h"
+#include "conversion/AtomicsToLLVM.h"
 #include "conversion/HostExpansions.h"
 #include "conversion/HostSmallFloats.h"
 
@@ -165,6 +166,10 @@ static LogicalResult convertToLLVMDialect(gpu::GPUModuleOp module,
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   patterns.add<PrintfToCall>(converter);
+  // Compare-and-swap loops of integers, as on the GPU targets.
+  if (failed(checkCompareAndSwapTypes(module, converter)))
+    return failure();
+  populateGenericAtomicRMWToLLVMPatterns(converter, patterns);
   LLVMConversionTarget target(*context);
   target.addLegalOp<gpu::GPUModuleOp>();
   return applyPartialConversion(module, target, std::move(patterns));
@@ -197,41 +202,6 @@ static LogicalResult reportLeftoverCast(gpu::GPUModuleOp module,
          << " was left unconverted";
   return diag << " to the LLVM dialect in gpu.module @" << module.getName()
               << "; please report it";
-}
-
-/// Makes each `llvm.cmpxchg` of floats one of integers of their size, with
-/// bitcasts around it: LLVM's cmpxchg takes integers and pointers only, and
-/// upstream's lowering of memref.generic_atomic_rmw (a compare-and-swap
-/// loop) hands it the memref's element type, a float for an atomic
-/// multiplication of floats or a generic atomic over them.
-static void makeFloatCompareAndSwapsInteger(gpu::GPUModuleOp module) {
-  SmallVector<LLVM::AtomicCmpXchgOp> floating;
-  module.walk([&](LLVM::AtomicCmpXchgOp op) {
-    if (isa<FloatType>(op.getVal().getType()))
-      floating.push_back(op);
-  });
-  for (LLVM::AtomicCmpXchgOp op : floating) {
-    OpBuilder b(op);
-    Location loc = op.getLoc();
-    auto type = cast<FloatType>(op.getVal().getType());
-    Type integer = b.getIntegerType(type.getWidth());
-    auto exchange = LLVM::AtomicCmpXchgOp::create(
-        b, loc, op.getPtr(),
-        LLVM::BitcastOp::create(b, loc, integer, op.getCmp()),
-        LLVM::BitcastOp::create(b, loc, integer, op.getVal()),
-        op.getSuccessOrdering(), op.getFailureOrdering(),
-        op.getSyncscope().value_or(StringRef()), op.getAlignment().value_or(0),
-        op.getWeak(), op.getVolatile_());
-    Value loaded = LLVM::BitcastOp::create(
-        b, loc, type, LLVM::ExtractValueOp::create(b, loc, exchange, 0));
-    Value ok = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
-    Value pair = LLVM::UndefOp::create(b, loc, op.getType());
-    pair =
-        LLVM::InsertValueOp::create(b, loc, pair, loaded, ArrayRef<int64_t>{0});
-    pair = LLVM::InsertValueOp::create(b, loc, pair, ok, ArrayRef<int64_t>{1});
-    op.replaceAllUsesWith(pair);
-    op.erase();
-  }
 }
 
 /// Keeps every loop that holds a stack allocation (a `memref.alloca` of
@@ -295,7 +265,6 @@ LogicalResult mlir::offload::convertHostModuleToLLVM(gpu::GPUModuleOp module,
   reconcileUnrealizedCasts(casts, &left);
   if (!left.empty())
     return reportLeftoverCast(module, left.front());
-  makeFloatCompareAndSwapsInteger(module);
   keepLoopsWithAllocasScalar(module);
   return success();
 }

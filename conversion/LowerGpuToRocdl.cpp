@@ -134,6 +134,9 @@ private:
   OpPassManager makeConversionPipeline(StringRef chip) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
     pm.addPass(createSCFToControlFlowPass());
+    OffloadLowerAtomicsOptions atomics;
+    atomics.indexBitwidth = indexBitwidth;
+    pm.addPass(createOffloadLowerAtomics(atomics));
     ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = chip.str();
     rocdl.indexBitwidth = indexBitwidth;

@@ -143,6 +143,9 @@ private:
     expand.keepRedux = redux;
     pm.addPass(createOffloadExpandSubgroupOps(expand));
     pm.addPass(createSCFToControlFlowPass());
+    OffloadLowerAtomicsOptions atomics;
+    atomics.indexBitwidth = indexBitwidth;
+    pm.addPass(createOffloadLowerAtomics(atomics));
     ConvertGpuOpsToNVVMOpsOptions nvvm;
     nvvm.hasRedux = redux;
     nvvm.indexBitwidth = indexBitwidth;

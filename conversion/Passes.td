@@ -109,6 +109,32 @@ def OffloadLowerGpuToRocdl : Pass<"offload-lower-gpu-to-rocdl", "gpu::GPUModuleO
   ];
 }
 
+def OffloadLowerAtomics : Pass<"offload-lower-atomics", "gpu::GPUModuleOp"> {
+  let summary = "Lowers the atomics that upstream's conversions to LLVM cannot "
+                "take to compare-and-swap loops";
+  let description = [{
+    Runs in the NVVM and ROCDL lowerings just before upstream's conversion
+    to the LLVM dialect (after `convert-scf-to-cf`), with that conversion's
+    index width and memory spaces, chosen by the module's targets (NVVM's
+    without targets). `memref.atomic_rmw` of `muli` and `mulf`, which LLVM's
+    atomicrmw has no operation for, becomes `memref.generic_atomic_rmw`;
+    every `memref.generic_atomic_rmw` becomes a compare-and-swap loop whose
+    cmpxchg compares the element's bits as an integer of its size (upstream
+    makes one of floats, which the LLVM dialect refuses). The host target's
+    lowering takes the same patterns (AtomicsToLLVM.h). An element of a size
+    that cmpxchg does not take (i1) is an error at the op.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+  ];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",
+           "Bit width of index in the kernels, as the conversion after it "
+           "takes (64 or 32).">
+  ];
+}
+
 def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
   let summary = "Lowers gpu.wait on tokens to libmgpu calls, every token being "
                 "a stream";
@@ -158,7 +184,8 @@ def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
     `#offload.vulkan`, `offload-lower-gpu-to-rocdl` when they are
     `#offload.rocm` (of one wave size), and otherwise the NVVM lowering
     (`offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
-    `convert-scf-to-cf`, `convert-gpu-to-nvvm`, `nvvm-optimize-for-target`,
+    `convert-scf-to-cf`, `offload-lower-atomics`, `convert-gpu-to-nvvm`,
+    `nvvm-optimize-for-target`,
     `convert-nvvm-to-llvm`, canonicalization, CSE,
     `reconcile-unrealized-casts`). A module whose targets need two of these
     is an error: `offload-split-by-lowering` separates them first.

@@ -534,10 +534,8 @@ def frag_global_atomics(g: Gen):
     total = g.total()
     size = r.choice([1, 2, 7, 64, total])
     out = g.buffer([size], element, "ga")
-    # No target lowers a multiplying atomic on global memory.
-    kinds = [kind for kind in (F32_ATOMICS if element == "f32" else
-                               INT_ATOMICS) if kind not in ("muli", "mulf")]
-    kind = r.choice(kinds + ["generic"])
+    kinds = F32_ATOMICS if element == "f32" else INT_ATOMICS
+    kind = r.choice(list(kinds) + ["generic"])
     used = size == total and kind != "generic" and r.random() < 0.4
     olds = g.buffer([total], element, "gaold", edges=False) if used else None
     size_v = g.index(size)
