@@ -34,10 +34,12 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "offload-lower-gpu-to-host"
 
@@ -296,6 +298,50 @@ static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
   return success();
 }
 
+/// Fails, with an error at the kernel, where the static workgroup memory
+/// that each of its blocks keeps on its worker's stack (its workgroup
+/// attributions and workgroup `memref.alloc`s) is more than the host ABI
+/// allows: the launch would overflow the stack.
+static LogicalResult checkStaticWorkgroupMemory(gpu::GPUFuncOp kernel) {
+  DataLayout layout = DataLayout::closest(kernel);
+  uint64_t bytes = 0;
+  bool overflow = false;
+  auto add = [&](Type type) {
+    auto memref = dyn_cast<MemRefType>(type);
+    // Dynamic shapes are errors of their own (mapArguments and
+    // makeWorkgroupAllocsBlockMemory).
+    if (!memref || !memref.hasStaticShape() ||
+        !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref))
+      return;
+    // Dimension by dimension: getNumElements() wraps past 2^63.
+    uint64_t size = layout.getTypeSize(memref.getElementType());
+    // (Each saturating operation sets its flag, cleared or not.)
+    bool wrapped = false;
+    for (int64_t dim : memref.getShape()) {
+      size = llvm::SaturatingMultiply(size, uint64_t(dim), &wrapped);
+      overflow |= wrapped;
+    }
+    bytes = llvm::SaturatingAdd(bytes, size, &wrapped);
+    overflow |= wrapped;
+  };
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions())
+    add(attribution.getType());
+  kernel.walk([&](memref::AllocOp alloc) { add(alloc.getType()); });
+  if (!overflow && bytes <= uint64_t(MGPU_HOST_MAX_STATIC_SHARED_MEMORY))
+    return success();
+  InFlightDiagnostic diag = kernel.emitError()
+                            << "kernel @" << kernel.getName() << " has ";
+  if (overflow)
+    diag << "more than 2^64 bytes";
+  else
+    diag << bytes << " bytes";
+  return diag << " of static workgroup memory, and the host target keeps at "
+                 "most "
+              << int64_t(MGPU_HOST_MAX_STATIC_SHARED_MEMORY)
+              << " on the stack of the thread that runs a block: use "
+                 "gpu.dynamic_shared_memory, which the runtime allocates";
+}
+
 /// Replaces the kernel's gpu ops whose value is the same in the whole block
 /// (ids and sizes of the block, grid and cluster, the subgroup size and
 /// count, the dynamic shared memory) by that value, which `uniform` maps to
@@ -321,6 +367,8 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
 
 /// Replaces `kernel` by a function that runs one block of it.
 static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+  if (failed(checkStaticWorkgroupMemory(kernel)))
+    return failure();
   Location loc = kernel.getLoc();
   func::FuncOp function = createBlockFunction(kernel);
   Block &entry = function.getBody().front();

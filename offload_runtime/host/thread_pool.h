@@ -16,6 +16,7 @@
 #ifndef OFFLOAD_RUNTIME_HOST_THREAD_POOL_H
 #define OFFLOAD_RUNTIME_HOST_THREAD_POOL_H
 
+#include "mgpu/mgpu.h"
 #include "offload_runtime/status.h"
 
 #include <sched.h>
@@ -33,8 +34,10 @@
 namespace mgpu::host {
 
 /// Threads the runtime starts itself get stacks this large: a block keeps
-/// per-thread arrays of its size (up to 1024 threads) on its stack.
-constexpr size_t kWorkerStackBytes = 32 << 20;
+/// its static workgroup memory (at most MGPU_HOST_MAX_STATIC_SHARED_MEMORY)
+/// and per-thread arrays of its size (up to 1024 threads) on its stack.
+constexpr size_t kWorkerStackBytes =
+    2 * size_t{MGPU_HOST_MAX_STATIC_SHARED_MEMORY};
 
 /// Starts `body` on a new detached thread with a kWorkerStackBytes stack.
 Status StartThread(std::function<void()> body);

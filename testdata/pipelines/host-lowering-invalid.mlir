@@ -110,3 +110,48 @@ gpu.module @m {
     llvm.return
   }
 }
+
+// -----
+
+// Static workgroup memory lives on the stack of the thread that runs a
+// block: more than MGPU_HOST_MAX_STATIC_SHARED_MEMORY (16 MiB) would
+// overflow it at the launch. Attributions and allocs count together (what
+// the kernel uses: unused memory takes no stack).
+gpu.module @m {
+  // expected-error @below {{kernel @k has 16777220 bytes of static workgroup memory, and the host target keeps at most 16777216 on the stack of the thread that runs a block: use gpu.dynamic_shared_memory, which the runtime allocates}}
+  gpu.func @k(%i: index, %out: memref<2xi32>) workgroup(%a: memref<4194304xi32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %b = memref.alloc() : memref<1xi32, #gpu.address_space<workgroup>>
+    %u = memref.load %a[%i] : memref<4194304xi32, #gpu.address_space<workgroup>>
+    %v = memref.load %b[%c0] : memref<1xi32, #gpu.address_space<workgroup>>
+    memref.store %u, %out[%c0] : memref<2xi32>
+    memref.store %v, %out[%c1] : memref<2xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @below {{kernel @k has more than 2^64 bytes of static workgroup memory}}
+  gpu.func @k(%i: index, %out: memref<1xf64>) kernel {
+    %c0 = arith.constant 0 : index
+    %b = memref.alloc() : memref<4611686018427387904x8xf64, #gpu.address_space<workgroup>>
+    %v = memref.load %b[%i, %c0] : memref<4611686018427387904x8xf64, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%c0] : memref<1xf64>
+    gpu.return
+  }
+}
+
+// -----
+
+// Exactly the limit is fine.
+gpu.module @m {
+  gpu.func @k(%i: index, %out: memref<1xi64>) workgroup(%a: memref<2097152xi64, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %a[%i] : memref<2097152xi64, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}

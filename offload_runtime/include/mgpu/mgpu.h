@@ -93,6 +93,11 @@ enum {
  * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
  * char array). The runtime refuses it on a CPU that lacks one of them. */
 #define MGPU_HOST_CPU_FEATURES_SYMBOL "__mgpu_host_cpu_features"
+/* A host kernel's blocks keep their static workgroup memory (workgroup
+ * attributions, memref.alloc of workgroup memory) on their worker thread's
+ * stack: at most this many bytes, which the compiler checks; the stack is
+ * twice as large, for the values that the block's threads keep. */
+#define MGPU_HOST_MAX_STATIC_SHARED_MEMORY (16 << 20)
 /* Each parameter a host kernel's run function reads is aligned to this. */
 #define MGPU_HOST_PARAM_ALIGNMENT 16
 /* A block's dynamic shared memory and private memory (MgpuHostBlock) start
