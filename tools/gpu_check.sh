@@ -6,20 +6,20 @@
 #   tools/gpu_check.sh [folder]      # here (default folder: gpu_check/)
 #   gpu_check/run.sh                 # there
 #
-# The folder holds the examples, the integration suite (testdata/integration,
-# each program built for sm_90, gfx90a, gfx942 and the host in one binary,
-# with what it printed here on the host backend), the launch benchmark and
-# the host benchmark.
+# The folder holds the examples, the integration suite (the programs of
+# testdata/BUILD.bazel's _INTEGRATION_PROGRAMS, each built for sm_90,
+# gfx90a, gfx942 and the host in one binary, with what it printed here on
+# the host backend), the launch benchmark and the host benchmark.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-gpu_check}
 tools/bootstrap.sh >/dev/null
 examples=(vector_add block_reduce async_chain jacobi math parallel_loops)
-integration=()
-for source in testdata/integration/*.mlir; do
-  name=$(basename "$source" .mlir)
-  integration+=("$name")
-done
+# The programs testdata/BUILD.bazel builds (_INTEGRATION_PROGRAMS), not every
+# .mlir file there: the host-only lit tests have no program for a GPU.
+mapfile -t integration < <(bazel query 'kind(cc_binary, //testdata:all)' \
+  2>/dev/null | sed -n 's|^//testdata:integration/||p' | sort)
+[[ ${#integration[@]} -gt 0 ]] || { echo "gpu_check.sh: bazel query found no integration program in //testdata" >&2; exit 1; }
 # Static with respect to our libraries: the folder holds whole programs.
 flags=(-c opt --dynamic_mode=off)
 targets=(//bench:launch_bench //bench:host_bench //offload_runtime:libmgpu.so
