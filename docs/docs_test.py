@@ -40,8 +40,15 @@ build's outputs that this test depends on; `PATH` has the tools
 and a `bazel` that accepts only `bazel build` of targets the test already
 has. Kernels run on the host target (MGPU_DEVICE=host, OFFLOAD_CACHE=off).
 
-Besides, every relative link (and its #anchor), every backquoted path of a
-checkout folder and every `//package:target` label in the docs must exist.
+Besides, in the docs and in every folder's README.md (whose paths may be
+relative to their folder, and whose files may be named alone): every
+relative link (and its #anchor), every backquoted path of a checkout folder
+and every `//package:target` label must exist; every `offload-...` name in
+backquotes must be a pass (ODS), a pipeline, a tool or a debug type of the
+code; every MGPU_* and OFFLOAD_* name must be a variable that the code reads
+(or a name of the runtime's C header); and every message that a table quotes
+(a backquoted span in a column headed `message`, with `...` and `<name>` for
+what varies) must be one that the code's string literals can make.
 
 Under `bazel test //docs:docs_test`, everything comes from the runfiles and
 the checkout (through the WORKSPACE file the test depends on). By hand:
