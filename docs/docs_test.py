@@ -707,6 +707,8 @@ def check_labels(labels, checkout, base, workspace, env, failures):
 # ------------------------------------------- names that the code must have
 
 
+# What printf and formatv put into a literal: where a value goes.
+PRINTF_CONVERSION = re.compile(r"%(?:l{0,2}|z)[sdiuxf]|\{\d+\}")
 SOURCE_SUFFIXES = (".cpp", ".cc", ".c", ".h", ".inc", ".def", ".td", ".py", ".bzl", ".sh",
                    ".bazel", ".lds", ".in")
 
@@ -770,14 +772,15 @@ class Sources:
                     parts = re.findall(r'"((?:[^"\\\n]|\\.)*)"', run.group(0))
                     joined = "".join(parts).replace('\\"', '"').replace("\\'", "'") \
                         .replace("\\n", "\n").replace("\\\\", "\\")
-                    found.extend(p for p in re.split(r"%(?:l{0,2}|z)[sdiuxf]|\{\d+\}", joined) if p)
+                    found.extend(p for p in PRINTF_CONVERSION.split(joined) if p)
             self._literals = ("\0" + "\0".join(found) + "\0", set(found))
         return self._literals
 
 
 # An `offload-` word of a backquoted span (`--offload-x` too): not a file
 # name, nor a stem standing for several (`offload-lower-to-...`).
-OFFLOAD_NAME = re.compile(r"(?<![\w/.])(?<!\w-)(offload-[a-z0-9]+(?:-[a-z0-9]+)*)(?![\w/-]|\.[a-z])")
+OFFLOAD_NAME = re.compile(r"(?<![\w/.])(?<!\w-)(offload-[a-z0-9]+(?:-[a-z0-9]+)*)"
+                          r"(?![\w/-]|\.[a-z])")
 
 
 def check_pass_names(docs, sources, failures):
@@ -881,7 +884,8 @@ def check_messages(docs, sources, failures):
         for number, cell in message_cells(doc):
             for span in re.findall(r"`([^`]+)`", cell):
                 if len(span.split()) >= 3 and not message_in_code(span, sources.literals()):
-                    failures.add(f"{doc.path}:{number}", f"`{span}`: no message of the code reads so")
+                    failures.add(f"{doc.path}:{number}",
+                                 f"`{span}`: no message of the code reads so")
 
 
 # ------------------------------------------------------------------ main
