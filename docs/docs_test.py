@@ -40,8 +40,15 @@ build's outputs that this test depends on; `PATH` has the tools
 and a `bazel` that accepts only `bazel build` of targets the test already
 has. Kernels run on the host target (MGPU_DEVICE=host, OFFLOAD_CACHE=off).
 
-Besides, every relative link (and its #anchor), every backquoted path of a
-checkout folder and every `//package:target` label in the docs must exist.
+Besides, in the docs and in every folder's README.md (whose paths may be
+relative to their folder, and whose files may be named alone): every
+relative link (and its #anchor), every backquoted path of a checkout folder
+and every `//package:target` label must exist; every `offload-...` name in
+backquotes must be a pass (ODS), a pipeline, a tool or a debug type of the
+code; every MGPU_* and OFFLOAD_* name must be a variable that the code reads
+(or a name of the runtime's C header); and every message that a table quotes
+(a backquoted span in a column headed `message`, with `...` and `<name>` for
+what varies) must be one that the code's string literals can make.
 
 Under `bazel test //docs:docs_test`, everything comes from the runfiles and
 the checkout (through the WORKSPACE file the test depends on). By hand:
@@ -266,6 +273,17 @@ def check_links(checkout, docs, failures):
                             failures.add(where, f"link to {target}: no heading has that anchor")
 
 
+def folder_readmes(checkout):
+    """The README.md of each folder of the checkout, but its root's."""
+    found = []
+    for folder in sorted(source_folders(checkout)):
+        for root, dirs, names in os.walk(os.path.join(checkout, folder)):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "bazel-")))
+            if "README.md" in names:
+                found.append(os.path.relpath(os.path.join(root, "README.md"), checkout))
+    return found
+
+
 def source_folders(checkout):
     return {e for e in os.listdir(checkout)
             if os.path.isdir(os.path.join(checkout, e))
@@ -287,16 +305,74 @@ def code_spans(doc):
                 yield block.line + offset, line
 
 
+# A file named alone in a folder's README: one of that folder's, found
+# anywhere below it.
+FILE_WORD = re.compile(r"^[\w*+-][\w.*+-]*\.(?:\*|cc|cpp|c|h|inc|def|td|py|bzl|sh|ll|mlir|"
+                       r"spvasm|hsaco|lds|cl|in)$")
+
+
+def path_base(checkout, doc, first, folders):
+    """Where `first`/... named in `doc` lies: a folder of the checkout, or,
+    in a folder's README and in docs/, an entry of the document's folder;
+    None for anything else (a path of an installation, a tool's output)."""
+    if first in (".", ".."):
+        return None
+    if first in folders:
+        return checkout
+    here = os.path.dirname(os.path.join(checkout, doc.path))
+    if here != checkout and os.path.exists(os.path.join(here, first)):
+        return here
+    return None
+
+
+def generated_or_external(folder, name):
+    """Whether a BUILD file below `folder` makes `name` (its outs), or a
+    source there includes it (a header of LLVM's or of a vendor's)."""
+    pattern = r'[^/"<>]*'.join(re.escape(part) for part in name.split("*"))
+    made = re.compile(r'\bouts?\s*=\s*\[?[^\]]*"' + pattern + '"')
+    included = re.compile(r'#include\s*[<"](?:[^>"]*/)?' + pattern + '[>"]')
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "bazel-"))]
+        for entry in names:
+            if entry in ("BUILD", "BUILD.bazel"):
+                wanted = made
+            elif entry.endswith((".h", ".cc", ".cpp")):
+                wanted = included
+            else:
+                continue
+            with open(os.path.join(root, entry), encoding="utf-8", errors="replace") as f:
+                if wanted.search(f.read()):
+                    return True
+    return False
+
+
 def check_paths(checkout, docs, failures):
+    """Each backquoted path of the checkout exists, or is made by a BUILD
+    file of its folder; in a folder's README, paths relative to the folder,
+    and files named alone (`Foo.cpp`, `status.*`, `tests/`) somewhere below
+    it, too. `*` is a glob; `...` and `<name>` stand for anything."""
     folders = source_folders(checkout)
     for doc in docs:
+        folder_readme = doc.path != "README.md" and os.path.basename(doc.path) == "README.md"
+        here = os.path.dirname(os.path.join(checkout, doc.path))
         for number, span in code_spans(doc):
             for word in re.split(r"[\s=,;()'\"]+", span):
-                match = PATH_WORD.match(word)
-                if not match or match.group(1) not in folders or "..." in word:
+                if "..." in word:
                     continue
-                if not glob.glob(os.path.join(checkout, word.rstrip("/"))):
-                    failures.add(f"{doc.path}:{number}", f"`{word}`: no such file in the checkout")
+                where = f"{doc.path}:{number}"
+                match = PATH_WORD.match(word)
+                base = match and path_base(checkout, doc, match.group(1), folders)
+                if base:
+                    full = os.path.join(base, word.rstrip("/"))
+                    if not glob.glob(full) and not generated_or_external(
+                            os.path.dirname(full), os.path.basename(full)):
+                        failures.add(where, f"`{word}`: no such file in the checkout")
+                elif folder_readme and (FILE_WORD.match(word) or re.match(r"^[\w.+-]+/$", word)):
+                    name = word.rstrip("/")
+                    if name not in folders and not glob.glob(
+                            os.path.join(here, "**", name), recursive=True) \
+                            and not generated_or_external(here, name):
+                        failures.add(where, f"`{word}`: no such file in {os.path.dirname(doc.path)}/")
 
 
 def doc_labels(docs, checkout):
@@ -628,6 +704,190 @@ def check_labels(labels, checkout, base, workspace, env, failures):
     print(f"queried {len(labels)} labels")
 
 
+# ------------------------------------------- names that the code must have
+
+
+# What printf and formatv put into a literal: where a value goes.
+PRINTF_CONVERSION = re.compile(r"%(?:l{0,2}|z)[sdiuxf]|\{\d+\}")
+SOURCE_SUFFIXES = (".cpp", ".cc", ".c", ".h", ".inc", ".def", ".td", ".py", ".bzl", ".sh",
+                   ".bazel", ".lds", ".in")
+
+
+def is_test_path(path):
+    """Tests, their data and the docs' own test: what the code is checked by,
+    not what it does."""
+    parts = path.split("/")
+    return bool({"tests", "testing", "testdata"} & set(parts)) or parts[0] == "docs"
+
+
+class Sources:
+    """The checkout's source files (path relative to the checkout: text),
+    read once; the docs' names are looked up in them."""
+
+    def __init__(self, checkout, files=None):
+        self.files = files if files is not None else self.read(checkout)
+        self._literals = None
+
+    @staticmethod
+    def read(checkout):
+        files = {}
+        for folder in sorted(source_folders(checkout)):
+            for root, dirs, names in os.walk(os.path.join(checkout, folder)):
+                dirs[:] = sorted(d for d in dirs if not d.startswith((".", "bazel-")))
+                for name in names:
+                    if name.endswith(SOURCE_SUFFIXES) or name == "BUILD":
+                        path = os.path.join(root, name)
+                        with open(path, encoding="utf-8", errors="replace") as f:
+                            files[os.path.relpath(path, checkout)] = f.read()
+        return files
+
+    def code(self):
+        """(path, text) of the files that are no test."""
+        return ((p, t) for p, t in sorted(self.files.items()) if not is_test_path(p))
+
+    def passes(self):
+        """Every name `offload-opt` or a Bazel target knows by an `offload-`
+        word: passes (ODS), pipelines, tools, and LLVM_DEBUG's types."""
+        names = set()
+        for path, text in self.files.items():
+            if path.endswith(".td"):
+                names.update(re.findall(r'\bPass<\s*"([\w-]+)"', text))
+            if path.endswith((".cpp", ".h")):
+                names.update(re.findall(r'registerPipeline<[^>]*>\(\s*"([\w-]+)"', text))
+                names.update(re.findall(r'#define\s+DEBUG_TYPE\s+"([\w-]+)"', text))
+            if os.path.basename(path) in ("BUILD", "BUILD.bazel"):
+                names.update(re.findall(r'\bname\s*=\s*"(offload-[\w.-]+)"', text))
+        return names
+
+    def literals(self):
+        """The string literals of the code (not of its tests), adjacent ones
+        joined and printf's conversions taken as breaks: one string to
+        search, each literal between NULs, and the set of them."""
+        if self._literals is None:
+            found = []
+            for path, text in self.code():
+                if not path.endswith((".cpp", ".cc", ".c", ".h", ".inc", ".td", ".py", ".bzl")):
+                    continue
+                for run in re.finditer(r'"(?:[^"\\\n]|\\.)*"(?:\s*"(?:[^"\\\n]|\\.)*")*', text):
+                    parts = re.findall(r'"((?:[^"\\\n]|\\.)*)"', run.group(0))
+                    joined = "".join(parts).replace('\\"', '"').replace("\\'", "'") \
+                        .replace("\\n", "\n").replace("\\\\", "\\")
+                    found.extend(p for p in PRINTF_CONVERSION.split(joined) if p)
+            self._literals = ("\0" + "\0".join(found) + "\0", set(found))
+        return self._literals
+
+
+# An `offload-` word of a backquoted span (`--offload-x` too): not a file
+# name, nor a stem standing for several (`offload-lower-to-...`).
+OFFLOAD_NAME = re.compile(r"(?<![\w/.])(?<!\w-)(offload-[a-z0-9]+(?:-[a-z0-9]+)*)"
+                          r"(?![\w/-]|\.[a-z])")
+
+
+def check_pass_names(docs, sources, failures):
+    """Each `offload-...` name is a pass, a pipeline, a tool or a debug type."""
+    known = sources.passes()
+    for doc in docs:
+        for number, span in code_spans(doc):
+            for name in OFFLOAD_NAME.findall(span):
+                if name not in known:
+                    failures.add(f"{doc.path}:{number}", f"`{name}` is no pass, pipeline, tool "
+                                 "or debug type of this repository")
+
+
+ENVIRONMENT_NAME = re.compile(r"\b((?:MGPU|OFFLOAD)_[A-Z0-9_]*[A-Z0-9])\b")
+
+
+def check_environment(docs, sources, failures):
+    """Each MGPU_* and OFFLOAD_* name of the docs is read by the code (a
+    string literal, or $NAME in a script, outside the tests), or is a name
+    of the runtime's C header."""
+    read, declared = set(), set()
+    for path, text in sources.code():
+        read.update(re.findall(r'"((?:MGPU|OFFLOAD)_\w+)"', text))
+        if path.endswith(".sh"):
+            read.update(re.findall(r"\$\{?((?:MGPU|OFFLOAD)_\w+)", text))
+        if path.startswith("offload_runtime/include/"):
+            declared.update(ENVIRONMENT_NAME.findall(text))
+    for doc in docs:
+        for number, line in enumerate(doc.text.splitlines(), 1):
+            for name in ENVIRONMENT_NAME.findall(line):
+                if name not in read and name not in declared:
+                    failures.add(f"{doc.path}:{number}", f"{name}: no code reads it, and the "
+                                 "runtime's header does not declare it")
+
+
+# A placeholder in a quoted message: `...`, `<path>`, and the values that
+# the code puts between its literals (@names, 'quoted', numbers, chips,
+# features, attributes). What is left of the message are pieces of its text.
+MESSAGE_HOLE = re.compile(r"\.\.\.|<[^<>]*>|(?<=@)(?:\"[^\"]*\"|[\w.$]+)|(?<=')[^']*(?=')"
+                          r"|#[\w.]+(?:<(?:[^<>]|<[^<>]*>)*>)?|\+\w+|\b\w*_\w*\b|\bgfx\w+"
+                          r"|(?<![\w./])\d+(?:\.\d+)*(?![\w/]|\.\w)|\b[A-Z]\b|%[\w.]+")
+
+
+def message_cells(doc):
+    """(line number, cell) of the columns headed `message` of the doc's
+    tables: the quotes of the code's messages."""
+    columns, previous = [], ""
+    for number, line in outside_blocks(doc.text):
+        if not line.startswith("|"):
+            columns, previous = [], ""
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if all(re.fullmatch(r"-+", c) for c in cells):
+            heads = [c.strip() for c in previous.strip().strip("|").split("|")]
+            columns = [i for i, h in enumerate(heads) if h.startswith("message")]
+        else:
+            for i in columns:
+                if i < len(cells):
+                    yield number, cells[i]
+        previous = line
+
+
+def joinable(text, first=False, last=False):
+    """Whether `text`, a literal or the end or the start of one where the
+    code joins them, can be told from a few letters of any literal: four
+    characters, or bounded by punctuation or spaces (" or ") where it
+    meets the next one."""
+    return len(text.strip()) >= 4 or ((first or not text[0].isalnum())
+                                      and (last or not text[-1].isalnum()))
+
+
+def message_in_code(message, literals):
+    """Whether the code can print `message`: each piece between its
+    placeholders is text of one literal, or the end of one, whole literals,
+    then the start of one (where the code joins them)."""
+    literals, whole = literals
+    for piece in MESSAGE_HOLE.split(message):
+        piece = piece.strip()
+        if len(piece) < 3 or piece in literals:
+            continue
+        n = len(piece)
+        ends = {j for j in range(1, n + 1)
+                if joinable(piece[:j], first=True) and piece[:j] + "\0" in literals}
+        seen = set()
+        while ends:
+            i = ends.pop()
+            seen.add(i)
+            if i == n or joinable(piece[i:], last=True) and "\0" + piece[i:] in literals:
+                break
+            ends.update(j for j in range(i + 1, n + 1)
+                        if j not in seen and piece[i:j] in whole and joinable(piece[i:j]))
+        else:
+            return False
+    return True
+
+
+def check_messages(docs, sources, failures):
+    """Each message that a doc's table quotes (a backquoted span of three
+    words or more in a `message` column) is one that the code can print."""
+    for doc in docs:
+        for number, cell in message_cells(doc):
+            for span in re.findall(r"`([^`]+)`", cell):
+                if len(span.split()) >= 3 and not message_in_code(span, sources.literals()):
+                    failures.add(f"{doc.path}:{number}",
+                                 f"`{span}`: no message of the code reads so")
+
+
 # ------------------------------------------------------------------ main
 
 
@@ -655,7 +915,7 @@ def main():
 
     failures = Failures()
     paths = ["README.md"] + sorted(f"docs/{n}" for n in os.listdir(os.path.join(checkout, "docs"))
-                                   if n.endswith(".md"))
+                                   if n.endswith(".md")) + folder_readmes(checkout)
     docs = []
     for path in paths:
         with open(os.path.join(checkout, path), encoding="utf-8") as f:
@@ -664,6 +924,10 @@ def main():
     check_decisions(docs, failures)
     check_links(checkout, docs, failures)
     check_paths(checkout, docs, failures)
+    sources = Sources(checkout)
+    check_pass_names(docs, sources, failures)
+    check_environment(docs, sources, failures)
+    check_messages(docs, sources, failures)
 
     runner = Runner(checkout, bazel_bin, llvm, cuda, tmp, failures)
     for doc in docs:

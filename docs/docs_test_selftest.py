@@ -68,6 +68,121 @@ class Markers(unittest.TestCase):
             self.assertTrue(any(expected in p for p in problems), (text, problems))
 
 
+def write_tree(root, files):
+    for path, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+        with open(os.path.join(root, path), "w") as f:
+            f.write(text)
+
+
+def problems_of(check, docs, *args):
+    failures = Quiet()
+    check(docs, *args, failures)
+    return [m for _, m, _ in failures.items]
+
+
+class Paths(unittest.TestCase):
+    """Paths of the checkout, from the docs and from a folder's README."""
+
+    def setUp(self):
+        self.checkout = tempfile.mkdtemp()
+        write_tree(self.checkout, {
+            "target/README.md": "", "target/cuda/Cuda.cpp": "", "target/cuda/tests/T.cc": "",
+            "target/BUILD.bazel": 'genrule(name = "g", outs = ["Made.inc"])\n',
+            "target/cuda/Uses.cpp": '#include "mlir/InitAllDialects.h"\n',
+            "docs/x.md": "",
+        })
+
+    def check(self, path, text):
+        doc, _ = parse(text, path)
+        failures = Quiet()
+        docs_test.check_paths(self.checkout, [doc], failures)
+        return [m for _, m, _ in failures.items]
+
+    def test_paths_that_exist_pass(self):
+        self.assertEqual(self.check("docs/x.md", "`target/cuda/Cuda.cpp`, `target/*/tests/`, "
+                                    "`target/Made.inc`, `target/<name>/`, `/usr/lib/x.h`, "
+                                    "`./program`, `bin/ptxas`\n"), [])
+        self.assertEqual(self.check("target/README.md", "`cuda/Cuda.cpp`, `Cuda.cpp`, `tests/`, "
+                                    "`cuda/`, `Made.inc`, `InitAll*.h`, `Cu*.cpp`, `docs/`\n"), [])
+
+    def test_missing_paths_fail(self):
+        self.assertEqual(len(self.check("docs/x.md", "`target/cuda/Gone.cpp`\n")), 1)
+        for text in ["`cuda/Gone.cpp`", "`Gone.cpp`", "`gone/`", "`Gone*.h`"]:
+            problems = self.check("target/README.md", text + "\n")
+            self.assertEqual(len(problems), 1, text)
+            self.assertIn("no such", problems[0])
+
+
+class Names(unittest.TestCase):
+    """Passes, environment variables and messages, looked up in the code."""
+
+    SOURCES = docs_test.Sources(None, {
+        "conversion/Passes.td": 'def P : Pass<"offload-lower-things", "ModuleOp"> {}\n',
+        "pipelines/Pipelines.cpp":
+            'registerPipeline<Options>(\n    "offload-lower-to-cpu", "help");\n'
+            '#define DEBUG_TYPE "offload-cache"\n',
+        "tools/BUILD.bazel": 'cc_binary(name = "offload-opt")\n',
+        "offload_runtime/device.cc": 'const char *d = getenv("MGPU_DEVICE");\n'
+                                     'const char *x = getenv("MGPU_ONLY_IN_A_TEST");\n',
+        "offload_runtime/tests/t.cc": 'setenv("MGPU_SET_BY_TESTS", "1", 1);\n',
+        "offload_runtime/include/mgpu/mgpu.h": "#define MGPU_OBJECT_PTX 3\n",
+        "tools/run.sh": 'echo "$OFFLOAD_CACHE_DIR"\n',
+        "translation/Loader.cpp":
+            'return error() << "object " << index << " of gpu.binary @" << name\n'
+            '               << " targets " << target\n'
+            '               << ", which is not a CUDA, AMD, Vulkan or host target";\n'
+            'diag << "cannot find it; looked in:%s" << "; its kernels: ";\n'
+            'os << " (" << why << ")" << "): no " << join(files, " or ");\n'
+            'list = {"lib64/libnvJitLink.so", "bin/ptxas"}; why = "the option";\n'
+            # Short literals, of which any text is made but for the rules.
+            'f("a"); f("C"); f("CUDA"); f("target"); f(", which "); f("is not "); f(" ");\n',
+    })
+
+    def test_pass_names(self):
+        doc, _ = parse("`offload-lower-things{a=1}`, `offload-lower-to-cpu`, `offload-opt`, "
+                       "`-debug-only=offload-cache`, `offload-lower-to-...`, "
+                       "`testdata/passes/offload-gone.mlir`\n")
+        self.assertEqual(problems_of(docs_test.check_pass_names, [doc], self.SOURCES), [])
+        doc, _ = parse("<!-- run -->\n```sh\noffload-opt --offload-lower-thing\n```\n"
+                       "`offload-lower-to-gpu`\n")
+        self.assertEqual(len(problems_of(docs_test.check_pass_names, [doc], self.SOURCES)), 2)
+
+    def test_environment(self):
+        doc, _ = parse("`MGPU_DEVICE=host`, `MGPU_OBJECT_PTX`, $OFFLOAD_CACHE_DIR, `MGPU_*`\n")
+        self.assertEqual(problems_of(docs_test.check_environment, [doc], self.SOURCES), [])
+        doc, _ = parse("<!-- run -->\n<!-- env: MGPU_DEVICES=host -->\n```sh\nx\n```\n"
+                       "`MGPU_SET_BY_TESTS`, OFFLOAD_CACHE\n")
+        self.assertEqual(len(problems_of(docs_test.check_environment, [doc], self.SOURCES)), 3)
+
+    def table(self, *messages):
+        rows = "".join(f"| input | `{m}` |\n" for m in messages)
+        doc, _ = parse("| input | message |\n| --- | --- |\n" + rows)
+        return problems_of(docs_test.check_messages, [doc], self.SOURCES)
+
+    def test_messages_that_the_code_prints_pass(self):
+        self.assertEqual(self.table(
+            "object 0 of gpu.binary @b targets #xevm.target, which is not a CUDA, AMD, "
+            "Vulkan or host target",
+            "object 12 of gpu.binary @\"a b\" targets #rocdl.target<chip = \"gfx90a\">, which ...",
+            "cannot find it; looked in: <path> (the option): no lib64/libnvJitLink.so or "
+            "bin/ptxas (the option)",
+            "two words"), [])
+        doc, _ = parse("| message | x |\n| --- | --- |\n| `no such message at all` | y |\n\n"
+                       "| input | meaning |\n| --- | --- |\n| x | `no such message either` |\n")
+        self.assertEqual(len(problems_of(docs_test.check_messages, [doc], self.SOURCES)), 1)
+
+    def test_messages_that_the_code_does_not_print_fail(self):
+        for message in [
+                "object 0 of gpu.binary @b targets #rocdl.target<...>, which is not a CUDA target",
+                "object 0 of gpu.binary @b aims at #xevm.target, which is not a CUDA, AMD, "
+                "Vulkan or host target",
+                "object 0 of gpu.binary @b targets #x, which is not a CUDA, AMD or host target",
+                "cannot find it; looked in: <path> (the option): no lib64/libnvJitLink.so and "
+                "bin/ptxas"]:
+            self.assertEqual(len(self.table(message)), 1, message)
+
+
 class Matching(unittest.TestCase):
     def test_exact(self):
         self.assertIsNone(docs_test.matches("a\nb\n", "\na\nb  \n\n", ""))
