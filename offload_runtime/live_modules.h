@@ -6,7 +6,7 @@
 //
 // The module handles the runtime handed out and that are still loaded, and
 // the kernel handles found in them, so that a stale handle is an error
-// (CUDA_ERROR_INVALID_HANDLE) instead of a use after free: a module unloaded
+// (MGPU_ERROR_INVALID_HANDLE) instead of a use after free: a module unloaded
 // twice, a kernel looked up in an unloaded module, a kernel launched after
 // its module's unload. A handle whose address a later load reuses cannot be
 // told from the new one, as with the driver's own handles.

@@ -5,20 +5,21 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A loop of synchronous launches calls mgpuLaunchKernel and
-// mgpuStreamSynchronize, and little else. Those entry points (mgpu_api.cc)
-// check what they check for every backend and go on here, inline: if the
-// calling thread has a CUDA device at hand (ThreadDevice::cuda, which the
-// CUDA backend fills only while it is the process's backend and tracing is
-// off: FastPath::kCuda, backend.h), with the kernel and the stream that the
-// device and the thread have used before (CudaKernel::byDevice, the
-// thread's own stream), one cuCtxGetCurrent checks that its context is
-// current and the driver's call follows. No virtual call, no Status, no
-// lock, one read of thread-local storage. Anything else goes on out of
-// line: a first use or another context current through the CUDA backend's
-// own operations (cuda_backend.cc), from what was found here; a kernel that
-// the table of live kernels does not hold, or more than the default dynamic
-// shared memory, the entry point's usual way. A failure is reported as the
-// entry point's, as anywhere.
+// mgpuStreamSynchronize, and little else. Once the CUDA backend's fast paths
+// are on (FastPaths, backend.h: it is the process's backend and tracing is
+// off), those entry points jump to LaunchKernelFast and SynchronizeStreamFast
+// (fast_path.cc), which go on here, inline: if the calling thread has a CUDA
+// device at hand (ThreadDevice::cache, which this backend fills only while
+// its fast paths are on), with the kernel and the stream that the device and
+// the thread have used before (CudaKernel::byDevice, the thread's own
+// stream), one cuCtxGetCurrent checks that its context is current and the
+// driver's call follows. No virtual call, no Status, no lock, one read of
+// thread-local storage. Anything else goes on out of line: a first use or
+// another context current through the CUDA backend's own operations
+// (cuda_backend.cc), from what was found here; a kernel that the table of
+// live kernels does not hold, a geometry that is not launchable, or more
+// than the default dynamic shared memory, the entry point's whole way
+// (entry_points.h). A failure is reported as the entry point's, as anywhere.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,7 @@
 
 #include "mgpu/mgpu.h"
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/cuda/module.h"
 #include "offload_runtime/cuda/stream_pool.h"
@@ -52,11 +54,11 @@ void SynchronizeStreamSlowly(std::optional<CUcontext> current, CUstream stream);
                                      const CudaDriver &driver, CUresult result,
                                      const char *call) noexcept;
 
-/// What the calling thread keeps at hand (ThreadDevice::cuda), read once:
+/// What the calling thread keeps at hand (ThreadDevice::cache), read once:
 /// else GCC may compute the address of the thread's ThreadDevice again
 /// (another __tls_get_addr) rather than keep it in a register.
-[[gnu::always_inline]] inline CudaThreadCache ReadThreadCache() {
-  CudaThreadCache cache = CurrentThreadDevice().cuda;
+[[gnu::always_inline]] inline BackendThreadCache ReadThreadCache() {
+  BackendThreadCache cache = CurrentThreadDevice().cache;
   asm("" : "+r"(cache.device), "+r"(cache.stream));
   return cache;
 }
@@ -71,7 +73,7 @@ void SynchronizeStreamSlowly(std::optional<CUcontext> current, CUstream stream);
 TryLaunchKernelFast(MgpuFunctionHandle function, const intptr_t grid[3],
                     const intptr_t block[3], int32_t smem, MgpuStream stream,
                     void **params, void **extra) noexcept {
-  CudaThreadCache cache = ReadThreadCache();
+  BackendThreadCache cache = ReadThreadCache();
   auto *device = static_cast<Device *>(cache.device);
   if (__builtin_expect(!device, 0))
     return false;
@@ -106,7 +108,7 @@ TryLaunchKernelFast(MgpuFunctionHandle function, const intptr_t grid[3],
 /// has no CUDA device at hand; else true, the call done.
 [[gnu::always_inline]] inline bool
 TrySynchronizeStreamFast(MgpuStream stream) noexcept {
-  CudaThreadCache cache = ReadThreadCache();
+  BackendThreadCache cache = ReadThreadCache();
   auto *device = static_cast<Device *>(cache.device);
   if (__builtin_expect(!device, 0))
     return false;
@@ -127,6 +129,9 @@ TrySynchronizeStreamFast(MgpuStream stream) noexcept {
                       "cuStreamSynchronize");
   return true;
 }
+
+/// The CUDA backend's fast paths (fast_path.cc).
+extern const FastPaths kCudaFastPaths;
 
 } // namespace mgpu
 

@@ -42,8 +42,8 @@ inline StatusOr<CUstream> ResolveStream(Device &device, CUstream stream) {
 /// `stream`, or when it is null the thread's own stream on its device as
 /// the calling thread keeps it at hand (`cache`): inline, for the launch
 /// path. Null if the thread has none at hand yet (then ResolveStream).
-inline CUstream ReadyStream(const CudaThreadCache &cache, CUstream stream) {
-  return stream ? stream : cache.stream;
+inline CUstream ReadyStream(const BackendThreadCache &cache, CUstream stream) {
+  return stream ? stream : static_cast<CUstream>(cache.stream);
 }
 
 } // namespace mgpu
