@@ -35,8 +35,10 @@ LaunchKernelThroughBackend(MgpuFunctionHandle function, intptr_t gridX,
 namespace detail {
 /// Where the two entry points go: the whole way, or the backend's fast
 /// paths once they are on (backends.cc).
-extern std::atomic<LaunchKernelFn> launchKernel;
-extern std::atomic<StreamSynchronizeFn> streamSynchronize;
+/// libmgpu.so's own (hidden): the entry points jump through them by name.
+extern std::atomic<LaunchKernelFn> launchKernel [[gnu::visibility("hidden")]];
+extern std::atomic<StreamSynchronizeFn>
+    streamSynchronize [[gnu::visibility("hidden")]];
 } // namespace detail
 
 } // namespace mgpu

@@ -18,13 +18,16 @@
 #include "offload_runtime/backend.h"
 #include "offload_runtime/entry_points.h"
 #include "offload_runtime/launch_geometry.h"
+#include "offload_runtime/live_handles.h"
 #include "offload_runtime/live_modules.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
 
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 using namespace mgpu;
@@ -115,6 +118,21 @@ StatusOr<MgpuModuleHandle> Track(Backend *backend,
     throw;
   }
   return loaded;
+}
+
+/// Records a stream or event that `backend` made with `add`, or destroys it
+/// if that fails.
+template <typename Handle>
+void Keep(Backend *backend, Handle handle, void (*add)(Handle)) {
+  try {
+    add(handle);
+  } catch (...) {
+    if constexpr (std::is_same_v<Handle, MgpuStream>)
+      (void)backend->DestroyStream(handle);
+    else
+      (void)backend->DestroyEvent(handle);
+    throw;
+  }
 }
 
 StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
@@ -327,6 +345,7 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
                                       block[1], block[2], cluster, smem);
       bad != BadGeometry::kNone)
     return GeometryError(bad, grid, block, cluster, smem);
+  MGPU_RETURN_IF_ERROR(CheckStream(stream));
   LaunchConfig config = MakeLaunchConfig(grid, block, cluster, smem);
   return WithBackend([&](Backend *backend) {
     return backend->Launch(function, config, stream, params);
@@ -370,16 +389,34 @@ void mgpu::LaunchKernelThroughBackend(MgpuFunctionHandle function,
 std::atomic<LaunchKernelFn> mgpu::detail::launchKernel{
     &LaunchKernelThroughBackend};
 
+#if defined(__x86_64__) && defined(__ELF__)
+// One instruction: a jump through detail::launchKernel, with every argument
+// where the caller put it. (GCC 12 compiles the same sibling call in C++,
+// below, to a jump that first stores the six arguments on the stack again
+// where they already are: 20 instructions a launch.) On x86-64 the load is
+// acquire by itself.
+asm(R"(
+  .text
+  .globl mgpuLaunchKernel
+  .type mgpuLaunchKernel, @function
+  .p2align 4
+mgpuLaunchKernel:
+  .cfi_startproc
+  jmp *_ZN4mgpu6detail12launchKernelE(%rip)
+  .cfi_endproc
+  .size mgpuLaunchKernel, .-mgpuLaunchKernel
+)");
+#else
 void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem,
                       MgpuStream stream, void **params, void **extra,
                       size_t paramsCount) {
-  // A jump, with the arguments where they are.
   detail::launchKernel.load(std::memory_order_acquire)(
       function, gridX, gridY, gridZ, blockX, blockY, blockZ, smem, stream,
       params, extra, paramsCount);
 }
+#endif
 
 void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
                              intptr_t clusterY, intptr_t clusterZ,
@@ -410,9 +447,13 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
 MgpuStream mgpuStreamCreate(void) {
   return RunEntryPoint("mgpuStreamCreate", MgpuStream(nullptr),
                        [&]() -> StatusOr<MgpuStream> {
-                         return WithBackend([&](Backend *backend) {
-                           return backend->CreateStream();
-                         });
+                         return WithBackend(
+                             [&](Backend *backend) -> StatusOr<MgpuStream> {
+                               MGPU_ASSIGN_OR_RETURN(MgpuStream stream,
+                                                     backend->CreateStream());
+                               Keep(backend, stream, &AddLiveStream);
+                               return stream;
+                             });
                        });
 }
 
@@ -422,8 +463,15 @@ void mgpuStreamDestroy(MgpuStream stream) {
       [&]() -> Status {
         if (!stream)
           return OkStatus();
-        return WithBackend(
-            [&](Backend *backend) { return backend->DestroyStream(stream); });
+        // Forgotten first: once the backend has it back, another thread may
+        // be given the same handle. Live again if the backend fails.
+        MGPU_RETURN_IF_ERROR(RemoveLiveStream(stream));
+        return WithBackend([&](Backend *backend) {
+          Status destroyed = backend->DestroyStream(stream);
+          if (!destroyed.ok())
+            AddLiveStream(stream);
+          return destroyed;
+        });
       },
       [&](trace::Args &args) { args.Add("stream", stream); });
 }
@@ -432,6 +480,7 @@ void mgpu::SynchronizeStreamThroughBackend(MgpuStream stream) {
   RunEntryPoint(
       "mgpuStreamSynchronize",
       [&] {
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->SynchronizeStream(stream);
         });
@@ -442,16 +491,31 @@ void mgpu::SynchronizeStreamThroughBackend(MgpuStream stream) {
 std::atomic<StreamSynchronizeFn> mgpu::detail::streamSynchronize{
     &SynchronizeStreamThroughBackend};
 
+#if defined(__x86_64__) && defined(__ELF__)
+// As mgpuLaunchKernel: one jump.
+asm(R"(
+  .text
+  .globl mgpuStreamSynchronize
+  .type mgpuStreamSynchronize, @function
+  .p2align 4
+mgpuStreamSynchronize:
+  .cfi_startproc
+  jmp *_ZN4mgpu6detail17streamSynchronizeE(%rip)
+  .cfi_endproc
+  .size mgpuStreamSynchronize, .-mgpuStreamSynchronize
+)");
+#else
 void mgpuStreamSynchronize(MgpuStream stream) {
   detail::streamSynchronize.load(std::memory_order_acquire)(stream);
 }
+#endif
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
   RunEntryPoint(
       "mgpuStreamWaitEvent",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(MGPU_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
         return WithBackend([&](Backend *backend) {
           return backend->StreamWaitEvent(stream, event);
         });
@@ -464,9 +528,13 @@ void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
 MgpuEvent mgpuEventCreate(void) {
   return RunEntryPoint("mgpuEventCreate", MgpuEvent(nullptr),
                        [&]() -> StatusOr<MgpuEvent> {
-                         return WithBackend([&](Backend *backend) {
-                           return backend->CreateEvent();
-                         });
+                         return WithBackend(
+                             [&](Backend *backend) -> StatusOr<MgpuEvent> {
+                               MGPU_ASSIGN_OR_RETURN(MgpuEvent event,
+                                                     backend->CreateEvent());
+                               Keep(backend, event, &AddLiveEvent);
+                               return event;
+                             });
                        });
 }
 
@@ -475,8 +543,13 @@ void mgpuEventDestroy(MgpuEvent event) {
     // As mgpuStreamDestroy and free: nothing to destroy.
     if (!event)
       return OkStatus();
-    return WithBackend(
-        [&](Backend *backend) { return backend->DestroyEvent(event); });
+    MGPU_RETURN_IF_ERROR(RemoveLiveEvent(event));
+    return WithBackend([&](Backend *backend) {
+      Status destroyed = backend->DestroyEvent(event);
+      if (!destroyed.ok())
+        AddLiveEvent(event);
+      return destroyed;
+    });
   });
 }
 
@@ -484,8 +557,7 @@ void mgpuEventSynchronize(MgpuEvent event) {
   RunEntryPoint(
       "mgpuEventSynchronize",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(MGPU_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
         return WithBackend(
             [&](Backend *backend) { return backend->SynchronizeEvent(event); });
       },
@@ -496,8 +568,8 @@ void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
   RunEntryPoint(
       "mgpuEventRecord",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(MGPU_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->RecordEvent(event, stream);
         });
@@ -517,8 +589,16 @@ void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
       [&]() -> StatusOr<void *> {
         if (sizeBytes == 0)
           return nullptr;
-        return WithBackend([&](Backend *backend) {
-          return backend->Allocate(sizeBytes, hostShared);
+        return WithBackend([&](Backend *backend) -> StatusOr<void *> {
+          MGPU_ASSIGN_OR_RETURN(void *ptr,
+                                backend->Allocate(sizeBytes, hostShared));
+          try {
+            AddAllocation(ptr, sizeBytes);
+          } catch (...) {
+            (void)backend->Free(ptr);
+            throw;
+          }
+          return ptr;
         });
       },
       [&](trace::Args &args) {
@@ -533,8 +613,18 @@ void mgpuMemFree(void *ptr, MgpuStream /*stream*/) {
       [&]() -> Status {
         if (!ptr)
           return OkStatus();
-        return WithBackend(
-            [&](Backend *backend) { return backend->Free(ptr); });
+        // As streams: forgotten first, and back if the backend fails.
+        std::optional<uint64_t> bytes = RemoveAllocation(ptr);
+        if (!bytes)
+          return InvalidValue(StrCat("cannot free ", ptr,
+                                     ": it is not memory from mgpuMemAlloc "
+                                     "(freed already, or never allocated)"));
+        return WithBackend([&](Backend *backend) {
+          Status freed = backend->Free(ptr);
+          if (!freed.ok())
+            AddAllocation(ptr, *bytes);
+          return freed;
+        });
       },
       [&](trace::Args &args) { args.Add("pointer", ptr); });
 }
@@ -552,6 +642,11 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
         MGPU_RETURN_IF_ERROR(
             CheckRange(dst, sizeBytes, "the copy's destination"));
         MGPU_RETURN_IF_ERROR(CheckRange(src, sizeBytes, "the copy's source"));
+        MGPU_RETURN_IF_ERROR(
+            CheckWithinAllocation(dst, sizeBytes, "the copy's destination"));
+        MGPU_RETURN_IF_ERROR(
+            CheckWithinAllocation(src, sizeBytes, "the copy's source"));
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->Copy(dst, src, sizeBytes, stream);
         });
@@ -581,6 +676,9 @@ Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
                                dst, ", which is not ", elementBytes,
                                "-byte aligned"));
   MGPU_RETURN_IF_ERROR(CheckRange(dst, count * elementBytes, "the fill"));
+  MGPU_RETURN_IF_ERROR(
+      CheckWithinAllocation(dst, count * elementBytes, "the fill"));
+  MGPU_RETURN_IF_ERROR(CheckStream(stream));
   return WithBackend([&](Backend *backend) {
     return backend->Fill(dst, value, count, elementBytes, stream);
   });
