@@ -50,21 +50,20 @@ struct BackendDescription {
   Status (*runsOneOf)(const MgpuObject *objects, int32_t count);
 };
 
-/// Adds `description` for the process's choice (MGPU_REGISTER_BACKEND).
-void RegisterBackend(BackendDescription description);
-
-/// The backends registered, by rank.
+/// The backends registered, by rank: those linked in (MGPU_REGISTER_BACKEND),
+/// described at the first call.
 const std::vector<BackendDescription> &RegisteredBackends();
 
 } // namespace mgpu
 
 /// Registers the backend that `describe()` describes, from its own folder
-/// (whose library is linked with alwayslink). Before any constructor of
-/// default priority: a program linked with the runtime statically may load
-/// objects in its own global constructors, which must find every backend.
+/// (whose library is linked with alwayslink): a pointer to `describe` in the
+/// linker section mgpu_backends, which the core reads between the linker's
+/// __start_ and __stop_ symbols. No constructor, so no order among them: a
+/// program's own global constructors may load objects (#offload.loader, at
+/// any priority) and find every backend.
 #define MGPU_REGISTER_BACKEND(describe)                                        \
-  [[gnu::constructor(101)]] static void mgpuRegisterBackend() {               \
-    ::mgpu::RegisterBackend(describe());                                       \
-  }
+  [[gnu::section("mgpu_backends"), gnu::used]] static ::mgpu::                 \
+      BackendDescription (*const mgpuBackendEntry)() = &describe
 
 #endif // OFFLOAD_RUNTIME_BACKEND_REGISTRY_H

@@ -44,6 +44,15 @@
 #include <unistd.h>
 #include <vector>
 
+// The backends' entries (MGPU_REGISTER_BACKEND), which the linker gathers
+// into one section and bounds; weak, for a core linked with none.
+extern "C" {
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::BackendDescription (
+    *const __start_mgpu_backends[])();
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::BackendDescription (
+    *const __stop_mgpu_backends[])();
+}
+
 namespace mgpu {
 namespace {
 
@@ -134,12 +143,6 @@ Registry &GetRegistry() {
   // Never destroyed: a library's constructor may register at any time.
   static Registry *registry = new Registry;
   return *registry;
-}
-
-std::vector<BackendDescription> &GetBackends() {
-  // Never destroyed: registered before, and read after, other statics.
-  static auto *backends = new std::vector<BackendDescription>;
-  return *backends;
 }
 
 bool Holds(const BinaryObjects &binary, const std::vector<int> &kinds) {
@@ -238,17 +241,20 @@ pid_t chooserPid = 0;
 
 } // namespace
 
-void RegisterBackend(BackendDescription description) {
-  std::vector<BackendDescription> &backends = GetBackends();
-  auto later = std::find_if(backends.begin(), backends.end(),
-                            [&](const BackendDescription &backend) {
-                              return backend.rank > description.rank;
-                            });
-  backends.insert(later, std::move(description));
-}
-
 const std::vector<BackendDescription> &RegisteredBackends() {
-  return GetBackends();
+  // Never destroyed: read by the first call, which may come in a global
+  // constructor or destructor.
+  static const auto *backends = [] {
+    auto *described = new std::vector<BackendDescription>;
+    for (BackendDescription (*const *entry)() = __start_mgpu_backends;
+         entry != __stop_mgpu_backends; ++entry)
+      described->push_back((*entry)());
+    std::stable_sort(described->begin(), described->end(),
+                     [](const BackendDescription &a,
+                        const BackendDescription &b) { return a.rank < b.rank; });
+    return described;
+  }();
+  return *backends;
 }
 
 namespace detail {

@@ -843,8 +843,9 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
                                     static_cast<int>(l2Promotion),
                                     static_cast<int>(oobFill)};
         return WithBackend([&](Backend *backend) -> StatusOr<void *> {
-          // CUDA's CUtensorMap: 128 opaque bytes, 64-byte aligned.
-          alignas(64) char map[128];
+          // CUDA's CUtensorMap: 128 opaque bytes, aligned as the CUDA
+          // backend declares it (cuda_driver_api.h).
+          alignas(128) char map[128];
           MGPU_RETURN_IF_ERROR(backend->EncodeTensorMap(map, request));
           return backend->DeviceCopyOfTensorMap(map);
         });
