@@ -63,7 +63,9 @@ const std::vector<BackendDescription> &RegisteredBackends();
 /// program's own global constructors may load objects (#offload.loader, at
 /// any priority) and find every backend.
 #define MGPU_REGISTER_BACKEND(describe)                                        \
-  [[gnu::section("mgpu_backends"), gnu::used]] static ::mgpu::                 \
-      BackendDescription (*const mgpuBackendEntry)() = &describe
+  [[gnu::section("mgpu_backends"),                                             \
+    gnu::used]] static ::mgpu::BackendDescription (*const                      \
+                                                       mgpuBackendEntry)() =   \
+      &describe
 
 #endif // OFFLOAD_RUNTIME_BACKEND_REGISTRY_H

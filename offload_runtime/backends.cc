@@ -47,10 +47,10 @@
 // The backends' entries (MGPU_REGISTER_BACKEND), which the linker gathers
 // into one section and bounds; weak, for a core linked with none.
 extern "C" {
-[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::BackendDescription (
-    *const __start_mgpu_backends[])();
-[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::BackendDescription (
-    *const __stop_mgpu_backends[])();
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::
+    BackendDescription (*const __start_mgpu_backends[])();
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::
+    BackendDescription (*const __stop_mgpu_backends[])();
 }
 
 namespace mgpu {
@@ -174,18 +174,17 @@ TryBackend(const BackendDescription &backend,
   StatusOr<std::unique_ptr<Backend>> started =
       backend.create(StrCat("MGPU_DEVICE=auto chooses ", backend.displayName));
   if (!started.ok())
-    return RuntimeError(started.status().code(),
-                        StrCat(backend.displayName,
-                               " cannot: ", started.status().text()));
+    return RuntimeError(
+        started.status().code(),
+        StrCat(backend.displayName, " cannot: ", started.status().text()));
   for (const BinaryObjects &binary : binaries)
     if (Status runs = backend.runsOneOf
                           ? backend.runsOneOf(binary.objects, binary.count)
                           : OkStatus();
         !runs.ok())
-      return RuntimeError(runs.code(),
-                          StrCat(backend.displayName,
-                                 " cannot run gpu.binary @", binary.name,
-                                 ": ", runs.text()));
+      return RuntimeError(runs.code(), StrCat(backend.displayName,
+                                              " cannot run gpu.binary @",
+                                              binary.name, ": ", runs.text()));
   return started;
 }
 
@@ -249,9 +248,12 @@ const std::vector<BackendDescription> &RegisteredBackends() {
     for (BackendDescription (*const *entry)() = __start_mgpu_backends;
          entry != __stop_mgpu_backends; ++entry)
       described->push_back((*entry)());
-    std::stable_sort(described->begin(), described->end(),
-                     [](const BackendDescription &a,
-                        const BackendDescription &b) { return a.rank < b.rank; });
+    // By rank, then name: the same order whatever the link's.
+    std::sort(described->begin(), described->end(),
+              [](const BackendDescription &a, const BackendDescription &b) {
+                return a.rank != b.rank ? a.rank < b.rank
+                                        : std::strcmp(a.name, b.name) < 0;
+              });
     return described;
   }();
   return *backends;

@@ -1,4 +1,5 @@
-//===- entry_points.h - The launch loop's entry points, the whole way -*- C++ -*-===//
+//===- entry_points.h - The launch loop's entry points, the whole way -*- C++
+//-*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -22,12 +23,10 @@
 namespace mgpu {
 
 /// mgpuLaunchKernel through RunEntryPoint and Backend::Launch.
-[[gnu::noinline]] void
-LaunchKernelThroughBackend(MgpuFunctionHandle function, intptr_t gridX,
-                           intptr_t gridY, intptr_t gridZ, intptr_t blockX,
-                           intptr_t blockY, intptr_t blockZ, int32_t smem,
-                           MgpuStream stream, void **params, void **extra,
-                           size_t paramsCount);
+[[gnu::noinline]] void LaunchKernelThroughBackend(
+    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    MgpuStream stream, void **params, void **extra, size_t paramsCount);
 
 /// mgpuStreamSynchronize through RunEntryPoint and Backend.
 [[gnu::noinline]] void SynchronizeStreamThroughBackend(MgpuStream stream);
@@ -37,8 +36,8 @@ namespace detail {
 /// paths once they are on (backends.cc).
 /// libmgpu.so's own (hidden): the entry points jump through them by name.
 extern std::atomic<LaunchKernelFn> launchKernel [[gnu::visibility("hidden")]];
-extern std::atomic<StreamSynchronizeFn>
-    streamSynchronize [[gnu::visibility("hidden")]];
+extern std::atomic<StreamSynchronizeFn> streamSynchronize
+    [[gnu::visibility("hidden")]];
 } // namespace detail
 
 } // namespace mgpu

@@ -23,8 +23,9 @@ Status InvalidValue(std::string message) {
 
 } // namespace
 
-Status GeometryError(BadGeometry bad, const intptr_t grid[3], const intptr_t block[3],
-              const intptr_t *cluster, int32_t smem) {
+Status GeometryError(BadGeometry bad, const intptr_t grid[3],
+                     const intptr_t block[3], const intptr_t *cluster,
+                     int32_t smem) {
   switch (bad) {
   case BadGeometry::kGrid:
     return InvalidValue(StrCat(
@@ -53,6 +54,5 @@ Status GeometryError(BadGeometry bad, const intptr_t grid[3], const intptr_t blo
   }
   return OkStatus();
 }
-
 
 } // namespace mgpu

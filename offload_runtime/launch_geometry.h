@@ -26,10 +26,9 @@ enum class BadGeometry { kNone, kGrid, kBlock, kThreads, kSmem, kCluster };
 /// says what is wrong); `cluster` is null for a launch without one. By
 /// value, so that the fast path checks the registers it was called with.
 [[gnu::always_inline]] inline BadGeometry
-CheckGeometry(intptr_t gridX, intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, const intptr_t *cluster,
-                                 int32_t smem) {
+CheckGeometry(intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+              intptr_t blockY, intptr_t blockZ, const intptr_t *cluster,
+              int32_t smem) {
   // Unsigned, so that one comparison checks both ends: a size below 1 wraps
   // past every maximum.
   auto within = [](intptr_t size, uintptr_t most) {

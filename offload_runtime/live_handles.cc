@@ -134,12 +134,12 @@ Status CheckWithinAllocation(const void *ptr, uint64_t bytes,
   // The caller checked that the range does not wrap around.
   if (offset >= size || bytes <= size - offset)
     return OkStatus();
-  return RuntimeError(
-      MGPU_ERROR_INVALID_VALUE,
-      StrCat(what, " of ", bytes, " bytes at ", ptr,
-             " runs past the end of its allocation (", size, " bytes at ",
-             reinterpret_cast<const void *>(start), ") by ",
-             bytes - (size - offset), " bytes"));
+  return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                      StrCat(what, " of ", bytes, " bytes at ", ptr,
+                             " runs past the end of its allocation (", size,
+                             " bytes at ",
+                             reinterpret_cast<const void *>(start), ") by ",
+                             bytes - (size - offset), " bytes"));
 }
 
 } // namespace mgpu

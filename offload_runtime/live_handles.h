@@ -1,4 +1,5 @@
-//===- live_handles.h - Streams, events and allocations still live -*- C++ -*-===//
+//===- live_handles.h - Streams, events and allocations still live -*- C++
+//-*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -53,8 +54,7 @@ std::optional<uint64_t> RemoveAllocation(const void *ptr);
 /// OK unless the `bytes` at `ptr` (the `what` of a copy or fill) start in an
 /// allocation and run past its end. Memory that no allocation holds (the
 /// host's own, registered or not) is the backend's to judge.
-Status CheckWithinAllocation(const void *ptr, uint64_t bytes,
-                             const char *what);
+Status CheckWithinAllocation(const void *ptr, uint64_t bytes, const char *what);
 
 namespace detail {
 extern HandleCache liveStreams;

@@ -25,7 +25,6 @@
 
 #include "offload_runtime/handle_cache.h"
 
-
 namespace mgpu {
 
 /// Records `module` as loaded.

@@ -366,13 +366,10 @@ void DescribeLaunch(trace::Args &args, MgpuFunctionHandle function,
 }
 } // namespace
 
-void mgpu::LaunchKernelThroughBackend(MgpuFunctionHandle function,
-                                      intptr_t gridX, intptr_t gridY,
-                                      intptr_t gridZ, intptr_t blockX,
-                                      intptr_t blockY, intptr_t blockZ,
-                                      int32_t smem, MgpuStream stream,
-                                      void **params, void **extra,
-                                      size_t paramsCount) {
+void mgpu::LaunchKernelThroughBackend(
+    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    MgpuStream stream, void **params, void **extra, size_t paramsCount) {
   const intptr_t grid[3] = {gridX, gridY, gridZ};
   const intptr_t block[3] = {blockX, blockY, blockZ};
   RunEntryPoint(
@@ -445,16 +442,14 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
 //===----------------------------------------------------------------------===//
 
 MgpuStream mgpuStreamCreate(void) {
-  return RunEntryPoint("mgpuStreamCreate", MgpuStream(nullptr),
-                       [&]() -> StatusOr<MgpuStream> {
-                         return WithBackend(
-                             [&](Backend *backend) -> StatusOr<MgpuStream> {
-                               MGPU_ASSIGN_OR_RETURN(MgpuStream stream,
-                                                     backend->CreateStream());
-                               Keep(backend, stream, &AddLiveStream);
-                               return stream;
-                             });
-                       });
+  return RunEntryPoint(
+      "mgpuStreamCreate", MgpuStream(nullptr), [&]() -> StatusOr<MgpuStream> {
+        return WithBackend([&](Backend *backend) -> StatusOr<MgpuStream> {
+          MGPU_ASSIGN_OR_RETURN(MgpuStream stream, backend->CreateStream());
+          Keep(backend, stream, &AddLiveStream);
+          return stream;
+        });
+      });
 }
 
 void mgpuStreamDestroy(MgpuStream stream) {
@@ -526,16 +521,14 @@ void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
 }
 
 MgpuEvent mgpuEventCreate(void) {
-  return RunEntryPoint("mgpuEventCreate", MgpuEvent(nullptr),
-                       [&]() -> StatusOr<MgpuEvent> {
-                         return WithBackend(
-                             [&](Backend *backend) -> StatusOr<MgpuEvent> {
-                               MGPU_ASSIGN_OR_RETURN(MgpuEvent event,
-                                                     backend->CreateEvent());
-                               Keep(backend, event, &AddLiveEvent);
-                               return event;
-                             });
-                       });
+  return RunEntryPoint(
+      "mgpuEventCreate", MgpuEvent(nullptr), [&]() -> StatusOr<MgpuEvent> {
+        return WithBackend([&](Backend *backend) -> StatusOr<MgpuEvent> {
+          MGPU_ASSIGN_OR_RETURN(MgpuEvent event, backend->CreateEvent());
+          Keep(backend, event, &AddLiveEvent);
+          return event;
+        });
+      });
 }
 
 void mgpuEventDestroy(MgpuEvent event) {

@@ -4,10 +4,10 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Internally every operation returns a Status (an error code and a message) or a
-// StatusOr<T>; the C entry points hand a failure to ReportError, which records
-// it for mgpuGetLastError and gives it to the embedder's handler if one is
-// installed (mgpuSetErrorHandler); otherwise it prints one line and follows
+// Internally every operation returns a Status (an error code and a message) or
+// a StatusOr<T>; the C entry points hand a failure to ReportError, which
+// records it for mgpuGetLastError and gives it to the embedder's handler if one
+// is installed (mgpuSetErrorHandler); otherwise it prints one line and follows
 // the policy of $MGPU_ON_ERROR: `abort` (the default) ends the program with
 // exit status 1, `report` returns.
 //

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/backend_registry.h"
 #include "object_format/ObjectFormat.h"
+#include "offload_runtime/backend_registry.h"
 
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/host_event.h"
