@@ -5,11 +5,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The C entry points (mgpu_api.cc) check what they can and forward to the
-// process's backend: the CUDA driver (cuda/), ROCm's HIP runtime (hip/), a
-// Vulkan driver (vulkan/) or the host CPU (host/). A
-// process uses one backend, chosen at its first call by $MGPU_DEVICE
-// (backends.cc); each backend alone gives meaning to the opaque handles it
-// hands out.
+// process's backend, one of those registered (backend_registry.h), chosen at
+// the process's first call by $MGPU_DEVICE (backends.cc); each backend alone
+// gives meaning to the opaque handles it hands out. The core names no
+// backend: each lives in its own folder and build target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,13 +54,23 @@ inline LaunchConfig MakeLaunchConfig(const intptr_t grid[3],
   return config;
 }
 
-/// Which inline fast path the entry points that a loop of synchronous
-/// launches calls (mgpuLaunchKernel, mgpuStreamSynchronize) take for the
-/// process's backend, while tracing is off: none (they go through Backend,
-/// as any other call), or the CUDA backend's (cuda/fast_path.h), which does
-/// the whole call in the entry point itself, with the driver's calls and
-/// little else.
-enum class FastPath { kNone, kCuda };
+/// mgpuLaunchKernel and mgpuStreamSynchronize, the two entry points of a loop
+/// of synchronous launches, as a backend may carry them out itself, with its
+/// driver's calls and little else (the CUDA backend's cuda/fast_path.cc).
+/// The entry point jumps to it with its own arguments, while tracing is off;
+/// what it cannot do it hands to LaunchKernelThroughBackend or
+/// SynchronizeStreamThroughBackend (entry_points.h), which check and report
+/// as for every backend.
+using LaunchKernelFn = void (*)(MgpuFunctionHandle function, intptr_t gridX,
+                                intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                                intptr_t blockY, intptr_t blockZ, int32_t smem,
+                                MgpuStream stream, void **params, void **extra,
+                                size_t paramsCount);
+using StreamSynchronizeFn = void (*)(MgpuStream stream);
+struct FastPaths {
+  LaunchKernelFn launchKernel;
+  StreamSynchronizeFn streamSynchronize;
+};
 
 /// What mgpuTensorMapEncodeTiled passes on, in CUDA's terms.
 struct TensorMapRequest {
@@ -122,8 +131,8 @@ public:
                                  const TensorMapRequest &request) = 0;
   virtual StatusOr<void *> DeviceCopyOfTensorMap(const void *tensorMap) = 0;
 
-  /// The entry points' fast path for this backend, if any.
-  virtual FastPath GetFastPath() const { return FastPath::kNone; }
+  /// The backend's own ways through the launch loop's entry points, if any.
+  virtual const FastPaths *GetFastPaths() const { return nullptr; }
 
   /// What the trace labels the process with once the backend is chosen
   /// ("Vulkan device 0 'llvmpipe' ..."), or "" for no label.
@@ -137,21 +146,24 @@ StatusOr<Backend *> GetBackend();
 namespace detail {
 /// GetBackend's backend once chosen; null before, and after a failure.
 extern std::atomic<Backend *> chosenBackend;
-/// Its fast path, set after it, when tracing is off then (tracing is
-/// decided at the first call, and never starts later).
-extern std::atomic<FastPath> fastPath;
+/// Whether its fast paths are the entry points' (set after it, when it has
+/// some and tracing is off then: tracing is decided at the first call, and
+/// never starts later).
+extern std::atomic<bool> fastPathOn;
 } // namespace detail
 
 /// The process's backend if it has been chosen and started, else null (then
-/// GetBackend): one load, inline, for the entry points' fast path.
+/// GetBackend): one load, inline.
 inline Backend *ChosenBackend() {
   return detail::chosenBackend.load(std::memory_order_acquire);
 }
 
-/// The entry points' fast path: kNone until the backend is chosen, and
-/// while tracing. Once a call has seen one, ChosenBackend() is set.
-inline FastPath ChosenFastPath() {
-  return detail::fastPath.load(std::memory_order_acquire);
+/// Whether the process's backend's fast paths are on: false until the
+/// backend is chosen, and while tracing. Once it is true, ChosenBackend() is
+/// set. A backend fills the threads' BackendThreadCache (thread_device.h)
+/// only then.
+inline bool FastPathOn() {
+  return detail::fastPathOn.load(std::memory_order_acquire);
 }
 
 /// The same, for a call that loads `objects` (of gpu.binary `binaryName`):

@@ -4,22 +4,19 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// $MGPU_DEVICE chooses, at the first call:
+// $MGPU_DEVICE chooses, at the first call, among the backends registered
+// (backend_registry.h), by name or:
 //   auto (the default): by the gpu.binaries known then (the one that call
 //                       loads, and those that load lazily, which register
-//                       their objects in a global constructor): CUDA, then
-//                       ROCm, then Vulkan, the first that starts and whose
-//                       device runs an object of every one of them (by the
-//                       rules of object_selection.h, and for SPIR-V the
-//                       capabilities it declares); then the host CPU, which
-//                       says why none did. A backend none of them has an
-//                       object for is not tried. Without any binary known
-//                       (mgpuMemAlloc first, or an image of upstream's
-//                       mgpuModuleLoad), CUDA if it starts, else the host;
-//   cuda:               CUDA, or the reason it cannot run;
-//   rocm:               ROCm's HIP runtime, or the reason it cannot run;
-//   vulkan:             Vulkan, or the reason it cannot run;
-//   host:               the host CPU.
+//                       their objects in a global constructor): by rank, the
+//                       first backend that loads a kind of object one of
+//                       them holds, starts, and whose device runs an object
+//                       of every one of them (its runsOneOf); else the
+//                       fallback backend (the host CPU), told why none did.
+//                       Without any binary known (mgpuMemAlloc first, or an
+//                       image of upstream's mgpuModuleLoad), the first
+//                       backend triedWithoutObjects that starts, else the
+//                       fallback.
 //
 // A child that fork() makes after the choice has no backend: the parent's
 // threads, driver state and device memory are not the child's (as with
@@ -30,13 +27,11 @@
 
 #include "offload_runtime/backend.h"
 
-#include "offload_runtime/cuda/cuda_backend.h"
-#include "offload_runtime/hip/hip_backend.h"
-#include "offload_runtime/host/host_backend.h"
+#include "offload_runtime/backend_registry.h"
+#include "offload_runtime/entry_points.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 #include "offload_runtime/trace.h"
-#include "offload_runtime/vulkan/vulkan_backend.h"
 
 #include <algorithm>
 #include <atomic>
@@ -48,6 +43,15 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <vector>
+
+// The backends' entries (MGPU_REGISTER_BACKEND), which the linker gathers
+// into one section and bounds; weak, for a core linked with none.
+extern "C" {
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::
+    BackendDescription (*const __start_mgpu_backends[])();
+[[gnu::weak, gnu::visibility("hidden")]] extern mgpu::
+    BackendDescription (*const __stop_mgpu_backends[])();
+}
 
 namespace mgpu {
 namespace {
@@ -141,74 +145,62 @@ Registry &GetRegistry() {
   return *registry;
 }
 
-bool Holds(const BinaryObjects &binary, std::initializer_list<int> kinds) {
+bool Holds(const BinaryObjects &binary, const std::vector<int> &kinds) {
   for (int32_t i = 0; i < binary.count; ++i)
-    for (int kind : kinds)
-      if (binary.objects[i].kind == kind)
-        return true;
+    if (std::find(kinds.begin(), kinds.end(), binary.objects[i].kind) !=
+        kinds.end())
+      return true;
   return false;
 }
 
-/// A GPU backend that MGPU_DEVICE=auto may choose.
-struct GpuBackend {
-  const char *name;
-  /// The kinds of objects it runs.
-  std::initializer_list<int> kinds;
-  StatusOr<std::unique_ptr<Backend>> (*create)();
-  /// OK if its device runs one of a binary's objects.
-  Status (*runsOneOf)(const MgpuObject *objects, int32_t count);
-};
-
-const GpuBackend kGpuBackends[] = {
-    {"CUDA",
-     {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN, MGPU_OBJECT_PTX},
-     &CreateCudaBackend,
-     &CheckCudaDeviceRunsOneOf},
-    {"ROCm", {MGPU_OBJECT_AMDGPU}, &CreateHipBackend, &CheckHipDeviceRunsOneOf},
-    {"Vulkan",
-     {MGPU_OBJECT_SPIRV},
-     &CreateVulkanBackend,
-     &CheckVulkanDeviceRunsOneOf},
-};
-
-/// `gpu` if it starts and runs an object of each of `binaries`, else why
-/// not.
-StatusOr<std::unique_ptr<Backend>>
-TryGpu(const GpuBackend &gpu, const std::vector<BinaryObjects> &binaries) {
-  StatusOr<std::unique_ptr<Backend>> backend = gpu.create();
-  if (!backend.ok())
-    return RuntimeError(backend.status().cudaResult(),
-                        StrCat(gpu.name, " cannot: ", backend.status().text()));
+/// Whether MGPU_DEVICE=auto tries `backend` for `binaries`.
+bool Useful(const BackendDescription &backend,
+            const std::vector<BinaryObjects> &binaries) {
+  if (backend.fallback)
+    return false;
+  if (binaries.empty())
+    return backend.triedWithoutObjects;
   for (const BinaryObjects &binary : binaries)
-    if (Status runs = gpu.runsOneOf(binary.objects, binary.count); !runs.ok())
-      return RuntimeError(runs.cudaResult(),
-                          StrCat(gpu.name, " cannot run gpu.binary @",
-                                 binary.name, ": ", runs.text()));
-  return backend;
+    if (Holds(binary, backend.objectKinds))
+      return true;
+  return false;
+}
+
+/// `backend` if it starts and runs an object of each of `binaries`, else
+/// why not.
+StatusOr<std::unique_ptr<Backend>>
+TryBackend(const BackendDescription &backend,
+           const std::vector<BinaryObjects> &binaries) {
+  StatusOr<std::unique_ptr<Backend>> started =
+      backend.create(StrCat("MGPU_DEVICE=auto chooses ", backend.displayName));
+  if (!started.ok())
+    return RuntimeError(
+        started.status().code(),
+        StrCat(backend.displayName, " cannot: ", started.status().text()));
+  for (const BinaryObjects &binary : binaries)
+    if (Status runs = backend.runsOneOf
+                          ? backend.runsOneOf(binary.objects, binary.count)
+                          : OkStatus();
+        !runs.ok())
+      return RuntimeError(runs.code(), StrCat(backend.displayName,
+                                              " cannot run gpu.binary @",
+                                              binary.name, ": ", runs.text()));
+  return started;
 }
 
 StatusOr<std::unique_ptr<Backend>>
 ChooseAutomatically(const std::vector<BinaryObjects> &binaries) {
-  if (binaries.empty()) {
-    StatusOr<std::unique_ptr<Backend>> cuda = CreateCudaBackend();
-    if (cuda.ok())
-      return cuda;
-    return CreateHostBackend(
-        StrCat("MGPU_DEVICE=auto runs on the host because CUDA cannot: ",
-               cuda.status().text()));
-  }
   std::string why;
-  for (const GpuBackend &gpu : kGpuBackends) {
-    bool useful = false;
-    for (const BinaryObjects &binary : binaries)
-      useful = useful || Holds(binary, gpu.kinds);
-    if (!useful)
+  for (const BackendDescription &backend : RegisteredBackends()) {
+    if (!Useful(backend, binaries))
       continue;
-    StatusOr<std::unique_ptr<Backend>> backend = TryGpu(gpu, binaries);
-    if (backend.ok())
-      return backend;
-    why += StrCat(why.empty() ? "" : "; ", backend.status().text());
+    StatusOr<std::unique_ptr<Backend>> started = TryBackend(backend, binaries);
+    if (started.ok())
+      return started;
+    why += StrCat(why.empty() ? "" : "; ", started.status().text());
   }
+  if (why.empty() && binaries.empty())
+    why = "no GPU backend is linked in";
   if (why.empty()) {
     why = "no gpu.binary it knows holds a GPU object (";
     for (size_t i = 0; i < binaries.size(); ++i)
@@ -216,8 +208,12 @@ ChooseAutomatically(const std::vector<BinaryObjects> &binaries) {
                     DescribeObjects(binaries[i].objects, binaries[i].count));
     why += ")";
   }
-  return CreateHostBackend(
-      StrCat("MGPU_DEVICE=auto runs on the host because ", why));
+  for (const BackendDescription &backend : RegisteredBackends())
+    if (backend.fallback)
+      return backend.create(StrCat("MGPU_DEVICE=auto runs on the ",
+                                   backend.displayName, " because ", why));
+  return RuntimeError(MGPU_ERROR_NO_DEVICE,
+                      StrCat("MGPU_DEVICE=auto found no backend: ", why));
 }
 
 StatusOr<std::unique_ptr<Backend>>
@@ -225,17 +221,16 @@ ChooseBackend(const std::vector<BinaryObjects> &binaries) {
   const char *choice = std::getenv("MGPU_DEVICE");
   if (!choice || !*choice || !std::strcmp(choice, "auto"))
     return ChooseAutomatically(binaries);
-  if (!std::strcmp(choice, "cuda"))
-    return CreateCudaBackend();
-  if (!std::strcmp(choice, "rocm"))
-    return CreateHipBackend();
-  if (!std::strcmp(choice, "vulkan"))
-    return CreateVulkanBackend();
-  if (!std::strcmp(choice, "host"))
-    return CreateHostBackend("MGPU_DEVICE=host chooses the host backend");
-  return RuntimeError(CUDA_ERROR_INVALID_VALUE,
-                      StrCat("MGPU_DEVICE='", choice,
-                             "' is not auto, cuda, rocm, vulkan or host"));
+  std::string names = "auto";
+  const std::vector<BackendDescription> &backends = RegisteredBackends();
+  for (size_t i = 0; i < backends.size(); ++i) {
+    if (!std::strcmp(choice, backends[i].name))
+      return backends[i].create(StrCat("MGPU_DEVICE=", choice, " chooses the ",
+                                       backends[i].displayName, " backend"));
+    names += StrCat(i + 1 == backends.size() ? " or " : ", ", backends[i].name);
+  }
+  return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                      StrCat("MGPU_DEVICE='", choice, "' is not ", names));
 }
 
 /// Set in a child that fork() made after the backend was chosen.
@@ -245,27 +240,50 @@ pid_t chooserPid = 0;
 
 } // namespace
 
+const std::vector<BackendDescription> &RegisteredBackends() {
+  // Never destroyed: read by the first call, which may come in a global
+  // constructor or destructor.
+  static const auto *backends = [] {
+    auto *described = new std::vector<BackendDescription>;
+    for (BackendDescription (*const *entry)() = __start_mgpu_backends;
+         entry != __stop_mgpu_backends; ++entry)
+      described->push_back((*entry)());
+    // By rank, then name: the same order whatever the link's.
+    std::sort(described->begin(), described->end(),
+              [](const BackendDescription &a, const BackendDescription &b) {
+                return a.rank != b.rank ? a.rank < b.rank
+                                        : std::strcmp(a.name, b.name) < 0;
+              });
+    return described;
+  }();
+  return *backends;
+}
+
 namespace detail {
 std::atomic<Backend *> chosenBackend{nullptr};
-std::atomic<FastPath> fastPath{FastPath::kNone};
+std::atomic<bool> fastPathOn{false};
 } // namespace detail
 
 namespace {
 /// In the child of a fork(), its only thread: every call goes the slow way
-/// (no backend, no fast path, nothing of the CUDA backend's at hand on this
+/// (no backend, no fast path, nothing of a backend's at hand on this
 /// thread) to ForkedChildError.
 void ForgetBackendInChild() {
   forkedChild.store(true, std::memory_order_relaxed);
-  detail::fastPath.store(FastPath::kNone, std::memory_order_relaxed);
+  detail::launchKernel.store(&LaunchKernelThroughBackend,
+                             std::memory_order_relaxed);
+  detail::streamSynchronize.store(&SynchronizeStreamThroughBackend,
+                                  std::memory_order_relaxed);
+  detail::fastPathOn.store(false, std::memory_order_relaxed);
   detail::chosenBackend.store(nullptr, std::memory_order_relaxed);
   ThreadDevice &thread = CurrentThreadDevice();
-  thread.cuda = {};
-  thread.madeCurrent = nullptr;
+  thread.cache = {};
+  thread.backendState = nullptr;
 }
 
 Status ForkedChildError() {
   return RuntimeError(
-      CUDA_ERROR_NOT_INITIALIZED,
+      MGPU_ERROR_NOT_INITIALIZED,
       StrCat("this process (", ::getpid(), ") is a child that fork() made of ",
              "process ", chooserPid,
              " after the runtime started there: the parent's devices, "
@@ -274,8 +292,8 @@ Status ForkedChildError() {
              "new program in the child"));
 }
 
-/// Makes `backend` the one that ChosenBackend() and the entry points' fast
-/// path (ChosenFastPath()) give.
+/// Makes `backend` the one that ChosenBackend() gives, and its fast paths,
+/// if any, the entry points'.
 void Publish(Backend *backend) {
   chooserPid = ::getpid();
   pthread_atfork(nullptr, nullptr, ForgetBackendInChild);
@@ -287,8 +305,13 @@ void Publish(Backend *backend) {
   // Tracing, decided at the process's first call (before this one's body),
   // wants every call through RunEntryPoint. After the backend: a fast path
   // may ask for it.
-  if (!trace::Enabled())
-    detail::fastPath.store(backend->GetFastPath(), std::memory_order_release);
+  const FastPaths *paths = backend->GetFastPaths();
+  if (!paths || trace::Enabled())
+    return;
+  detail::fastPathOn.store(true, std::memory_order_release);
+  detail::launchKernel.store(paths->launchKernel, std::memory_order_release);
+  detail::streamSynchronize.store(paths->streamSynchronize,
+                                  std::memory_order_release);
 }
 } // namespace
 

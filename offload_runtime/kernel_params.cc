@@ -19,15 +19,15 @@ Status CheckKernelParams(std::string_view kernel, size_t expected,
                   expected == 1 ? "" : "s");
   };
   if (!params.params)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat(takes(), ", and the launch's params is null"));
   if (params.count && *params.count < expected)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat(takes(), ", and the launch passes ",
                                *params.count, " (its paramsCount)"));
   for (size_t i = 0; i < expected; ++i)
     if (!params.params[i])
-      return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                           StrCat("parameter ", i, " of kernel '", kernel,
                                  "' is null: params[", i,
                                  "] must point to its value"));

@@ -34,34 +34,13 @@ LiveModules &GetLiveModules() {
 /// there in the second, unless it is there already. Under the sets' lock,
 /// shared or not: two callers at once may lose a kernel from the table, but
 /// never put in one that is not live.
-void Cache(MgpuFunctionHandle kernel) {
-  auto address = reinterpret_cast<uintptr_t>(kernel);
-  size_t slot = detail::LiveKernelSlot(address);
-  std::atomic<uintptr_t> *slots = detail::liveKernels.slots;
-  uintptr_t first = slots[slot].load(std::memory_order_relaxed);
-  if (first == address ||
-      slots[slot ^ 1].load(std::memory_order_relaxed) == address)
-    return;
-  if (first != detail::EmptyLiveKernelSlot(slot))
-    slots[slot ^ 1].store(first, std::memory_order_release);
-  slots[slot].store(address, std::memory_order_release);
-}
-
-/// Takes `kernel` out of the table; under the sets' lock, not shared.
-void Uncache(MgpuFunctionHandle kernel) {
-  auto address = reinterpret_cast<uintptr_t>(kernel);
-  size_t first = detail::LiveKernelSlot(address);
-  for (size_t slot : {first, first ^ 1}) {
-    std::atomic<uintptr_t> &entry = detail::liveKernels.slots[slot];
-    if (entry.load(std::memory_order_relaxed) == address)
-      entry.store(detail::EmptyLiveKernelSlot(slot), std::memory_order_release);
-  }
-}
+void Cache(MgpuFunctionHandle kernel) { detail::liveKernels.Insert(kernel); }
+void Uncache(MgpuFunctionHandle kernel) { detail::liveKernels.Erase(kernel); }
 
 } // namespace
 
 namespace detail {
-LiveKernelTable liveKernels;
+HandleCache liveKernels;
 } // namespace detail
 
 void AddLiveModule(MgpuModuleHandle module) {

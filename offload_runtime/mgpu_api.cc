@@ -8,24 +8,26 @@
 // sizes, launch geometry), forwards to the process's backend (backend.h), and
 // reports failures through the error policy (status.h). The two calls of a
 // loop of synchronous launches, mgpuLaunchKernel and mgpuStreamSynchronize,
-// first try the CUDA backend's fast path, inline (cuda/fast_path.h): on a
-// thread that the CUDA backend has served before, with tracing off, they
-// make the driver's calls themselves.
+// jump to the backend's own ways through them if it has some (backend.h,
+// entry_points.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mgpu/mgpu.h"
 
 #include "offload_runtime/backend.h"
-#include "offload_runtime/cuda/cuda_driver_api.h"
-#include "offload_runtime/cuda/fast_path.h"
+#include "offload_runtime/entry_points.h"
+#include "offload_runtime/launch_geometry.h"
+#include "offload_runtime/live_handles.h"
 #include "offload_runtime/live_modules.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
 
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 using namespace mgpu;
@@ -54,7 +56,7 @@ auto WithBackendFor(const MgpuObject *objects, int32_t count,
 }
 
 Status InvalidValue(std::string message) {
-  return RuntimeError(CUDA_ERROR_INVALID_VALUE, std::move(message));
+  return RuntimeError(MGPU_ERROR_INVALID_VALUE, std::move(message));
 }
 
 /// An error if the `bytes` at `ptr`, the `what` of a copy, fill or
@@ -65,81 +67,6 @@ Status CheckRange(const void *ptr, uint64_t bytes, const char *what) {
     return OkStatus();
   return InvalidValue(StrCat(what, " of ", bytes, " bytes at ", ptr,
                              " runs past the end of the address space"));
-}
-
-std::string Dims(intptr_t x, intptr_t y, intptr_t z) {
-  return StrCat("(", x, ", ", y, ", ", z, ")");
-}
-
-/// What is wrong with a launch's geometry: the first check that fails.
-enum class BadGeometry { kNone, kGrid, kBlock, kThreads, kSmem, kCluster };
-
-/// Checks a launch's geometry as cuLaunchKernel checks it (GeometryError
-/// says what is wrong); `cluster` is null for a launch without one. By
-/// value, so that the fast path checks the registers it was called with.
-inline BadGeometry CheckGeometry(intptr_t gridX, intptr_t gridY, intptr_t gridZ,
-                                 intptr_t blockX, intptr_t blockY,
-                                 intptr_t blockZ, const intptr_t *cluster,
-                                 int32_t smem) {
-  // Unsigned, so that one comparison checks both ends: a size below 1 wraps
-  // past every maximum.
-  auto within = [](intptr_t size, uintptr_t most) {
-    return uintptr_t(size) - 1 < most;
-  };
-  if (!within(gridX, 0x7fffffff))
-    return BadGeometry::kGrid;
-  if (!within(blockX, 1024))
-    return BadGeometry::kBlock;
-  if (!within(gridY, 65535))
-    return BadGeometry::kGrid;
-  if (!within(blockY, 1024))
-    return BadGeometry::kBlock;
-  if (!within(gridZ, 65535))
-    return BadGeometry::kGrid;
-  if (!within(blockZ, 64))
-    return BadGeometry::kBlock;
-  if (blockX * blockY * blockZ > 1024)
-    return BadGeometry::kThreads;
-  if (smem < 0)
-    return BadGeometry::kSmem;
-  const intptr_t grid[3] = {gridX, gridY, gridZ};
-  for (int i = 0; cluster && i < 3; ++i)
-    if (cluster[i] < 1 || grid[i] % cluster[i] != 0)
-      return BadGeometry::kCluster;
-  return BadGeometry::kNone;
-}
-
-/// The error of a geometry that CheckGeometry refused as `bad`.
-[[gnu::noinline, gnu::cold]] Status
-GeometryError(BadGeometry bad, const intptr_t grid[3], const intptr_t block[3],
-              const intptr_t *cluster, int32_t smem) {
-  switch (bad) {
-  case BadGeometry::kGrid:
-    return InvalidValue(StrCat(
-        "the grid ", Dims(grid[0], grid[1], grid[2]),
-        " is not a launchable grid: each size must be at least 1, and at "
-        "most 2147483647 along x and 65535 along y and z"));
-  case BadGeometry::kBlock:
-    return InvalidValue(
-        StrCat("the block ", Dims(block[0], block[1], block[2]),
-               " is not a launchable block: each size must be at least 1, "
-               "and at most 1024 along x and y and 64 along z"));
-  case BadGeometry::kThreads:
-    return InvalidValue(StrCat("the block ", Dims(block[0], block[1], block[2]),
-                               " has ", block[0] * block[1] * block[2],
-                               " threads; a block has at most 1024"));
-  case BadGeometry::kSmem:
-    return InvalidValue(StrCat("the launch asks for ", smem,
-                               " bytes of dynamic shared memory"));
-  case BadGeometry::kCluster:
-    return InvalidValue(
-        StrCat("the cluster ", Dims(cluster[0], cluster[1], cluster[2]),
-               " does not tile the grid ", Dims(grid[0], grid[1], grid[2]),
-               ": each size must be at least 1 and divide the grid's"));
-  case BadGeometry::kNone:
-    break;
-  }
-  return OkStatus();
 }
 
 /// The start and size of a densely packed memref, or an error.
@@ -193,6 +120,21 @@ StatusOr<MgpuModuleHandle> Track(Backend *backend,
   return loaded;
 }
 
+/// Records a stream or event that `backend` made with `add`, or destroys it
+/// if that fails.
+template <typename Handle>
+void Keep(Backend *backend, Handle handle, void (*add)(Handle)) {
+  try {
+    add(handle);
+  } catch (...) {
+    if constexpr (std::is_same_v<Handle, MgpuStream>)
+      (void)backend->DestroyStream(handle);
+    else
+      (void)backend->DestroyEvent(handle);
+    throw;
+  }
+}
+
 StatusOr<MgpuModuleHandle> LoadObjects(Backend *backend,
                                        const MgpuObject *objects, int32_t count,
                                        const char *binaryName) {
@@ -222,7 +164,7 @@ StatusOr<MgpuFunctionHandle> FoundKernel(MgpuModuleHandle module,
 }
 
 Status NotLoaded(MgpuModuleHandle module) {
-  return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+  return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                       StrCat("the module ", static_cast<const void *>(module),
                              " is not loaded (already unloaded, or not a "
                              "module handle)"));
@@ -286,7 +228,7 @@ MgpuFunctionHandle mgpuModuleGetFunction(MgpuModuleHandle module,
       "mgpuModuleGetFunction", MgpuFunctionHandle(nullptr),
       [&]() -> StatusOr<MgpuFunctionHandle> {
         if (!module)
-          return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+          return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                               StrCat("the module is null (a failed "
                                      "mgpuModuleLoad?) looking up '",
                                      name ? name : "", "'"));
@@ -383,11 +325,11 @@ namespace {
 [[gnu::noinline, gnu::cold]] Status
 NotALiveKernel(MgpuFunctionHandle function) {
   if (!function)
-    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+    return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                         "the kernel handle is null (a failed "
                         "mgpuModuleGetFunction?)");
   return RuntimeError(
-      CUDA_ERROR_INVALID_HANDLE,
+      MGPU_ERROR_INVALID_HANDLE,
       StrCat("the kernel ", static_cast<const void *>(function),
              " is not a kernel of a loaded module (its module was unloaded, "
              "or it is not a handle from mgpuModuleGetFunction)"));
@@ -403,6 +345,7 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
                                       block[1], block[2], cluster, smem);
       bad != BadGeometry::kNone)
     return GeometryError(bad, grid, block, cluster, smem);
+  MGPU_RETURN_IF_ERROR(CheckStream(stream));
   LaunchConfig config = MakeLaunchConfig(grid, block, cluster, smem);
   return WithBackend([&](Backend *backend) {
     return backend->Launch(function, config, stream, params);
@@ -423,13 +366,12 @@ void DescribeLaunch(trace::Args &args, MgpuFunctionHandle function,
 }
 } // namespace
 
-namespace {
-/// mgpuLaunchKernel through RunEntryPoint and Backend::Launch.
-[[gnu::noinline]] void LaunchKernel(MgpuFunctionHandle function,
-                                    const intptr_t grid[3],
-                                    const intptr_t block[3], int32_t smem,
-                                    MgpuStream stream, void **params,
-                                    void **extra, size_t paramsCount) {
+void mgpu::LaunchKernelThroughBackend(
+    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    MgpuStream stream, void **params, void **extra, size_t paramsCount) {
+  const intptr_t grid[3] = {gridX, gridY, gridZ};
+  const intptr_t block[3] = {blockX, blockY, blockZ};
   RunEntryPoint(
       "mgpuLaunchKernel",
       [&] {
@@ -440,29 +382,38 @@ namespace {
         DescribeLaunch(args, function, grid, block, smem, stream);
       });
 }
-} // namespace
 
+std::atomic<LaunchKernelFn> mgpu::detail::launchKernel{
+    &LaunchKernelThroughBackend};
+
+#if defined(__x86_64__) && defined(__ELF__)
+// One instruction: a jump through detail::launchKernel, with every argument
+// where the caller put it. (GCC 12 compiles the same sibling call in C++,
+// below, to a jump that first stores the six arguments on the stack again
+// where they already are: 20 instructions a launch.) On x86-64 the load is
+// acquire by itself.
+asm(R"(
+  .text
+  .globl mgpuLaunchKernel
+  .type mgpuLaunchKernel, @function
+  .p2align 4
+mgpuLaunchKernel:
+  .cfi_startproc
+  jmp *_ZN4mgpu6detail12launchKernelE(%rip)
+  .cfi_endproc
+  .size mgpuLaunchKernel, .-mgpuLaunchKernel
+)");
+#else
 void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem,
                       MgpuStream stream, void **params, void **extra,
                       size_t paramsCount) {
-  const intptr_t grid[3] = {gridX, gridY, gridZ};
-  const intptr_t block[3] = {blockX, blockY, blockZ};
-  // The fast path (cuda/fast_path.h), after Launch's checks that need no
-  // call (as unsigned, the shared memory is also at least 0); anything else
-  // goes the whole way.
-  if (__builtin_expect(
-          IsCachedLiveKernel(function) &&
-              CheckGeometry(gridX, gridY, gridZ, blockX, blockY, blockZ,
-                            nullptr, 0) == BadGeometry::kNone &&
-              uint32_t(smem) <= uint32_t(kDefaultSharedMemoryLimit) &&
-              TryLaunchKernelFast(function, grid, block, smem, stream, params,
-                                  extra),
-          1))
-    return;
-  LaunchKernel(function, grid, block, smem, stream, params, extra, paramsCount);
+  detail::launchKernel.load(std::memory_order_acquire)(
+      function, gridX, gridY, gridZ, blockX, blockY, blockZ, smem, stream,
+      params, extra, paramsCount);
 }
+#endif
 
 void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
                              intptr_t clusterY, intptr_t clusterZ,
@@ -491,12 +442,14 @@ void mgpuLaunchClusterKernel(MgpuFunctionHandle function, intptr_t clusterX,
 //===----------------------------------------------------------------------===//
 
 MgpuStream mgpuStreamCreate(void) {
-  return RunEntryPoint("mgpuStreamCreate", MgpuStream(nullptr),
-                       [&]() -> StatusOr<MgpuStream> {
-                         return WithBackend([&](Backend *backend) {
-                           return backend->CreateStream();
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuStreamCreate", MgpuStream(nullptr), [&]() -> StatusOr<MgpuStream> {
+        return WithBackend([&](Backend *backend) -> StatusOr<MgpuStream> {
+          MGPU_ASSIGN_OR_RETURN(MgpuStream stream, backend->CreateStream());
+          Keep(backend, stream, &AddLiveStream);
+          return stream;
+        });
+      });
 }
 
 void mgpuStreamDestroy(MgpuStream stream) {
@@ -505,38 +458,59 @@ void mgpuStreamDestroy(MgpuStream stream) {
       [&]() -> Status {
         if (!stream)
           return OkStatus();
-        return WithBackend(
-            [&](Backend *backend) { return backend->DestroyStream(stream); });
+        // Forgotten first: once the backend has it back, another thread may
+        // be given the same handle. Live again if the backend fails.
+        MGPU_RETURN_IF_ERROR(RemoveLiveStream(stream));
+        return WithBackend([&](Backend *backend) {
+          Status destroyed = backend->DestroyStream(stream);
+          if (!destroyed.ok())
+            AddLiveStream(stream);
+          return destroyed;
+        });
       },
       [&](trace::Args &args) { args.Add("stream", stream); });
 }
 
-namespace {
-/// mgpuStreamSynchronize through RunEntryPoint and Backend.
-[[gnu::noinline]] void StreamSynchronize(MgpuStream stream) {
+void mgpu::SynchronizeStreamThroughBackend(MgpuStream stream) {
   RunEntryPoint(
       "mgpuStreamSynchronize",
       [&] {
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->SynchronizeStream(stream);
         });
       },
       [&](trace::Args &args) { args.Add("stream", stream); });
 }
-} // namespace
 
+std::atomic<StreamSynchronizeFn> mgpu::detail::streamSynchronize{
+    &SynchronizeStreamThroughBackend};
+
+#if defined(__x86_64__) && defined(__ELF__)
+// As mgpuLaunchKernel: one jump.
+asm(R"(
+  .text
+  .globl mgpuStreamSynchronize
+  .type mgpuStreamSynchronize, @function
+  .p2align 4
+mgpuStreamSynchronize:
+  .cfi_startproc
+  jmp *_ZN4mgpu6detail17streamSynchronizeE(%rip)
+  .cfi_endproc
+  .size mgpuStreamSynchronize, .-mgpuStreamSynchronize
+)");
+#else
 void mgpuStreamSynchronize(MgpuStream stream) {
-  // The fast path (cuda/fast_path.h), else the whole way.
-  if (__builtin_expect(!TrySynchronizeStreamFast(stream), 0))
-    StreamSynchronize(stream);
+  detail::streamSynchronize.load(std::memory_order_acquire)(stream);
 }
+#endif
 
 void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
   RunEntryPoint(
       "mgpuStreamWaitEvent",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
         return WithBackend([&](Backend *backend) {
           return backend->StreamWaitEvent(stream, event);
         });
@@ -547,12 +521,14 @@ void mgpuStreamWaitEvent(MgpuStream stream, MgpuEvent event) {
 }
 
 MgpuEvent mgpuEventCreate(void) {
-  return RunEntryPoint("mgpuEventCreate", MgpuEvent(nullptr),
-                       [&]() -> StatusOr<MgpuEvent> {
-                         return WithBackend([&](Backend *backend) {
-                           return backend->CreateEvent();
-                         });
-                       });
+  return RunEntryPoint(
+      "mgpuEventCreate", MgpuEvent(nullptr), [&]() -> StatusOr<MgpuEvent> {
+        return WithBackend([&](Backend *backend) -> StatusOr<MgpuEvent> {
+          MGPU_ASSIGN_OR_RETURN(MgpuEvent event, backend->CreateEvent());
+          Keep(backend, event, &AddLiveEvent);
+          return event;
+        });
+      });
 }
 
 void mgpuEventDestroy(MgpuEvent event) {
@@ -560,8 +536,13 @@ void mgpuEventDestroy(MgpuEvent event) {
     // As mgpuStreamDestroy and free: nothing to destroy.
     if (!event)
       return OkStatus();
-    return WithBackend(
-        [&](Backend *backend) { return backend->DestroyEvent(event); });
+    MGPU_RETURN_IF_ERROR(RemoveLiveEvent(event));
+    return WithBackend([&](Backend *backend) {
+      Status destroyed = backend->DestroyEvent(event);
+      if (!destroyed.ok())
+        AddLiveEvent(event);
+      return destroyed;
+    });
   });
 }
 
@@ -569,8 +550,7 @@ void mgpuEventSynchronize(MgpuEvent event) {
   RunEntryPoint(
       "mgpuEventSynchronize",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
         return WithBackend(
             [&](Backend *backend) { return backend->SynchronizeEvent(event); });
       },
@@ -581,8 +561,8 @@ void mgpuEventRecord(MgpuEvent event, MgpuStream stream) {
   RunEntryPoint(
       "mgpuEventRecord",
       [&]() -> Status {
-        if (!event)
-          return RuntimeError(CUDA_ERROR_INVALID_HANDLE, "the event is null");
+        MGPU_RETURN_IF_ERROR(CheckEvent(event));
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->RecordEvent(event, stream);
         });
@@ -602,8 +582,16 @@ void *mgpuMemAlloc(uint64_t sizeBytes, MgpuStream /*stream*/, bool hostShared) {
       [&]() -> StatusOr<void *> {
         if (sizeBytes == 0)
           return nullptr;
-        return WithBackend([&](Backend *backend) {
-          return backend->Allocate(sizeBytes, hostShared);
+        return WithBackend([&](Backend *backend) -> StatusOr<void *> {
+          MGPU_ASSIGN_OR_RETURN(void *ptr,
+                                backend->Allocate(sizeBytes, hostShared));
+          try {
+            AddAllocation(ptr, sizeBytes);
+          } catch (...) {
+            (void)backend->Free(ptr);
+            throw;
+          }
+          return ptr;
         });
       },
       [&](trace::Args &args) {
@@ -618,8 +606,18 @@ void mgpuMemFree(void *ptr, MgpuStream /*stream*/) {
       [&]() -> Status {
         if (!ptr)
           return OkStatus();
-        return WithBackend(
-            [&](Backend *backend) { return backend->Free(ptr); });
+        // As streams: forgotten first, and back if the backend fails.
+        std::optional<uint64_t> bytes = RemoveAllocation(ptr);
+        if (!bytes)
+          return InvalidValue(StrCat("cannot free ", ptr,
+                                     ": it is not memory from mgpuMemAlloc "
+                                     "(freed already, or never allocated)"));
+        return WithBackend([&](Backend *backend) {
+          Status freed = backend->Free(ptr);
+          if (!freed.ok())
+            AddAllocation(ptr, *bytes);
+          return freed;
+        });
       },
       [&](trace::Args &args) { args.Add("pointer", ptr); });
 }
@@ -637,6 +635,11 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, MgpuStream stream) {
         MGPU_RETURN_IF_ERROR(
             CheckRange(dst, sizeBytes, "the copy's destination"));
         MGPU_RETURN_IF_ERROR(CheckRange(src, sizeBytes, "the copy's source"));
+        MGPU_RETURN_IF_ERROR(
+            CheckWithinAllocation(dst, sizeBytes, "the copy's destination"));
+        MGPU_RETURN_IF_ERROR(
+            CheckWithinAllocation(src, sizeBytes, "the copy's source"));
+        MGPU_RETURN_IF_ERROR(CheckStream(stream));
         return WithBackend([&](Backend *backend) {
           return backend->Copy(dst, src, sizeBytes, stream);
         });
@@ -666,6 +669,9 @@ Status Fill(void *dst, uint32_t value, size_t count, int elementBytes,
                                dst, ", which is not ", elementBytes,
                                "-byte aligned"));
   MGPU_RETURN_IF_ERROR(CheckRange(dst, count * elementBytes, "the fill"));
+  MGPU_RETURN_IF_ERROR(
+      CheckWithinAllocation(dst, count * elementBytes, "the fill"));
+  MGPU_RETURN_IF_ERROR(CheckStream(stream));
   return WithBackend([&](Backend *backend) {
     return backend->Fill(dst, value, count, elementBytes, stream);
   });
@@ -754,7 +760,8 @@ void mgpuSetDefaultDevice(int32_t device) { SetThreadDeviceOrdinal(device); }
 namespace {
 constexpr int kMaxTensorRank = 5;
 
-/// Bytes per element of each CUtensorMapDataType, in enum order.
+/// Bytes per element of each of CUDA's tensor map data types, in their
+/// enum's order.
 constexpr int kTensorMapElementBytes[] = {1, 2, 4, 4, 8, 8, 2,
                                           4, 8, 2, 4, 4, 4};
 
@@ -829,9 +836,11 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t tensorRank, void *rankedDescriptor,
                                     static_cast<int>(l2Promotion),
                                     static_cast<int>(oobFill)};
         return WithBackend([&](Backend *backend) -> StatusOr<void *> {
-          CUtensorMap map;
-          MGPU_RETURN_IF_ERROR(backend->EncodeTensorMap(&map, request));
-          return backend->DeviceCopyOfTensorMap(&map);
+          // CUDA's CUtensorMap: 128 opaque bytes, aligned as the CUDA
+          // backend declares it (cuda_driver_api.h).
+          alignas(128) char map[128];
+          MGPU_RETURN_IF_ERROR(backend->EncodeTensorMap(map, request));
+          return backend->DeviceCopyOfTensorMap(map);
         });
       });
 }

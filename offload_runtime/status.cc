@@ -39,7 +39,7 @@ ErrorPolicy GetErrorPolicy() {
 }
 
 struct LastError {
-  CUresult result = CUDA_SUCCESS;
+  int32_t result = MGPU_SUCCESS;
   std::string message;
 };
 thread_local LastError lastError;
@@ -62,8 +62,19 @@ HandlerSlot &GetHandlerSlot() {
 
 } // namespace
 
-Status RuntimeError(CUresult result, std::string message) {
+Status RuntimeError(int32_t result, std::string message) {
   return Status(result, std::move(message));
+}
+
+Status DriverCallError(int32_t code, std::string_view call,
+                       std::string_view errorName, std::string_view context,
+                       const char *advice) {
+  std::string message = StrCat(call, " failed with ", errorName);
+  if (!context.empty())
+    message += StrCat(": ", context);
+  if (advice && *advice)
+    message += StrCat("; ", advice);
+  return Status(code, std::move(message));
 }
 
 Status StatusOfCurrentException() noexcept {
@@ -72,21 +83,21 @@ Status StatusOfCurrentException() noexcept {
   try {
     throw;
   } catch (const std::bad_alloc &) {
-    return Status(CUDA_ERROR_OUT_OF_MEMORY, "out of memory");
+    return Status(MGPU_ERROR_OUT_OF_MEMORY, "out of memory");
   } catch (const std::exception &error) {
     try {
-      return Status(CUDA_ERROR_UNKNOWN,
+      return Status(MGPU_ERROR_UNKNOWN,
                     StrCat("internal error: exception ", error.what()));
     } catch (...) {
-      return Status(CUDA_ERROR_UNKNOWN, "internal error");
+      return Status(MGPU_ERROR_UNKNOWN, "internal error");
     }
   } catch (...) {
-    return Status(CUDA_ERROR_UNKNOWN, "internal error");
+    return Status(MGPU_ERROR_UNKNOWN, "internal error");
   }
 }
 
 void ReportError(const char *entryPoint, const Status &status) noexcept {
-  lastError.result = status.cudaResult();
+  lastError.result = status.code();
   try {
     lastError.message = status.text();
   } catch (...) {
@@ -99,7 +110,7 @@ void ReportError(const char *entryPoint, const Status &status) noexcept {
     installed = slot.installed;
   }
   if (installed.handler) {
-    installed.handler(entryPoint, status.cudaResult(), status.text().c_str(),
+    installed.handler(entryPoint, status.code(), status.text().c_str(),
                       installed.userData);
     return;
   }
@@ -121,9 +132,9 @@ void SetErrorHandler(MgpuErrorHandler handler, void *userData) {
   slot.installed = {handler, userData};
 }
 
-CUresult TakeLastError() {
-  CUresult result = lastError.result;
-  lastError.result = CUDA_SUCCESS;
+int32_t TakeLastError() {
+  int32_t result = lastError.result;
+  lastError.result = MGPU_SUCCESS;
   return result;
 }
 

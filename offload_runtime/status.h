@@ -4,14 +4,15 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Internally every operation returns a Status (a CUresult and a message) or a
-// StatusOr<T>; the C entry points hand a failure to ReportError, which records
-// it for mgpuGetLastError and gives it to the embedder's handler if one is
-// installed (mgpuSetErrorHandler); otherwise it prints one line and follows
+// Internally every operation returns a Status (an error code and a message) or
+// a StatusOr<T>; the C entry points hand a failure to ReportError, which
+// records it for mgpuGetLastError and gives it to the embedder's handler if one
+// is installed (mgpuSetErrorHandler); otherwise it prints one line and follows
 // the policy of $MGPU_ON_ERROR: `abort` (the default) ends the program with
 // exit status 1, `report` returns.
 //
-// Error codes are CUresults for every backend: mgpuGetLastError returns one.
+// Error codes are the ABI's MGPU_ERROR_* for every backend (mgpu.h): each
+// backend maps its driver's errors to them (DriverCallError).
 //
 // Not absl::Status: Debian's abseil archives are not position-independent,
 // so libmgpu.so would need a dozen abseil shared libraries at run time; the
@@ -23,7 +24,6 @@
 #define OFFLOAD_RUNTIME_STATUS_H
 
 #include "mgpu/mgpu.h"
-#include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/trace.h"
 
 #include <cstddef>
@@ -41,15 +41,16 @@ namespace mgpu {
 class [[nodiscard]] Status {
 public:
   Status() = default;
-  Status(CUresult result, std::string message)
-      : result(result), message(std::move(message)) {}
+  Status(int32_t code, std::string message)
+      : result(code), message(std::move(message)) {}
 
-  bool ok() const { return result == CUDA_SUCCESS; }
-  CUresult cudaResult() const { return result; }
+  bool ok() const { return result == MGPU_SUCCESS; }
+  /// An MGPU_ERROR_* (or any CUresult, from a CUDA driver).
+  int32_t code() const { return result; }
   const std::string &text() const { return message; }
 
 private:
-  CUresult result = CUDA_SUCCESS;
+  int32_t result = MGPU_SUCCESS;
   std::string message;
 };
 
@@ -89,15 +90,23 @@ struct PairHash {
   }
 };
 
-/// An error of the runtime itself, reported to mgpuGetLastError as `result`.
-Status RuntimeError(CUresult result, std::string message);
+/// An error of the runtime itself, reported to mgpuGetLastError as `code`.
+Status RuntimeError(int32_t code, std::string message);
+
+/// A driver's failed `call`, as every backend reports one: "<call> failed
+/// with <errorName>: <context>; <advice>" (no context or advice if empty or
+/// null), reported as `code`, the MGPU_ERROR_* that the backend's error map
+/// gives the driver's error.
+Status DriverCallError(int32_t code, std::string_view call,
+                       std::string_view errorName, std::string_view context,
+                       const char *advice);
 
 /// Prints "mgpu: <entryPoint>: <message>" and applies the error policy.
 /// Allocates nothing that could fail on the way.
 void ReportError(const char *entryPoint, const Status &status) noexcept;
 
 /// The calling thread's last error (mgpuGetLastError and its message).
-CUresult TakeLastError();
+int32_t TakeLastError();
 const char *GetLastErrorMessage();
 
 /// Makes `handler` take every later error instead of the policy; null
@@ -105,7 +114,7 @@ const char *GetLastErrorMessage();
 void SetErrorHandler(MgpuErrorHandler handler, void *userData);
 
 /// The Status of the exception being handled: C callers cannot catch one, so
-/// none may leave an entry point. std::bad_alloc is CUDA_ERROR_OUT_OF_MEMORY.
+/// none may leave an entry point. std::bad_alloc is MGPU_ERROR_OUT_OF_MEMORY.
 Status StatusOfCurrentException() noexcept;
 
 /// Describes a call for the trace: no arguments.

@@ -21,7 +21,7 @@ void SetThreadDeviceOrdinal(int ordinal) {
   if (thread.ordinal == ordinal)
     return;
   thread.ordinal = ordinal;
-  thread.cuda = {};
+  thread.cache = {};
 }
 
 int GetThreadDeviceOrdinal() { return CurrentThreadDevice().ordinal; }

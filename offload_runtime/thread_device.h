@@ -8,32 +8,30 @@
 // threads start on device 0. The ordinal is only recorded here: a backend
 // checks it at the thread's next call.
 //
-// The ordinal shares one thread-local struct with what the CUDA backend keeps
-// at hand for the thread on that device, so that the launch path reads
-// thread-local storage once per entry point: in a shared library each access
-// is a call to __tls_get_addr (the initial-exec model would make it one
-// instruction, but libmgpu.so may be dlopen'd, where static TLS is scarce).
+// The ordinal shares one thread-local struct with what the process's backend
+// keeps at hand for the thread on that device, so that a backend's fast path
+// (backend.h) reads thread-local storage once per entry point: in a shared
+// library each access is a call to __tls_get_addr (the initial-exec model
+// would make it one instruction, but libmgpu.so may be dlopen'd, where
+// static TLS is scarce). The core gives the backend's fields no meaning.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_RUNTIME_THREAD_DEVICE_H
 #define OFFLOAD_RUNTIME_THREAD_DEVICE_H
 
-#include "offload_runtime/cuda/cuda_driver_api.h"
-
 namespace mgpu {
 
-/// What the CUDA backend keeps for the calling thread on its device, for its
-/// fast path (cuda/fast_path.h), which takes a device here as its sign to go
-/// on: filled only while that fast path is on (FastPath::kCuda, backend.h);
+/// What the process's backend keeps at hand for the calling thread on its
+/// device, for its fast path, which takes a set `device` as its sign to go
+/// on: filled only while that fast path is on (FastPathOn(), backend.h);
 /// emptied when the thread moves to another device, so that a field that is
 /// set is always the current device's.
-struct CudaThreadCache {
-  /// The thread's device, a cuda/device.h Device (untyped here: the other
-  /// backends, which include this header, have a Device of their own).
+struct BackendThreadCache {
+  /// The backend's device of the thread.
   void *device;
-  /// The thread's own stream on that device (cuda/stream_pool.cc).
-  CUstream stream;
+  /// The thread's own stream on that device.
+  void *stream;
 };
 
 /// All zero at a thread's start: constant-initialized, with no guard to check
@@ -41,11 +39,11 @@ struct CudaThreadCache {
 struct ThreadDevice {
   /// mgpuSetDefaultDevice's ordinal.
   int ordinal;
-  CudaThreadCache cuda;
-  /// The context that the CUDA backend made current on the thread, if any:
-  /// the runtime may replace it, but never a context that other code made
-  /// current (cuda/device.cc). Kept across devices.
-  CUcontext madeCurrent;
+  BackendThreadCache cache;
+  /// The backend's own, kept across devices (the CUDA backend: the context
+  /// it made current on the thread, which it may replace, unlike a context
+  /// that other code made current).
+  void *backendState;
 };
 
 namespace detail {

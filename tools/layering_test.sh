@@ -88,6 +88,14 @@ forbid "the runtime and its test driver contain no compiler code" \
 forbid "object_format is the bottom of compiler and runtime: nothing of ours, no LLVM" \
   "//object_format/... - //object_format/tests/..." \
   "$compiler_layers + //offload_runtime/... + $llvm_libraries"
+runtime_backends="//offload_runtime/cuda/... + //offload_runtime/hip/... + //offload_runtime/host/... + //offload_runtime/vulkan/..."
+forbid "the runtime's core names no backend: each registers itself" \
+  "//offload_runtime:core" "$runtime_backends"
+for backend in cuda hip host vulkan; do
+  forbid "offload_runtime/$backend sits beside the other backends" \
+    "//offload_runtime/$backend/..." \
+    "$runtime_backends - //offload_runtime/$backend/..."
+done
 forbid "offload-translate links no serializer and no pipeline" \
   "//tools:offload-translate" "//target/... + //pipelines/... + //conversion/... + //transforms/..."
 
@@ -110,6 +118,12 @@ up=$({
   grep -rlE '#include "(transforms|conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
   grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
+  # The runtime's core includes no backend's header; a backend, no other's.
+  grep -lE '#include "offload_runtime/(cuda|hip|host|vulkan)/' offload_runtime/*.cc offload_runtime/*.h
+  for backend in cuda hip host vulkan; do
+    grep -rE '#include "offload_runtime/(cuda|hip|host|vulkan)/' "offload_runtime/$backend" |
+      grep -v "#include \"offload_runtime/$backend/" | cut -d: -f1
+  done
 } 2>/dev/null)
 if [[ -n $up ]]; then
   echo "FAIL: includes that point up a layer: $(tr '\n' ' ' <<<"$up")"

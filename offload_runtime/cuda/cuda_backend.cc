@@ -13,8 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/cuda/cuda_backend.h"
-
+#include "offload_runtime/backend_registry.h"
 #include "offload_runtime/cuda/cuda_error.h"
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/cuda/fast_path.h"
@@ -87,7 +86,7 @@ public:
     Device &device = scope.device();
     if (config.hasCluster && device.computeCapability < 90)
       return RuntimeError(
-          CUDA_ERROR_NOT_SUPPORTED,
+          MGPU_ERROR_NOT_SUPPORTED,
           StrCat("thread block clusters need sm_90 or newer; device ",
                  device.ordinal, " is sm_", device.computeCapability));
     MGPU_ASSIGN_OR_RETURN(CUkernel cuKernel,
@@ -246,7 +245,7 @@ public:
         scope.device(), *static_cast<const CUtensorMap *>(tensorMap));
   }
 
-  FastPath GetFastPath() const override { return FastPath::kCuda; }
+  const FastPaths *GetFastPaths() const override { return &kCudaFastPaths; }
 
 private:
   Status LaunchCluster(CUfunction function, const LaunchConfig &config,
@@ -305,22 +304,44 @@ void ReportDriverError(const char *entryPoint, const CudaDriver &driver,
   RunEntryPoint(entryPoint, [&] { return CudaError(driver, result, call); });
 }
 
-Status CheckCudaDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
+namespace {
+
+/// OK where the CUDA driver's device 0 can run one of the `count` objects of
+/// a gpu.binary (object_selection.h), else why not (no driver, no device, or
+/// no object for its architecture). Creates no context.
+Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(int computeCapability,
                         GetFirstDeviceComputeCapability());
   if (SelectObject(objects, count, computeCapability) >= 0)
     return OkStatus();
-  return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+  return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                       StrCat("device 0 (sm_", computeCapability,
                              ") runs none of ",
                              DescribeObjects(objects, count)));
 }
 
-StatusOr<std::unique_ptr<Backend>> CreateCudaBackend() {
+/// The backend over the CUDA driver (cuda_driver.h), or why it cannot run:
+/// no driver, or no device.
+StatusOr<std::unique_ptr<Backend>> Create(const std::string & /*why*/) {
   MGPU_ASSIGN_OR_RETURN(const CudaDriver *driver, GetCudaDriver());
   MGPU_ASSIGN_OR_RETURN(int devices, GetDeviceCount());
   (void)devices;
   return std::unique_ptr<Backend>(new CudaBackend(*driver));
 }
+
+BackendDescription Describe() {
+  return {"cuda",
+          "CUDA",
+          /*rank=*/0,
+          {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN, MGPU_OBJECT_PTX},
+          /*triedWithoutObjects=*/true,
+          /*fallback=*/false,
+          &Create,
+          &CheckDeviceRunsOneOf};
+}
+
+} // namespace
+
+MGPU_REGISTER_BACKEND(Describe);
 
 } // namespace mgpu

@@ -27,7 +27,7 @@ StatusOr<CudaDriver> LoadCudaDriver() {
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!library)
     return RuntimeError(
-        CUDA_ERROR_NOT_INITIALIZED,
+        MGPU_ERROR_NOT_INITIALIZED,
         StrCat("cannot load the CUDA driver (", dlerror(),
                "): install the NVIDIA driver, or set MGPU_CUDA_DRIVER to its "
                "libcuda.so"));
@@ -36,7 +36,7 @@ StatusOr<CudaDriver> LoadCudaDriver() {
       reinterpret_cast<GetProcAddressFn>(dlsym(library, "cuGetProcAddress_v2"));
   if (!getProcAddress)
     return RuntimeError(
-        CUDA_ERROR_NOT_INITIALIZED,
+        MGPU_ERROR_NOT_INITIALIZED,
         StrCat("the CUDA driver ", path,
                " is too old (no cuGetProcAddress_v2): install an "
                "NVIDIA driver for CUDA 12 or newer"));
@@ -49,7 +49,7 @@ StatusOr<CudaDriver> LoadCudaDriver() {
                                      CU_GET_PROC_ADDRESS_DEFAULT, &found);
     if (result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS && *slot)
       return OkStatus();
-    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+    return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
                         StrCat("the CUDA driver ", path, " has no ", name,
                                " for CUDA ", kCudaVersion / 1000, ".",
                                kCudaVersion % 1000 / 10,

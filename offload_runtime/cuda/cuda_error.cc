@@ -51,13 +51,9 @@ Status CudaError(const CudaDriver &driver, CUresult result,
   if (driver.cuGetErrorString(result, &description) != CUDA_SUCCESS ||
       !description)
     description = "no description";
-  std::string message =
-      StrCat(call, " failed with ", name, " (", description, ")");
-  if (!context.empty())
-    message += StrCat(": ", context);
-  if (const char *advice = Advice(result))
-    message += StrCat("; ", advice);
-  return Status(result, std::move(message));
+  // A CUresult is already an MGPU_ERROR_* (mgpu.h).
+  return DriverCallError(result, call, StrCat(name, " (", description, ")"),
+                         context, Advice(result));
 }
 
 } // namespace mgpu

@@ -31,7 +31,7 @@ public:
 
   StatusOr<Device *> Get(int ordinal) {
     if (ordinal < 0 || ordinal >= count)
-      return RuntimeError(CUDA_ERROR_INVALID_DEVICE,
+      return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
                           StrCat("device ", ordinal,
                                  " does not exist; this machine has ", count,
                                  " CUDA device", count == 1 ? "" : "s",
@@ -126,12 +126,12 @@ StatusOr<int> GetFirstDeviceComputeCapability() {
 namespace {
 /// GetThreadDevice for `thread`, the calling thread's.
 StatusOr<Device *> GetDeviceOf(ThreadDevice &thread) {
-  if (thread.cuda.device)
-    return static_cast<Device *>(thread.cuda.device);
+  if (thread.cache.device)
+    return static_cast<Device *>(thread.cache.device);
   MGPU_ASSIGN_OR_RETURN(Device * device, GetDevice(thread.ordinal));
   // Kept only for the fast path, which takes it as its sign to go on.
-  if (ChosenFastPath() == FastPath::kCuda)
-    thread.cuda.device = device;
+  if (FastPathOn())
+    thread.cache.device = device;
   return device;
 }
 } // namespace
@@ -149,9 +149,10 @@ StatusOr<DeviceScope> DeviceScope::Enter(std::optional<CUcontext> known) {
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxGetCurrent, &current);
   if (current == device->context)
     return DeviceScope(device, /*pushed=*/false);
-  if (!current || current == thread.madeCurrent) {
+  // The context that this backend made current on the thread, if any.
+  if (!current || current == static_cast<CUcontext>(thread.backendState)) {
     MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxSetCurrent, device->context);
-    thread.madeCurrent = device->context;
+    thread.backendState = device->context;
     return DeviceScope(device, /*pushed=*/false);
   }
   MGPU_RETURN_IF_CUDA_ERROR(driver, cuCtxPushCurrent, device->context);

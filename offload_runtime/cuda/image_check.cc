@@ -16,7 +16,7 @@ namespace {
 namespace format = object_format;
 
 Status InvalidImage(std::string message) {
-  return RuntimeError(CUDA_ERROR_INVALID_IMAGE, std::move(message));
+  return RuntimeError(MGPU_ERROR_INVALID_IMAGE, std::move(message));
 }
 
 } // namespace

@@ -202,7 +202,7 @@ private:
                             device.computeCapability);
       if (object < 0)
         return RuntimeError(
-            CUDA_ERROR_NO_BINARY_FOR_GPU,
+            MGPU_ERROR_NO_BINARY_FOR_GPU,
             StrCat("gpu.binary @", binaryName, " has no object for device ",
                    device.ordinal, " (sm_", device.computeCapability,
                    "): it holds ",
@@ -299,7 +299,7 @@ Status OptIntoSharedMemory(CudaKernel &kernel, CUkernel cuKernel,
   if (bytes <= kDefaultSharedMemoryLimit)
     return OkStatus();
   if (bytes > device.maxSharedMemoryOptin)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("the launch asks for ", bytes,
                                " bytes of dynamic shared memory; device ",
                                device.ordinal, " allows at most ",

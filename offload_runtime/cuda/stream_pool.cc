@@ -80,7 +80,7 @@ struct ThreadStreams {
   ~ThreadStreams() {
     // A call during the thread's later destructors must not use a stream
     // that another thread may have taken from the pool by then.
-    CurrentThreadDevice().cuda.stream = nullptr;
+    CurrentThreadDevice().cache.stream = nullptr;
     // In a forked child, the parent's streams and pool.
     if (InForkedChild())
       return;
@@ -101,7 +101,7 @@ Status ReleaseStream(CUstream stream) {
   case StreamPool::Released::kBack:
     return OkStatus();
   case StreamPool::Released::kAlreadyIdle:
-    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+    return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                         "the stream was already destroyed");
   case StreamPool::Released::kNotOurs:
     break;
@@ -113,8 +113,8 @@ Status ReleaseStream(CUstream stream) {
 
 StatusOr<CUstream> GetThreadStream(Device &device) {
   ThreadDevice &thread = CurrentThreadDevice();
-  if (thread.cuda.device == &device && thread.cuda.stream)
-    return thread.cuda.stream;
+  if (thread.cache.device == &device && thread.cache.stream)
+    return static_cast<CUstream>(thread.cache.stream);
   ThreadStreams &streams = threadStreams;
   auto it = streams.byDevice.find(device.ordinal);
   if (it == streams.byDevice.end()) {
@@ -123,8 +123,8 @@ StatusOr<CUstream> GetThreadStream(Device &device) {
       return stream;
     it = streams.byDevice.emplace(device.ordinal, *stream).first;
   }
-  if (thread.cuda.device == &device)
-    thread.cuda.stream = it->second;
+  if (thread.cache.device == &device)
+    thread.cache.stream = it->second;
   return it->second;
 }
 

@@ -39,13 +39,6 @@ inline StatusOr<CUstream> ResolveStream(Device &device, CUstream stream) {
   return GetThreadStream(device);
 }
 
-/// `stream`, or when it is null the thread's own stream on its device as
-/// the calling thread keeps it at hand (`cache`): inline, for the launch
-/// path. Null if the thread has none at hand yet (then ResolveStream).
-inline CUstream ReadyStream(const CudaThreadCache &cache, CUstream stream) {
-  return stream ? stream : cache.stream;
-}
-
 } // namespace mgpu
 
 #endif // OFFLOAD_RUNTIME_CUDA_STREAM_POOL_H

@@ -68,7 +68,7 @@ StatusOr<Device *> GetDevice(int ordinal) {
   MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
   const int count = static_cast<int>(table->size());
   if (ordinal < 0 || ordinal >= count)
-    return RuntimeError(CUDA_ERROR_INVALID_DEVICE,
+    return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
                         StrCat("device ", ordinal,
                                " does not exist; this machine has ", count,
                                " AMD GPU", count == 1 ? "" : "s",

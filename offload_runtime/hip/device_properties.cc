@@ -56,7 +56,7 @@ StatusOr<DeviceProperties> ReadDeviceProperties(const HipRuntime &runtime,
       !ReadField(properties, offset, read.targetId) ||
       read.targetId.compare(0, 3, "gfx") != 0)
     return RuntimeError(
-        CUDA_ERROR_NOT_SUPPORTED,
+        MGPU_ERROR_NOT_SUPPORTED,
         StrCat(call, " of the HIP runtime ", runtime.path, " gave device ",
                ordinal, " no gfx target ID (gcnArchName) at offset ", offset,
                ": its hipDeviceProp_t is laid out in a way this runtime does "

@@ -14,8 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/hip/hip_backend.h"
-
+#include "offload_runtime/backend_registry.h"
 #include "offload_runtime/hip/device.h"
 #include "offload_runtime/hip/hip_error.h"
 #include "offload_runtime/hip/module.h"
@@ -54,7 +53,7 @@ public:
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     if (jitOptLevel)
-      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                           "the HIP backend has no JIT: mgpuModuleLoadJIT takes "
                           "PTX, for CUDA; load an AMDGPU code object");
     DeviceScope scope;
@@ -92,7 +91,7 @@ public:
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                 MgpuStream stream, const KernelParams &params) override {
     if (config.hasCluster)
-      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                           "thread block clusters are a CUDA feature (sm_90 and "
                           "newer); the HIP backend launches no clusters on "
                           "AMD GPUs");
@@ -242,7 +241,7 @@ private:
   }
 
   static Status NoTensorMaps() {
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         "tensor maps (TMA) need a CUDA device of sm_90 or "
                         "newer; the HIP backend has no tensor maps on AMD "
                         "GPUs");
@@ -253,23 +252,40 @@ private:
   const std::string label;
 };
 
-} // namespace
-
-Status CheckHipDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
+/// OK where the HIP runtime's device 0 can run one of a gpu.binary's
+/// `count` objects, else why not.
+Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(hip::Device * first, hip::GetDevice(0));
   if (SelectAmdgpuObject(objects, count, first->targetId) >= 0)
     return OkStatus();
-  return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+  return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                       StrCat(first->Describe(), " runs none of ",
                              DescribeObjects(objects, count)));
 }
 
-StatusOr<std::unique_ptr<Backend>> CreateHipBackend() {
+/// The backend over ROCm's HIP runtime (hip_runtime.h), or why it cannot
+/// run: no runtime, or no device.
+StatusOr<std::unique_ptr<Backend>> Create(const std::string & /*why*/) {
   MGPU_ASSIGN_OR_RETURN(const hip::HipRuntime *runtime, hip::GetHipRuntime());
   MGPU_ASSIGN_OR_RETURN(hip::Device * first, hip::GetDevice(0));
   return std::unique_ptr<Backend>(new HipBackend(
       *runtime, StrCat("AMD ", first->targetIdText, " (device 0 '", first->name,
                        "' of ", runtime->deviceCount, ")")));
 }
+
+BackendDescription Describe() {
+  return {"rocm",
+          "ROCm",
+          /*rank=*/1,
+          {MGPU_OBJECT_AMDGPU},
+          /*triedWithoutObjects=*/false,
+          /*fallback=*/false,
+          &Create,
+          &CheckDeviceRunsOneOf};
+}
+
+} // namespace
+
+MGPU_REGISTER_BACKEND(Describe);
 
 } // namespace mgpu

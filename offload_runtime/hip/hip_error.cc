@@ -15,9 +15,9 @@
 namespace mgpu::hip {
 namespace {
 
-/// The CUresult of the same number where HIP took CUDA's; the rest, which
+/// The MGPU_ERROR_* of the same number where HIP took CUDA's; the rest, which
 /// mean something else in CUDA or nothing, are told apart by their text.
-CUresult CudaResultOf(hipError_t result) {
+int32_t ErrorCodeOf(hipError_t result) {
   switch (result) {
   case hipErrorInvalidValue:
   case hipErrorOutOfMemory:
@@ -39,13 +39,13 @@ CUresult CudaResultOf(hipError_t result) {
   case hipErrorHostMemoryNotRegistered:
   case hipErrorLaunchFailure:
   case hipErrorNotSupported:
-    return static_cast<CUresult>(result);
+    return static_cast<int32_t>(result);
   case hipErrorInsufficientDriver:
-    return CUDA_ERROR_NOT_INITIALIZED;
+    return MGPU_ERROR_NOT_INITIALIZED;
   case hipErrorInvalidDeviceFunction:
-    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    return MGPU_ERROR_NO_BINARY_FOR_GPU;
   default:
-    return CUDA_ERROR_UNKNOWN;
+    return MGPU_ERROR_UNKNOWN;
   }
 }
 
@@ -87,13 +87,9 @@ std::string HipErrorName(const HipRuntime &runtime, hipError_t result) {
 
 Status HipError(const HipRuntime &runtime, hipError_t result,
                 std::string_view call, std::string_view context) {
-  std::string message =
-      StrCat(call, " failed with ", HipErrorName(runtime, result));
-  if (!context.empty())
-    message += StrCat(": ", context);
-  if (const char *advice = Advice(result))
-    message += StrCat("; ", advice);
-  return Status(CudaResultOf(result), std::move(message));
+  return DriverCallError(ErrorCodeOf(result), call,
+                         HipErrorName(runtime, result), context,
+                         Advice(result));
 }
 
 } // namespace mgpu::hip

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A failed HIP call is one line, as a failed CUDA call is (cuda_error.h),
-// reported to mgpuGetLastError as the CUresult of the same meaning: HIP
+// reported to mgpuGetLastError as the MGPU_ERROR_* of the same meaning: HIP
 // numbers most of its errors as CUDA does.
 //
 //===----------------------------------------------------------------------===//

@@ -48,7 +48,7 @@ StatusOr<void *> Open(std::string &path) {
     if (void *library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL))
       return library;
     return RuntimeError(
-        CUDA_ERROR_NOT_INITIALIZED,
+        MGPU_ERROR_NOT_INITIALIZED,
         StrCat("cannot load the HIP runtime MGPU_HIP_RUNTIME names (",
                dlerror(), "): point it at a libamdhip64.so, or unset it"));
   }
@@ -64,7 +64,7 @@ StatusOr<void *> Open(std::string &path) {
                     JustMissing(path, error) ? "" : StrCat(" (", error, ")"));
   }
   return RuntimeError(
-      CUDA_ERROR_NOT_INITIALIZED,
+      MGPU_ERROR_NOT_INITIALIZED,
       StrCat("cannot load the HIP runtime: tried ", tried,
              "; install ROCm's HIP runtime (libamdhip64), or set "
              "MGPU_HIP_RUNTIME to its libamdhip64.so"));
@@ -74,7 +74,7 @@ StatusOr<HipRuntime> Resolve(void *library, const std::string &path) {
   HipRuntime runtime;
   runtime.path = path;
   auto missing = [&](const char *name) {
-    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+    return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
                         StrCat("the HIP runtime ", path, " has no ", name,
                                ": install the HIP runtime of ROCm 5 or later"));
   };
@@ -104,7 +104,7 @@ Status Initialize(HipRuntime &runtime) {
     count = -1;
   if (count == 0)
     return RuntimeError(
-        CUDA_ERROR_NO_DEVICE,
+        MGPU_ERROR_NO_DEVICE,
         StrCat("the HIP runtime ", runtime.path, " sees no AMD GPU (",
                init != hipSuccess
                    ? StrCat("hipInit failed with ", HipErrorName(runtime, init))

@@ -24,7 +24,7 @@ constexpr size_t kMaxImageBytes = size_t(1) << 32;
 constexpr int kElfTypeShared = 3; // ET_DYN
 
 Status InvalidImage(std::string message) {
-  return RuntimeError(CUDA_ERROR_INVALID_IMAGE, std::move(message));
+  return RuntimeError(MGPU_ERROR_INVALID_IMAGE, std::move(message));
 }
 
 /// Whether `device` runs code whose e_flags are `flags`.
@@ -33,11 +33,11 @@ Status CheckFits(uint32_t flags, const Device &device) {
     return OkStatus();
   std::string object = format::describeAmdgpuFlags(flags);
   if (!device.targetId.chip)
-    return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+    return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                         StrCat("the AMDGPU code object is for ", object, "; ",
                                device.Describe(), " runs no code object"));
   return RuntimeError(
-      CUDA_ERROR_NO_BINARY_FOR_GPU,
+      MGPU_ERROR_NO_BINARY_FOR_GPU,
       StrCat("the AMDGPU code object is for ", object, "; ", device.Describe(),
              " cannot run it: compile it for ", device.targetId.chip->name,
              " (#offload.rocm), with xnack and sramecc as the device has them "

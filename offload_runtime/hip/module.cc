@@ -123,7 +123,7 @@ private:
         objects.data(), static_cast<int>(objects.size()), device.targetId);
     if (chosen < 0)
       return RuntimeError(
-          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          MGPU_ERROR_NO_BINARY_FOR_GPU,
           StrCat(
               "gpu.binary @", binaryName, " has no object for ",
               device.Describe(), ": it holds ",

@@ -103,7 +103,7 @@ Status ReleaseStream(hipStream_t stream) {
   if (GetPool().GiveBack(stream, wasIdle))
     return OkStatus();
   if (wasIdle)
-    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+    return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                         "the stream was already destroyed");
   DeviceScope scope;
   MGPU_RETURN_IF_ERROR(scope.Enter());

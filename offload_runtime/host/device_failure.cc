@@ -34,7 +34,7 @@ void FailDevice(Status failure) {
   if (device.failed.load(std::memory_order_relaxed))
     return;
   device.first = RuntimeError(
-      failure.cudaResult(),
+      failure.code(),
       StrCat(failure.text(),
              "; the host device runs no more work after it, as a CUDA "
              "context after a device-side assert"));

@@ -12,9 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/host/host_backend.h"
-
 #include "object_format/ObjectFormat.h"
+#include "offload_runtime/backend_registry.h"
 
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/host_event.h"
@@ -79,7 +78,7 @@ public:
 private:
   static Status NotLive(MgpuEvent event) {
     return RuntimeError(
-        CUDA_ERROR_INVALID_HANDLE,
+        MGPU_ERROR_INVALID_HANDLE,
         StrCat("the event ", static_cast<const void *>(event),
                " is not a live event of this runtime (destroyed already, or "
                "never created by mgpuEventCreate)"));
@@ -103,13 +102,13 @@ public:
             std::optional<int> jitOptLevel) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     if (jitOptLevel)
-      return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+      return RuntimeError(MGPU_ERROR_INVALID_IMAGE,
                           StrCat("the host backend runs host objects, not PTX "
                                  "for a GPU's JIT (",
                                  why, ")"));
     StatusOr<host::HostModule *> module = host::LoadHostObject(image, size);
     if (!module.ok())
-      return RuntimeError(module.status().cudaResult(),
+      return RuntimeError(module.status().code(),
                           StrCat(module.status().text(), " (", why, ")"));
     return reinterpret_cast<MgpuModuleHandle>(*module);
   }
@@ -122,7 +121,7 @@ public:
     int chosen = SelectHostObject(objects, count, machine);
     if (chosen < 0)
       return RuntimeError(
-          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          MGPU_ERROR_NO_BINARY_FOR_GPU,
           StrCat("gpu.binary @", binaryName,
                  " has no object for the host CPU (",
                  object_format::describeElfMachine(machine), "): it holds ",
@@ -153,7 +152,7 @@ public:
     MGPU_RETURN_IF_ERROR(CheckDevice());
     MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
     if (params.extra)
-      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                           "the host backend takes kernel parameters as "
                           "kernelParams, not as `extra`");
     MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
@@ -310,7 +309,7 @@ private:
   static Status CheckDevice() {
     int ordinal = GetThreadDeviceOrdinal();
     if (ordinal != 0)
-      return RuntimeError(CUDA_ERROR_INVALID_DEVICE,
+      return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
                           StrCat("device ", ordinal,
                                  " does not exist; the host backend has one "
                                  "device, device 0"));
@@ -318,7 +317,7 @@ private:
   }
 
   static Status NoTensorMaps() {
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         "tensor maps (TMA) need a CUDA device of sm_90 or "
                         "newer; the host backend has none");
   }
@@ -330,13 +329,29 @@ private:
   LiveEvents events;
 };
 
-} // namespace
-
-StatusOr<std::unique_ptr<Backend>> CreateHostBackend(std::string why) {
+/// The backend that runs host objects (#offload.host) on the CPU's cores:
+/// one device, device 0. `why` says why it runs, for the message about a
+/// binary that has no host object. An error when $MGPU_HOST_THREADS means
+/// nothing.
+StatusOr<std::unique_ptr<Backend>> Create(const std::string &why) {
   StatusOr<unsigned> threads = host::GetHostThreadCount();
   MGPU_RETURN_IF_ERROR(threads.status());
-  return std::unique_ptr<Backend>(
-      std::make_unique<HostBackend>(std::move(why), *threads));
+  return std::unique_ptr<Backend>(std::make_unique<HostBackend>(why, *threads));
 }
+
+BackendDescription Describe() {
+  return {"host",
+          "host",
+          /*rank=*/3,
+          {MGPU_OBJECT_HOST},
+          /*triedWithoutObjects=*/false,
+          /*fallback=*/true,
+          &Create,
+          /*runsOneOf=*/nullptr};
+}
+
+} // namespace
+
+MGPU_REGISTER_BACKEND(Describe);
 
 } // namespace mgpu

@@ -132,7 +132,7 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
                       grid.threads == 1 ? " for its one thread)"
                                         : StrCat(" for each of its ",
                                                  grid.threads, " threads)"));
-  grid.Fail(RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+  grid.Fail(RuntimeError(MGPU_ERROR_OUT_OF_MEMORY,
                          StrCat("a kernel failed: kernel '", grid.kernel.name,
                                 "': out of memory for a block's ", missing)));
   return false;
@@ -153,7 +153,7 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
   // A block's trap returns here, with the block's message: the range's
   // later blocks do not start. Nothing that the loop changes is read after.
   if (setjmp(state.trapped) != 0) {
-    grid.Fail(RuntimeError(CUDA_ERROR_ASSERT,
+    grid.Fail(RuntimeError(MGPU_ERROR_ASSERT,
                            StrCat("a kernel failed: ", state.message)));
     return;
   }
@@ -250,7 +250,7 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
   MGPU_RETURN_IF_ERROR(
       CheckKernelParams(kernel.name, descriptor.paramCount, params));
   if (config.sharedMemoryBytes > kMaxSharedMemoryBytes)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("the launch asks for ", config.sharedMemoryBytes,
                                " bytes of dynamic shared memory; the host "
                                "backend allows at most ",
@@ -264,7 +264,7 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
   static const uint64_t physicalBytes = PhysicalMemoryBytes();
   if (physicalBytes && privateBytes > physicalBytes)
     return RuntimeError(
-        CUDA_ERROR_OUT_OF_MEMORY,
+        MGPU_ERROR_OUT_OF_MEMORY,
         StrCat("kernel '", kernel.name, "': a block of ", threads,
                " threads needs ", privateBytes, " bytes of private memory (",
                descriptor.privateBytes,

@@ -26,7 +26,7 @@ StatusOr<void *> HostMemory::Allocate(uint64_t bytes) {
   constexpr size_t kAlignment = 256;
   void *ptr = nullptr;
   if (posix_memalign(&ptr, kAlignment, bytes) != 0 || !ptr)
-    return RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+    return RuntimeError(MGPU_ERROR_OUT_OF_MEMORY,
                         StrCat("cannot allocate ", bytes,
                                " bytes of host memory; free memory or use "
                                "less of it"));
@@ -40,7 +40,7 @@ Status HostMemory::Free(void *ptr) {
   std::unique_lock<std::shared_mutex> lock(mutex);
   auto it = ranges.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == ranges.end() || it->second.kind != Kind::kAllocated)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("cannot free ", ptr,
                                ": it is not memory from mgpuMemAlloc, or was "
                                "freed already"));
@@ -60,7 +60,7 @@ Status HostMemory::Register(void *ptr, uint64_t bytes) {
   if (msync(reinterpret_cast<void *>(firstPage), end - firstPage, MS_ASYNC) !=
           0 &&
       errno == ENOMEM)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("cannot register ", bytes, " bytes at ", ptr,
                                ": they are not all mapped memory"));
   std::unique_lock<std::shared_mutex> lock(mutex);
@@ -69,7 +69,7 @@ Status HostMemory::Register(void *ptr, uint64_t bytes) {
   bool overlapsPrevious =
       next != ranges.begin() && std::prev(next)->second.end > start;
   if (overlapsNext || overlapsPrevious)
-    return RuntimeError(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+    return RuntimeError(MGPU_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
                         StrCat(bytes, " bytes at ", ptr,
                                " overlap memory that is registered or "
                                "allocated already"));
@@ -81,7 +81,7 @@ Status HostMemory::Unregister(void *ptr) {
   std::unique_lock<std::shared_mutex> lock(mutex);
   auto it = ranges.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == ranges.end() || it->second.kind != Kind::kRegistered)
-    return RuntimeError(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED,
+    return RuntimeError(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED,
                         StrCat(ptr, " is not the start of registered memory"));
   ranges.erase(it);
   return OkStatus();
@@ -99,7 +99,7 @@ StatusOr<bool> HostMemory::Classify(const void *ptr, size_t bytes,
       if (end <= holding->second.end)
         return true;
       return RuntimeError(
-          CUDA_ERROR_INVALID_VALUE,
+          MGPU_ERROR_INVALID_VALUE,
           StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
                  " runs past the end of its ",
                  holding->second.kind == Kind::kAllocated ? "allocation"
@@ -108,7 +108,7 @@ StatusOr<bool> HostMemory::Classify(const void *ptr, size_t bytes,
     }
   }
   if (next != ranges.end() && next->first < end)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
                                " reaches into device memory at ",
                                reinterpret_cast<const void *>(next->first),

@@ -51,12 +51,12 @@ public:
       auto *descriptor =
           static_cast<const MgpuHostKernel *>(dlsym(library, symbol.c_str()));
       if (!descriptor)
-        return RuntimeError(CUDA_ERROR_NOT_FOUND,
+        return RuntimeError(MGPU_ERROR_NOT_FOUND,
                             StrCat("the host object has no kernel '", name,
                                    "'; the module has no kernel of that name"));
       if (descriptor->abiVersion != MGPU_HOST_ABI_VERSION)
         return RuntimeError(
-            CUDA_ERROR_INVALID_IMAGE,
+            MGPU_ERROR_INVALID_IMAGE,
             StrCat("kernel '", name, "' was compiled for host ABI version ",
                    descriptor->abiVersion, "; this runtime runs version ",
                    MGPU_HOST_ABI_VERSION,
@@ -124,7 +124,7 @@ StatusOr<size_t> HostObjectSize(const unsigned char *data, size_t size) {
   object_format::Extent extent = object_format::getExtent(data, size);
   if (!extent.fits())
     return RuntimeError(
-        CUDA_ERROR_INVALID_IMAGE,
+        MGPU_ERROR_INVALID_IMAGE,
         StrCat("the host object is truncated or damaged: ", extent.problem));
   return size;
 }
@@ -148,7 +148,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
   std::string wrong = WhatIsWrong(object_format::identify(bytes, inspected));
   if (!wrong.empty())
     return RuntimeError(
-        CUDA_ERROR_INVALID_IMAGE,
+        MGPU_ERROR_INVALID_IMAGE,
         StrCat("the object is ", wrong,
                "; the host backend runs host objects (#offload.host) for "
                "this machine"));
@@ -157,7 +157,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
 
   int fd = memfd_create("mgpu-host-object", MFD_CLOEXEC);
   if (fd < 0)
-    return RuntimeError(CUDA_ERROR_OPERATING_SYSTEM,
+    return RuntimeError(MGPU_ERROR_OPERATING_SYSTEM,
                         StrCat("memfd_create failed: ", strerror(errno)));
   size_t written = 0;
   while (written < size) {
@@ -168,7 +168,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
       int error = errno;
       close(fd);
       return RuntimeError(
-          CUDA_ERROR_OPERATING_SYSTEM,
+          MGPU_ERROR_OPERATING_SYSTEM,
           StrCat("cannot write the host object to memory: ", strerror(error)));
     }
     written += static_cast<size_t>(n);
@@ -181,7 +181,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
   if (!library) {
     std::string error = dlerror();
     close(fd);
-    return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+    return RuntimeError(MGPU_ERROR_INVALID_IMAGE,
                         StrCat("cannot load the host object: ", error));
   }
   // Objects from before the record run as they are.
@@ -195,7 +195,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
       for (const std::string &name : missing)
         names += (names.empty() ? "" : ", ") + name;
       return RuntimeError(
-          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          MGPU_ERROR_NO_BINARY_FOR_GPU,
           StrCat("the host object was compiled for a CPU with ", names,
                  ", which this CPU (", DescribeCpu(),
                  ") does not have: compile it for this CPU (#offload.host "
@@ -216,7 +216,7 @@ Status UnloadHostModule(HostModule *module) {
   std::string error = closed ? dlerror() : "";
   delete module;
   if (closed)
-    return RuntimeError(CUDA_ERROR_UNKNOWN,
+    return RuntimeError(MGPU_ERROR_UNKNOWN,
                         StrCat("cannot unload the host object: ", error));
   return OkStatus();
 }

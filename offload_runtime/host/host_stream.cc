@@ -132,10 +132,10 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     auto it = state.find(stream);
     if (it == state.end())
-      return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+      return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                           "the stream is not one of this runtime's");
     if (it->second == State::kIdle)
-      return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+      return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                           "the stream was already destroyed");
     it->second = State::kIdle;
     idle.push_back(stream);
@@ -194,7 +194,7 @@ StatusOr<HostStream *> ResolveStream(HostStream *stream) {
   if (!stream)
     return GetThreadStream();
   if (!GetPool().Owns(stream))
-    return RuntimeError(CUDA_ERROR_INVALID_HANDLE,
+    return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
                         "the stream is not a live stream of this runtime "
                         "(destroyed, or never created by mgpuStreamCreate)");
   return stream;

@@ -83,7 +83,7 @@ StatusOr<unsigned> CountHostThreads() {
                                                   : requested * 10 + (c - '0');
   if (!digits || requested == 0)
     return RuntimeError(
-        CUDA_ERROR_INVALID_VALUE,
+        MGPU_ERROR_INVALID_VALUE,
         StrCat("MGPU_HOST_THREADS='", value,
                "' is not a number of threads (a whole number, 1 or more); "
                "unset it for one thread per CPU (",
@@ -129,7 +129,7 @@ Status StartThread(std::function<void()> body) {
   pthread_attr_destroy(&attributes);
   if (error != 0) {
     delete arg;
-    return RuntimeError(CUDA_ERROR_OUT_OF_MEMORY,
+    return RuntimeError(MGPU_ERROR_OUT_OF_MEMORY,
                         StrCat("cannot start a thread: ", strerror(error)));
   }
   return OkStatus();

@@ -525,7 +525,10 @@ TEST(Runtime, EventsOrderStreams) {
 
 TEST(RuntimeErrors, StreamDestroyedTwice) {
   EXPECT_IN_FRESH_PROCESS(
-      1, "^mgpu: mgpuStreamDestroy: the stream was already destroyed\n$", {
+      1,
+      "^mgpu: mgpuStreamDestroy: the stream 0x[0-9a-f]+ is not a live stream "
+      "\\(destroyed, or never created by mgpuStreamCreate\\)\n$",
+      {
         MgpuStream stream = mgpuStreamCreate();
         mgpuStreamDestroy(stream);
         mgpuStreamDestroy(stream);

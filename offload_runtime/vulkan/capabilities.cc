@@ -190,7 +190,7 @@ Status CheckCapabilities(const DeviceFeatures &features,
     const Capability *capability = Find(id);
     if (!capability)
       return RuntimeError(
-          CUDA_ERROR_NOT_SUPPORTED,
+          MGPU_ERROR_NOT_SUPPORTED,
           StrCat(module, " declares the SPIR-V capability ", id,
                  ", which the Vulkan backend cannot run: it is not one of the "
                  "capabilities of compute shaders that it checks against the "
@@ -198,7 +198,7 @@ Status CheckCapabilities(const DeviceFeatures &features,
                  "8- and 16-bit storage, subgroup operations, ...)"));
     if (!capability->has(features))
       return RuntimeError(
-          CUDA_ERROR_NOT_SUPPORTED,
+          MGPU_ERROR_NOT_SUPPORTED,
           StrCat(module, " declares the SPIR-V capability ", capability->name,
                  ", which Vulkan ", device, " lacks (it needs ",
                  capability->needs,

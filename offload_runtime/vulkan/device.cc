@@ -39,7 +39,7 @@ StatusOr<VkInstance> CreateInstance(VulkanApi &vk) {
   uint32_t version = 0;
   MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumerateInstanceVersion, &version);
   if (version < VK_API_VERSION_1_3)
-    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+    return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
                         StrCat("the Vulkan loader ", vk.path, " is Vulkan ",
                                VersionText(version),
                                "; the Vulkan backend needs 1.3: update "
@@ -134,7 +134,7 @@ StatusOr<size_t> Choose(const std::vector<Candidate> &candidates) {
                         nullptr)
         return i;
     return RuntimeError(
-        CUDA_ERROR_INVALID_DEVICE,
+        MGPU_ERROR_INVALID_DEVICE,
         StrCat("MGPU_VULKAN_DEVICE=", choice,
                isIndex ? " is out of range" : " names no Vulkan device", there,
                " (set it to an index or a part of a name)"));
@@ -145,7 +145,7 @@ StatusOr<size_t> Choose(const std::vector<Candidate> &candidates) {
           (pass ||
            candidates[i].properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU))
         return i;
-  return RuntimeError(CUDA_ERROR_NO_DEVICE,
+  return RuntimeError(MGPU_ERROR_NO_DEVICE,
                       StrCat("no Vulkan device can run the Vulkan backend, "
                              "which needs Vulkan 1.3, bufferDeviceAddress, "
                              "timeline semaphores and a compute queue",
@@ -262,7 +262,7 @@ StatusOr<Device *> Create() {
   MGPU_RETURN_IF_VULKAN_ERROR(vk, vkEnumeratePhysicalDevices, device->instance,
                               &count, handles.data());
   if (count == 0)
-    return RuntimeError(CUDA_ERROR_NO_DEVICE,
+    return RuntimeError(MGPU_ERROR_NO_DEVICE,
                         StrCat("the Vulkan loader ", vk.path,
                                " sees no device: install a Vulkan driver "
                                "(mesa-vulkan-drivers for the CPU's), or check "
@@ -275,7 +275,7 @@ StatusOr<Device *> Create() {
   device->description = Describe(candidate, chosen);
   if (!candidate.unfit.empty())
     return RuntimeError(
-        CUDA_ERROR_NOT_SUPPORTED,
+        MGPU_ERROR_NOT_SUPPORTED,
         StrCat("Vulkan ", device->description,
                " cannot run the Vulkan backend: ", candidate.unfit,
                "; this machine has ", DescribeAll(candidates)));

@@ -61,7 +61,7 @@ Status Event::Synchronize() {
 namespace {
 Status NotLive(MgpuEvent handle) {
   return RuntimeError(
-      CUDA_ERROR_INVALID_HANDLE,
+      MGPU_ERROR_INVALID_HANDLE,
       StrCat("the event ", static_cast<const void *>(handle),
              " is not a live event of this runtime (destroyed already, or "
              "never created by mgpuEventCreate)"));

@@ -35,7 +35,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
       kernel.DynamicSharedBytes(config.sharedMemoryBytes);
   if (staticBytes + dynamicBytes > limits.maxComputeSharedMemorySize)
     return RuntimeError(
-        CUDA_ERROR_INVALID_VALUE,
+        MGPU_ERROR_INVALID_VALUE,
         StrCat("kernel '", name, "' asks for ", config.sharedMemoryBytes,
                " bytes of dynamic shared memory",
                dynamicBytes > config.sharedMemoryBytes
@@ -52,7 +52,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
                " bytes of workgroup memory (maxComputeSharedMemorySize)"));
   if (config.hasCluster &&
       (config.cluster[0] * config.cluster[1] * config.cluster[2]) != 1)
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         StrCat("kernel '", name, "' is launched in clusters ",
                                Dims(config.cluster),
                                "; thread block clusters need a CUDA device"));
@@ -60,7 +60,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
       uint64_t(config.block[0]) * config.block[1] * config.block[2];
   for (int i = 0; i < 3; ++i) {
     if (config.grid[i] > limits.maxComputeWorkGroupCount[i])
-      return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                           StrCat("the grid ", Dims(config.grid), " of kernel '",
                                  name, "' is larger than Vulkan ",
                                  device.description, " launches: at most ",
@@ -68,7 +68,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
     if (config.block[i] > limits.maxComputeWorkGroupSize[i] ||
         threads > limits.maxComputeWorkGroupInvocations)
       return RuntimeError(
-          CUDA_ERROR_INVALID_VALUE,
+          MGPU_ERROR_INVALID_VALUE,
           StrCat("the block ", Dims(config.block), " of kernel '", name,
                  "' is larger than Vulkan ", device.description,
                  " launches: at most ", Dims(limits.maxComputeWorkGroupSize),

@@ -33,7 +33,7 @@ StatusOr<uint32_t> ChooseMemoryType(Device &device, uint32_t typeBits,
   if (type < 0 && !hostVisible)
     type = FindMemoryType(device, typeBits, 0);
   if (type < 0)
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         StrCat("Vulkan ", device.description, " has no ",
                                hostVisible ? "host-visible, coherent" : "",
                                " memory for ", bytes, " bytes of a buffer"));
@@ -128,7 +128,7 @@ StatusOr<Buffer> AllocationTable::Remove(void *ptr) {
   // Device memory is returned by address, host_shared memory by mapping.
   if (address == byAddress.end() ||
       (mapping == byMapping.end() && address->second.mapped))
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("cannot free ", ptr,
                                ": it is not memory from mgpuMemAlloc, or was "
                                "freed already"));
@@ -163,7 +163,7 @@ AllocationTable::Find(const void *ptr, uint64_t bytes, const char *what) {
       value - (byDeviceAddress ? buffer->address
                                : reinterpret_cast<uintptr_t>(buffer->mapped));
   if (bytes > buffer->bytes - offset)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("the ", what, " of ", bytes, " bytes at ", ptr,
                                " runs past the end of its allocation, ",
                                buffer->bytes - offset, " bytes from there"));

@@ -42,7 +42,7 @@ StatusOr<Module *> Module::Load(Device &device, const void *data, size_t size,
       StrCat("the SPIR-V object of gpu.binary @", binaryName);
   if (!object_format::reflectSpirv(data, size, reflection, error) ||
       !object_format::nativeSpirvWords(data, size, module->words, error))
-    return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+    return RuntimeError(MGPU_ERROR_INVALID_IMAGE,
                         StrCat(what, " is malformed: ", error));
   MGPU_RETURN_IF_ERROR(CheckCapabilities(
       device.features, reflection.capabilities, what, device.description));
@@ -59,7 +59,7 @@ StatusOr<Module *> Module::Load(Device &device, const void *data, size_t size,
 Status Module::CreateKernel(const object_format::SpirvEntryPoint &entry) {
   const uint32_t limit = device.limits.maxPushConstantsSize;
   if (entry.pushConstantBytes > limit)
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         StrCat("kernel '", entry.name, "' of gpu.binary @",
                                binaryName, " has ", entry.pushConstantBytes,
                                " bytes of push constants; Vulkan ",
@@ -72,7 +72,7 @@ Status Module::CreateKernel(const object_format::SpirvEntryPoint &entry) {
   if (leastDynamic > sharedLimit ||
       entry.staticSharedBytes > sharedLimit - leastDynamic)
     return RuntimeError(
-        CUDA_ERROR_NOT_SUPPORTED,
+        MGPU_ERROR_NOT_SUPPORTED,
         StrCat("kernel '", entry.name, "' of gpu.binary @", binaryName, " has ",
                entry.staticSharedBytes, " bytes of static shared memory",
                leastDynamic ? StrCat(" and at least ", leastDynamic,
@@ -153,7 +153,7 @@ StatusOr<VkPipeline> Kernel::PipelineFor(const uint32_t block[3],
   const bool compiled = std::equal(block, block + 3, entry.localSize);
   if (!compiled && !entry.blockSizeOffset)
     return RuntimeError(
-        CUDA_ERROR_INVALID_VALUE,
+        MGPU_ERROR_INVALID_VALUE,
         StrCat("kernel '", entry.name, "' was compiled for blocks of ",
                Dims(entry.localSize),
                " (known_block_size); it cannot launch with the block ",
@@ -174,7 +174,7 @@ StatusOr<VkPipeline> Kernel::CreateResized(const uint32_t block[3],
   if (!object_format::withLocalSize(module.words.data(),
                                     module.words.size() * sizeof(uint32_t),
                                     entry.name, block, copy, error))
-    return RuntimeError(CUDA_ERROR_INVALID_IMAGE, error);
+    return RuntimeError(MGPU_ERROR_INVALID_IMAGE, error);
   MGPU_ASSIGN_OR_RETURN(VkShaderModule shader, CreateShader(device, copy));
   StatusOr<VkPipeline> pipeline =
       module.CreatePipeline(*this, shader, sharedElements);
@@ -190,7 +190,7 @@ StatusOr<Kernel *> Module::GetKernel(const char *name) {
   std::string names;
   for (auto &[kernelName, kernel] : kernels)
     names += StrCat(names.empty() ? "" : ", ", kernelName);
-  return RuntimeError(CUDA_ERROR_NOT_FOUND,
+  return RuntimeError(MGPU_ERROR_NOT_FOUND,
                       StrCat("the SPIR-V object of gpu.binary @", binaryName,
                              " has no kernel '", name,
                              "' (no GLCompute entry point of that "

@@ -50,7 +50,7 @@ public:
     auto it = handedOut.find(stream);
     if (it == handedOut.end() || !it->second)
       return RuntimeError(
-          CUDA_ERROR_INVALID_HANDLE,
+          MGPU_ERROR_INVALID_HANDLE,
           StrCat("the stream ", static_cast<const void *>(stream),
                  " is not a live stream of this runtime (destroyed already, "
                  "or never created by mgpuStreamCreate)"));

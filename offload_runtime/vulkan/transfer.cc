@@ -110,7 +110,7 @@ Status Fill(Device &device, Stream &stream, void *dst, uint32_t value,
   MGPU_ASSIGN_OR_RETURN(std::optional<Place> to,
                         AllocationTable::Get().Find(dst, bytes, "fill"));
   if (!to)
-    return RuntimeError(CUDA_ERROR_INVALID_VALUE,
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("cannot set ", bytes, " bytes at ", dst,
                                ": it is not memory from mgpuMemAlloc (the "
                                "Vulkan backend fills allocations only)"));

@@ -57,7 +57,7 @@ OnMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
   if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) &&
       IsError(data))
     ReportError("Vulkan validation layer",
-                Status(CUDA_ERROR_UNKNOWN, data && data->pMessage
+                Status(MGPU_ERROR_UNKNOWN, data && data->pMessage
                                                ? data->pMessage
                                                : "an error without a message"));
   // VK_FALSE: the call goes on, as the layer's contract requires.
@@ -72,14 +72,14 @@ StatusOr<bool> ValidationRequest::Requested(const VulkanApi &vk) {
     return false;
   if (std::strcmp(value, "1") != 0)
     return RuntimeError(
-        CUDA_ERROR_INVALID_VALUE,
+        MGPU_ERROR_INVALID_VALUE,
         StrCat(kVariable, "=", value,
                " is neither 0 nor 1: set it to 1 to run the "
                "Vulkan backend under Khronos' validation layer"));
   MGPU_ASSIGN_OR_RETURN(bool installed, HasLayer(vk));
   if (!installed)
     return RuntimeError(
-        CUDA_ERROR_NOT_INITIALIZED,
+        MGPU_ERROR_NOT_INITIALIZED,
         StrCat(kVariable, "=1 asks for Khronos' validation layer (", kLayer,
                "), which the Vulkan loader ", vk.path,
                " does not find: install vulkan-validationlayers, or unset ",
@@ -107,7 +107,7 @@ Status ReportValidationErrors(const VulkanApi &vk, VkInstance instance) {
   auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
       vk.vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
   if (!create)
-    return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+    return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
                         StrCat("the Vulkan loader ", vk.path,
                                " has no vkCreateDebugUtilsMessengerEXT, which "
                                "reports the validation layer's errors"));

@@ -18,7 +18,7 @@ namespace {
 constexpr const char *kDefaultLibrary = "libvulkan.so.1";
 
 Status Missing(const VulkanApi &api, const char *name) {
-  return RuntimeError(CUDA_ERROR_NOT_INITIALIZED,
+  return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
                       StrCat("the Vulkan loader ", api.path, " has no ", name,
                              ": install a Vulkan 1.3 loader (libvulkan1)"));
 }
@@ -31,7 +31,7 @@ StatusOr<VulkanApi> Load() {
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!library)
     return RuntimeError(
-        CUDA_ERROR_NOT_INITIALIZED,
+        MGPU_ERROR_NOT_INITIALIZED,
         StrCat("cannot load the Vulkan loader (", dlerror(),
                "): install libvulkan1 and a Vulkan driver (mesa-vulkan-drivers "
                "for the CPU's), or set MGPU_VULKAN_LIBRARY to a "

@@ -13,8 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/vulkan/vulkan_backend.h"
-
+#include "offload_runtime/backend_registry.h"
 #include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 #include "offload_runtime/trace.h"
@@ -52,7 +51,7 @@ public:
     MGPU_RETURN_IF_ERROR(CheckDevice());
     if (jitOptLevel || size == 0)
       return RuntimeError(
-          CUDA_ERROR_INVALID_IMAGE,
+          MGPU_ERROR_INVALID_IMAGE,
           StrCat("the Vulkan backend loads SPIR-V modules of a known size: ",
                  jitOptLevel ? "it has no JIT for PTX"
                              : "mgpuModuleLoad was not given the size",
@@ -69,7 +68,7 @@ public:
     int chosen = SelectSpirvObject(objects, count);
     if (chosen < 0)
       return RuntimeError(
-          CUDA_ERROR_NO_BINARY_FOR_GPU,
+          MGPU_ERROR_NO_BINARY_FOR_GPU,
           StrCat("gpu.binary @", binaryName,
                  " has no SPIR-V object for the Vulkan backend (Vulkan ",
                  device.description, "): it holds ",
@@ -98,7 +97,7 @@ public:
                 MgpuStream stream, const KernelParams &params) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     if (params.extra)
-      return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                           "the Vulkan backend takes kernel parameters as "
                           "kernelParams, not as `extra`");
     MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
@@ -215,7 +214,7 @@ private:
     int ordinal = GetThreadDeviceOrdinal();
     if (ordinal != 0)
       return RuntimeError(
-          CUDA_ERROR_INVALID_DEVICE,
+          MGPU_ERROR_INVALID_DEVICE,
           StrCat("device ", ordinal,
                  " does not exist; the Vulkan backend has one device, device "
                  "0 (Vulkan ",
@@ -225,14 +224,14 @@ private:
 
   static Status NoRegistration() {
     return RuntimeError(
-        CUDA_ERROR_NOT_SUPPORTED,
+        MGPU_ERROR_NOT_SUPPORTED,
         "the Vulkan backend cannot register host memory for the device: "
         "allocate it with mgpuMemAlloc (host_shared for memory the host "
         "reads and writes too), or copy it with mgpuMemcpy");
   }
 
   static Status NoTensorMaps() {
-    return RuntimeError(CUDA_ERROR_NOT_SUPPORTED,
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         "tensor maps (TMA) need a CUDA device of sm_90 or "
                         "newer; the Vulkan backend has none");
   }
@@ -241,28 +240,47 @@ private:
   vulkan::LiveEvents events;
 };
 
-} // namespace
-
-Status CheckVulkanDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
+/// OK where the Vulkan device runs a gpu.binary's SPIR-V object (its
+/// capabilities), else why not.
+Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
   int chosen = SelectSpirvObject(objects, count);
   if (chosen < 0)
-    return RuntimeError(CUDA_ERROR_NO_BINARY_FOR_GPU,
+    return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                         StrCat("it has no SPIR-V object among ",
                                DescribeObjects(objects, count)));
   object_format::SpirvReflection reflection;
   std::string error;
   if (!object_format::reflectSpirv(objects[chosen].data, objects[chosen].size,
                                    reflection, error))
-    return RuntimeError(CUDA_ERROR_INVALID_IMAGE,
+    return RuntimeError(MGPU_ERROR_INVALID_IMAGE,
                         StrCat("its SPIR-V object is malformed: ", error));
   return vulkan::CheckCapabilities(device->features, reflection.capabilities,
                                    "its SPIR-V object", device->description);
 }
 
-StatusOr<std::unique_ptr<Backend>> CreateVulkanBackend() {
+/// The backend over a Vulkan 1.3 driver (vulkan_api.h), or why it cannot
+/// run: no driver, or no device.
+StatusOr<std::unique_ptr<Backend>> Create(const std::string & /*why*/) {
   MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
   return std::unique_ptr<Backend>(new VulkanBackend(*device));
 }
+
+BackendDescription Describe() {
+  // Not tried without objects: its device may be a driver on the CPU
+  // (lavapipe), which a program with no binary does not want.
+  return {"vulkan",
+          "Vulkan",
+          /*rank=*/2,
+          {MGPU_OBJECT_SPIRV},
+          /*triedWithoutObjects=*/false,
+          /*fallback=*/false,
+          &Create,
+          &CheckDeviceRunsOneOf};
+}
+
+} // namespace
+
+MGPU_REGISTER_BACKEND(Describe);
 
 } // namespace mgpu

@@ -13,23 +13,23 @@
 namespace mgpu {
 namespace {
 
-CUresult CudaResultOf(VkResult result) {
+int32_t ErrorCodeOf(VkResult result) {
   switch (result) {
   case VK_ERROR_OUT_OF_HOST_MEMORY:
   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
   case VK_ERROR_OUT_OF_POOL_MEMORY:
-    return CUDA_ERROR_OUT_OF_MEMORY;
+    return MGPU_ERROR_OUT_OF_MEMORY;
   case VK_ERROR_INITIALIZATION_FAILED:
   case VK_ERROR_INCOMPATIBLE_DRIVER:
-    return CUDA_ERROR_NOT_INITIALIZED;
+    return MGPU_ERROR_NOT_INITIALIZED;
   case VK_ERROR_FEATURE_NOT_PRESENT:
   case VK_ERROR_EXTENSION_NOT_PRESENT:
   case VK_ERROR_LAYER_NOT_PRESENT:
-    return CUDA_ERROR_NOT_SUPPORTED;
+    return MGPU_ERROR_NOT_SUPPORTED;
   case VK_ERROR_INVALID_SHADER_NV:
-    return CUDA_ERROR_INVALID_IMAGE;
+    return MGPU_ERROR_INVALID_IMAGE;
   default:
-    return CUDA_ERROR_UNKNOWN;
+    return MGPU_ERROR_UNKNOWN;
   }
 }
 
@@ -89,12 +89,8 @@ std::string VkResultName(VkResult result) {
 
 Status VulkanError(VkResult result, std::string_view call,
                    std::string_view context) {
-  std::string message = StrCat(call, " failed with ", VkResultName(result));
-  if (!context.empty())
-    message += StrCat(": ", context);
-  if (const char *advice = Advice(result))
-    message += StrCat("; ", advice);
-  return Status(CudaResultOf(result), std::move(message));
+  return DriverCallError(ErrorCodeOf(result), call, VkResultName(result),
+                         context, Advice(result));
 }
 
 } // namespace mgpu

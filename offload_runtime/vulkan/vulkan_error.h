@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A failed Vulkan call is one line, as a failed CUDA call is (cuda_error.h),
-// reported to mgpuGetLastError as the CUresult closest to its VkResult.
+// reported to mgpuGetLastError as the MGPU_ERROR_* closest to its VkResult.
 //
 //===----------------------------------------------------------------------===//
 

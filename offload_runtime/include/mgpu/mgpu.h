@@ -45,8 +45,40 @@ typedef struct MgpuMemRefDescriptor {
   int64_t sizesAndStrides[];
 } MgpuMemRefDescriptor;
 
+/* What mgpuGetLastError returns and an error handler receives, whatever the
+ * backend: CUDA's CUresult values, so that a CUDA driver's error passes
+ * through unchanged and code written against upstream's CUDA wrappers reads
+ * them as before. Each backend maps its own errors to the closest of these;
+ * a CUDA driver may also report any other CUresult. */
+enum {
+  MGPU_SUCCESS = 0,
+  MGPU_ERROR_INVALID_VALUE = 1,
+  MGPU_ERROR_OUT_OF_MEMORY = 2,
+  MGPU_ERROR_NOT_INITIALIZED = 3,
+  MGPU_ERROR_DEINITIALIZED = 4,
+  MGPU_ERROR_NO_DEVICE = 100,
+  MGPU_ERROR_INVALID_DEVICE = 101,
+  MGPU_ERROR_INVALID_IMAGE = 200,
+  MGPU_ERROR_INVALID_CONTEXT = 201,
+  MGPU_ERROR_NO_BINARY_FOR_GPU = 209,
+  MGPU_ERROR_INVALID_PTX = 218,
+  MGPU_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  MGPU_ERROR_OPERATING_SYSTEM = 304,
+  MGPU_ERROR_INVALID_HANDLE = 400,
+  MGPU_ERROR_NOT_FOUND = 500,
+  MGPU_ERROR_ILLEGAL_ADDRESS = 700,
+  MGPU_ERROR_ASSERT = 710,
+  MGPU_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+  MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
+  MGPU_ERROR_LAUNCH_FAILED = 719,
+  MGPU_ERROR_NOT_SUPPORTED = 801,
+  MGPU_ERROR_SYSTEM_DRIVER_MISMATCH = 803,
+  MGPU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE = 804,
+  MGPU_ERROR_UNKNOWN = 999
+};
+
 /* Receives the errors of every thread once installed by mgpuSetErrorHandler:
- * the entry point that failed, its CUresult and the one-line message. */
+ * the entry point that failed, its MGPU_ERROR_* and the one-line message. */
 typedef void (*MgpuErrorHandler)(const char *entryPoint, int32_t error,
                                  const char *message, void *userData);
 
