@@ -799,8 +799,8 @@ ENVIRONMENT_NAME = re.compile(r"\b((?:MGPU|OFFLOAD)_[A-Z0-9_]*[A-Z0-9])\b")
 
 def check_environment(docs, sources, failures):
     """Each MGPU_* and OFFLOAD_* name of the docs is read by the code (a
-    string literal, or $NAME in a script, outside the tests), or is a name
-    of the runtime's C header."""
+    string literal, or $NAME in a script, outside the tests), is a name of
+    the runtime's C header, or is a macro that the code defines."""
     read, declared = set(), set()
     for path, text in sources.code():
         read.update(re.findall(r'"((?:MGPU|OFFLOAD)_\w+)"', text))
@@ -808,12 +808,13 @@ def check_environment(docs, sources, failures):
             read.update(re.findall(r"\$\{?((?:MGPU|OFFLOAD)_\w+)", text))
         if path.startswith("offload_runtime/include/"):
             declared.update(ENVIRONMENT_NAME.findall(text))
+        declared.update(re.findall(r"^#define ((?:MGPU|OFFLOAD)_\w+)", text, re.M))
     for doc in docs:
         for number, line in enumerate(doc.text.splitlines(), 1):
             for name in ENVIRONMENT_NAME.findall(line):
                 if name not in read and name not in declared:
-                    failures.add(f"{doc.path}:{number}", f"{name}: no code reads it, and the "
-                                 "runtime's header does not declare it")
+                    failures.add(f"{doc.path}:{number}", f"{name}: no code reads it, the "
+                                 "runtime's header does not declare it, and no macro is it")
 
 
 # A placeholder in a quoted message: `...`, `<path>`, and the values that
