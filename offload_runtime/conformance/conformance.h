@@ -24,10 +24,11 @@
 
 namespace mgpu::conformance {
 
-/// A case that a backend skips, and why: what it does not have ("tensor maps
-/// are a CUDA feature"), or "known disagreement: <what it answers>" where it
-/// answers a misuse otherwise than the case expects. A disagreement is the
-/// runtime's defect to fix, and its entry is removed with the fix; the
+/// A case that a backend skips, and why (README.md): what it does not have
+/// ("tensor maps (TMA) are a CUDA feature"), "known disagreement: <what it
+/// answers>" where it answers otherwise than the case expects, or "known
+/// defect: <what goes wrong>" where it fails in a way no answer shows. The
+/// last two are the runtime's defects, whose fix removes the entry; the
 /// expectation is never weakened instead.
 struct Skip {
   /// The case, as GoogleTest names it: "StreamAfterDestroy.Launch".

@@ -1253,33 +1253,40 @@ TEST_F(Devices, ADeviceThatDoesNotExist) {
 
 TEST_F(TensorMaps, EncodeTiled) {
   void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
-  alignas(64) char map[128] = {};
+  // A CUtensorMap: 128 bytes, 128-byte aligned since CUDA 13.
+  alignas(128) char map[128] = {};
   const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
   const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
   mgpuTensorMapEncodeTiled(map, /*FLOAT32=*/7, 2, global, dims, strides, box,
                            elementStrides, 0, 0, 0, 0);
   EXPECT_TRUE(Succeeded());
+  EXPECT_NE(std::vector<char>(map, map + sizeof(map)),
+            std::vector<char>(sizeof(map), 0));
+  mgpuMemFree(global, nullptr);
+}
+
+// Equal maps share one device copy.
+TEST_F(TensorMaps, EncodeTiledMemrefSharesADeviceCopy) {
   std::vector<float> data(64 * 8);
   MemRef2D memref = {reinterpret_cast<char *>(data.data()),
                      reinterpret_cast<char *>(data.data()),
                      0,
                      {64, 8, 8, 1}};
-  int64_t memrefBox[2] = {16, 8};
-  void *first =
-      mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, memrefBox);
+  int64_t box[2] = {16, 8};
+  void *first = mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, box);
   EXPECT_TRUE(Succeeded());
   EXPECT_NE(first, nullptr);
-  // Equal maps share one device copy.
-  EXPECT_EQ(
-      mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, memrefBox),
-      first);
+  EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, box),
+            first);
+  int64_t otherBox[2] = {32, 8};
+  EXPECT_NE(mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, otherBox),
+            first);
   EXPECT_TRUE(Succeeded());
-  mgpuMemFree(global, nullptr);
 }
 
 TEST_F(TensorMaps, NotSupportedWithoutTma) {
   void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
-  alignas(64) char map[128] = {};
+  alignas(128) char map[128] = {};
   const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
   const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
   mgpuTensorMapEncodeTiled(map, 7, 2, global, dims, strides, box,
@@ -1300,7 +1307,7 @@ TEST_F(TensorMaps, NotSupportedWithoutTma) {
 
 // Checked before any backend is asked: the same answer everywhere.
 TEST_F(TensorMaps, NullArgumentsOrUnknownKinds) {
-  alignas(64) char map[128] = {};
+  alignas(128) char map[128] = {};
   const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
   const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
   mgpuTensorMapEncodeTiled(nullptr, 7, 2, map, dims, strides, box,

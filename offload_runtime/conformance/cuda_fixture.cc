@@ -25,6 +25,12 @@ const BackendUnderTest &TheBackend() {
       {
           {"ModuleMisuse.LoadJitWithoutAJit",
            "CUDA's driver has a JIT (Modules.LoadJitCompilesPtx)"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "known defect: undefined behaviour: mgpuTensorMapEncodeTiledMemref "
+           "encodes into a stack buffer 64-byte aligned (mgpu_api.cc), which "
+           "the CUDA backend reads as a CUtensorMap, 128-byte aligned since "
+           "CUDA 13; --config=ubsan reports it where the buffer is not "
+           "128-byte aligned"},
           {"TensorMaps.NotSupportedWithoutTma",
            "CUDA has tensor maps (TensorMaps.EncodeTiled)"},
           {"LaunchMisuse.TooFewParameters",

@@ -33,6 +33,8 @@ const BackendUnderTest &TheBackend() {
           {"Modules.LoadJitCompilesPtx",
            "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
           {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "tensor maps (TMA) are a CUDA feature"},
           {"ModuleMisuse.LoadJitWithoutAJit",
            "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host backend "
            "runs host objects, not PTX for a GPU's JIT\"), where the HIP "

@@ -24,6 +24,8 @@ const BackendUnderTest &TheBackend() {
           {"Modules.LoadJitCompilesPtx",
            "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
           {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "tensor maps (TMA) are a CUDA feature"},
           {"Launches.ClusterKernelWritesEveryElement",
            "thread block clusters are a CUDA feature"},
           {"HostMemory.RegisteredMemoryTakesCopies",
