@@ -84,7 +84,8 @@ forbid "pipelines sit beside translation and the targets" "//pipelines/..." \
   "//target/... + //translation/... + //registration/... + //tools/... + ($runtime_except_abi)"
 forbid "registration is below the tools" "//registration/..." "//tools/..."
 forbid "the runtime and its test driver contain no compiler code" \
-  "//offload_runtime/... - //offload_runtime/tests/..." "$compiler_layers + $llvm_libraries"
+  "//offload_runtime/... - //offload_runtime/tests/... - //offload_runtime/conformance/..." \
+  "$compiler_layers + $llvm_libraries"
 forbid "object_format is the bottom of compiler and runtime: nothing of ours, no LLVM" \
   "//object_format/... - //object_format/tests/..." \
   "$compiler_layers + //offload_runtime/... + $llvm_libraries"

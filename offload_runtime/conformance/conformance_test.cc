@@ -1,0 +1,1424 @@
+//===- conformance_test.cc - Every entry point, on every backend ----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// One suite for every backend: BUILD.bazel links it with one backend's
+// description (*_fixture.cc) into a test per backend, whose environment
+// chooses the backend (MGPU_DEVICE) and makes every error a report
+// (MGPU_ON_ERROR=report): a failing call prints its line, records its error
+// and returns. Each case uses the entry points right and checks the results
+// against the CPU's, or misuses them and asserts the answer, the same on
+// every backend: the error code, that the call returned (with a null handle
+// where it returns one), and words of the message. A backend skips a case
+// only by its skip list (conformance.h), which says why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/conformance/conformance.h"
+
+#include "mgpu/mgpu.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace mgpu::conformance {
+namespace {
+
+//===--- Answers ----------------------------------------------------------===//
+
+const char *ErrorName(int32_t code) {
+  switch (code) {
+#define MGPU_CONFORMANCE_ERROR(name)                                           \
+  case name:                                                                   \
+    return #name;
+    MGPU_CONFORMANCE_ERROR(MGPU_SUCCESS)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_VALUE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_OUT_OF_MEMORY)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_INITIALIZED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_DEINITIALIZED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NO_DEVICE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_DEVICE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_IMAGE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_CONTEXT)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NO_BINARY_FOR_GPU)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_PTX)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_UNSUPPORTED_PTX_VERSION)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_OPERATING_SYSTEM)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_HANDLE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_FOUND)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_ILLEGAL_ADDRESS)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_ASSERT)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_HOST_MEMORY_ALREADY_REGISTERED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_LAUNCH_FAILED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_SUPPORTED)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_SYSTEM_DRIVER_MISMATCH)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)
+    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_UNKNOWN)
+#undef MGPU_CONFORMANCE_ERROR
+  }
+  return "a driver's own error";
+}
+
+/// The calling thread's last error, which reading clears, and its message.
+struct Answer {
+  int32_t code;
+  std::string message;
+};
+
+Answer TakeAnswer() {
+  int32_t code = mgpuGetLastError();
+  return {code, code ? mgpuGetLastErrorMessage() : ""};
+}
+
+std::string Describe(const Answer &answer) {
+  return std::string(ErrorName(answer.code)) + " (" +
+         std::to_string(answer.code) + ")" +
+         (answer.message.empty() ? "" : ": \"" + answer.message + "\"");
+}
+
+/// Whether the calling thread's last call failed with `code`, and a message
+/// that holds each of `words`.
+::testing::AssertionResult
+Failed(int32_t code, std::initializer_list<const char *> words = {}) {
+  Answer answer = TakeAnswer();
+  bool holds = answer.code == code;
+  for (const char *word : words)
+    holds = holds && answer.message.find(word) != std::string::npos;
+  if (holds)
+    return ::testing::AssertionSuccess();
+  ::testing::AssertionResult failure = ::testing::AssertionFailure();
+  failure << "expected " << ErrorName(code) << " (" << code << ")";
+  for (const char *word : words)
+    failure << " with \"" << word << "\"";
+  return failure << "; the runtime answered " << Describe(answer);
+}
+
+/// Whether no call of the calling thread failed since its error was last
+/// read.
+::testing::AssertionResult Succeeded() {
+  Answer answer = TakeAnswer();
+  if (answer.code == MGPU_SUCCESS)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "expected no error; the runtime answered " << Describe(answer);
+}
+
+//===--- The fixture ------------------------------------------------------===//
+
+/// Why the running case is skipped on this backend, or null.
+const char *SkipReason() {
+  const ::testing::TestInfo *info =
+      ::testing::UnitTest::GetInstance()->current_test_info();
+  const std::string name =
+      std::string(info->test_suite_name()) + "." + info->name();
+  for (const Skip &skip : TheBackend().skips)
+    if (name == skip.test)
+      return skip.reason;
+  return nullptr;
+}
+
+/// The threads of a block: every backend launches blocks of 32.
+constexpr int kBlock = 32;
+/// The elements that the cases fill: 8 blocks.
+constexpr int kCount = 256;
+/// slow_fill's iterations: a while, and below lavapipe's limit of 65535.
+constexpr int32_t kIterations = 60000;
+
+/// What slow_fill(out, value, kIterations) writes: value + x, x after
+/// kIterations steps of x = x * 1664525 + 1013904223 from 0, wrapping.
+int32_t SlowFillValue(int32_t value) {
+  uint32_t x = 0;
+  for (int32_t i = 0; i < kIterations; ++i)
+    x = x * 1664525u + 1013904223u;
+  return static_cast<int32_t>(static_cast<uint32_t>(value) + x);
+}
+
+/// Each case starts with the kernels loaded, fill and slow_fill found, on
+/// device 0, and must leave no error unread.
+class Conformance : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (const char *reason = SkipReason())
+      GTEST_SKIP() << reason;
+    mgpuSetDefaultDevice(0);
+    module = mgpuModuleLoadObjects(&TheBackend().kernels, 1, "conformance");
+    ASSERT_TRUE(Succeeded());
+    fill = mgpuModuleGetFunction(module, "fill");
+    slowFill = mgpuModuleGetFunction(module, "slow_fill");
+    ASSERT_TRUE(Succeeded());
+    ASSERT_NE(fill, nullptr);
+    ASSERT_NE(slowFill, nullptr);
+  }
+
+  void TearDown() override {
+    if (IsSkipped())
+      return;
+    EXPECT_TRUE(Succeeded()) << "an error the case did not check";
+    mgpuModuleUnload(module);
+    EXPECT_TRUE(Succeeded());
+  }
+
+  /// fill(out, value) over `count` elements, in blocks of kBlock.
+  void LaunchFill(void *out, int32_t value, MgpuStream stream = nullptr,
+                  int count = kCount) {
+    void *params[] = {&out, &value};
+    mgpuLaunchKernel(fill, count / kBlock, 1, 1, kBlock, 1, 1, 0, stream,
+                     params, nullptr, 2);
+  }
+
+  /// slow_fill(out, value, kIterations) over kCount elements.
+  void LaunchSlowFill(void *out, int32_t value, MgpuStream stream) {
+    int32_t iterations = kIterations;
+    void *params[] = {&out, &value, &iterations};
+    mgpuLaunchKernel(slowFill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, stream,
+                     params, nullptr, 3);
+  }
+
+  /// kCount elements of device memory, set to `value`.
+  void *AllocateSet(int32_t value) {
+    void *memory = mgpuMemAlloc(kCount * 4, nullptr, false);
+    mgpuMemset32(memory, value, kCount, nullptr);
+    return memory;
+  }
+
+  /// `count` elements at `device`, copied on `stream`, once it has run.
+  std::vector<int32_t> Read(const void *device, MgpuStream stream = nullptr,
+                            int count = kCount) {
+    std::vector<int32_t> host(count, -1);
+    mgpuMemcpy(host.data(), const_cast<void *>(device), count * 4, stream);
+    mgpuStreamSynchronize(stream);
+    return host;
+  }
+
+  /// What a kernel wrote, where the backend's driver runs kernels.
+  static void ExpectKernelWrote(const std::vector<int32_t> &written,
+                                const std::vector<int32_t> &expected) {
+    if (TheBackend().runsKernels) {
+      EXPECT_EQ(written, expected);
+    }
+  }
+
+  MgpuModuleHandle module = nullptr;
+  MgpuFunctionHandle fill = nullptr, slowFill = nullptr;
+};
+
+// The suites, by the entry points they exercise.
+using Modules = Conformance;
+using ModuleMisuse = Conformance;
+using ModuleAfterUnload = Conformance;
+using Launches = Conformance;
+using LaunchMisuse = Conformance;
+using Streams = Conformance;
+using StreamAfterDestroy = Conformance;
+using Events = Conformance;
+using EventMisuse = Conformance;
+using EventAfterDestroy = Conformance;
+using Memory = Conformance;
+using MemoryMisuse = Conformance;
+using HostMemory = Conformance;
+using Devices = Conformance;
+using TensorMaps = Conformance;
+using Errors = Conformance;
+
+//===--- Modules and kernels ----------------------------------------------===//
+
+TEST_F(Modules, EachKernelIsFoundOnceByName) {
+  EXPECT_NE(fill, slowFill);
+  std::string name = "fill";
+  EXPECT_EQ(mgpuModuleGetFunction(module, name.c_str()), fill);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(Modules, LoadOfAnImageInTheBackendsFormat) {
+  const MgpuObject &object = TheBackend().kernels;
+  MgpuModuleHandle image =
+      mgpuModuleLoad(const_cast<void *>(object.data), object.size);
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(image, nullptr);
+  MgpuFunctionHandle imageFill = mgpuModuleGetFunction(image, "fill");
+  ASSERT_TRUE(Succeeded());
+  EXPECT_NE(imageFill, fill);
+  void *out = AllocateSet(0);
+  int32_t value = 41;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(imageFill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   params, nullptr, 2);
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 41));
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(image);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(Modules, LoadJitCompilesPtx) {
+  ASSERT_NE(TheBackend().jitImage, nullptr);
+  for (int optLevel : {0, 4}) {
+    MgpuModuleHandle jitted =
+        mgpuModuleLoadJIT(const_cast<char *>(TheBackend().jitImage), optLevel);
+    ASSERT_TRUE(Succeeded());
+    EXPECT_NE(mgpuModuleGetFunction(jitted, "fill"), nullptr);
+    mgpuModuleUnload(jitted);
+    EXPECT_TRUE(Succeeded());
+  }
+}
+
+TEST_F(Modules, GetFunctionLazilyLoadsOnceAndPublishes) {
+  MgpuModuleHandle lazy = nullptr;
+  MgpuFunctionHandle lazyFill = nullptr, lazySlowFill = nullptr;
+  const MgpuObject *objects = &TheBackend().kernels;
+  MgpuFunctionHandle found =
+      mgpuGetFunctionLazily(&lazy, objects, 1, "lazy", "fill", &lazyFill);
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(lazy, nullptr);
+  EXPECT_EQ(found, lazyFill);
+  MgpuModuleHandle loaded = lazy;
+  mgpuGetFunctionLazily(&lazy, objects, 1, "lazy", "slow_fill", &lazySlowFill);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_EQ(lazy, loaded);
+  EXPECT_NE(lazySlowFill, nullptr);
+  EXPECT_NE(lazySlowFill, lazyFill);
+  EXPECT_EQ(mgpuModuleGetFunction(lazy, "fill"), lazyFill);
+  void *out = AllocateSet(0);
+  LaunchFill(out, 0);
+  int32_t value = 9;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(lazyFill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   params, nullptr, 2);
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 9));
+  mgpuMemFree(out, nullptr);
+  mgpuModuleUnload(lazy);
+  EXPECT_TRUE(Succeeded());
+}
+
+// Once the backend is chosen, registering changes nothing: the objects load
+// as before.
+TEST_F(Modules, RegisterObjectsLoadsNothing) {
+  mgpuRegisterObjects(&TheBackend().kernels, 1, "registered");
+  EXPECT_TRUE(Succeeded());
+  MgpuModuleHandle again =
+      mgpuModuleLoadObjects(&TheBackend().kernels, 1, "registered");
+  EXPECT_TRUE(Succeeded());
+  EXPECT_NE(mgpuModuleGetFunction(again, "fill"), nullptr);
+  mgpuModuleUnload(again);
+  EXPECT_TRUE(Succeeded());
+}
+
+// As free(NULL): a lazy module that never launched.
+TEST_F(Modules, UnloadOfNullIsNothing) {
+  mgpuModuleUnload(nullptr);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(ModuleMisuse, NullImageOrObjects) {
+  EXPECT_EQ(mgpuModuleLoad(nullptr, 64), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the GPU object is null"}));
+  EXPECT_EQ(mgpuModuleLoadJIT(nullptr, 2), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the GPU object is null"}));
+  EXPECT_EQ(mgpuModuleLoadObjects(nullptr, 1, "none"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"@none has no objects"}));
+  EXPECT_EQ(mgpuModuleLoadObjects(&TheBackend().kernels, 0, "none"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"@none has no objects"}));
+  MgpuObject empty = TheBackend().kernels;
+  empty.data = nullptr;
+  EXPECT_EQ(mgpuModuleLoadObjects(&empty, 1, "empty"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"has no bytes"}));
+  empty = TheBackend().kernels;
+  empty.size = 0;
+  EXPECT_EQ(mgpuModuleLoadObjects(&empty, 1, "empty"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"has no bytes"}));
+  mgpuRegisterObjects(nullptr, 1, "none");
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"@none has no objects"}));
+}
+
+TEST_F(ModuleMisuse, JitOptimizationLevelOutOfRange) {
+  char ptx[] = ".version 7.8\n.target sm_90\n.address_size 64\n";
+  for (int optLevel : {-1, 5}) {
+    EXPECT_EQ(mgpuModuleLoadJIT(ptx, optLevel), nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is not 0 to 4"}));
+  }
+}
+
+// PTX where the backend has no JIT to compile it.
+TEST_F(ModuleMisuse, LoadJitWithoutAJit) {
+  char ptx[] = ".version 7.8\n.target sm_90\n.address_size 64\n";
+  EXPECT_EQ(mgpuModuleLoadJIT(ptx, 2), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_NOT_SUPPORTED, {"JIT"}));
+}
+
+TEST_F(ModuleMisuse, BytesThatAreNoObject) {
+  std::vector<char> bytes(256, '\xab');
+  EXPECT_EQ(mgpuModuleLoad(bytes.data(), bytes.size()), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_IMAGE));
+}
+
+// A gpu.binary that holds an object for no device of any backend: a host
+// object for an ELF machine that does not exist.
+TEST_F(ModuleMisuse, ABinaryWithNoObjectForTheBackend) {
+  static const char bytes[64] = {0x7f, 'E', 'L', 'F'};
+  const MgpuObject foreign = {bytes, sizeof(bytes), MGPU_OBJECT_HOST, 0x7ffe, 0,
+                              0};
+  EXPECT_EQ(mgpuModuleLoadObjects(&foreign, 1, "foreign"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_NO_BINARY_FOR_GPU,
+                     {"gpu.binary @foreign has no", "host ELF machine 32766"}));
+}
+
+TEST_F(ModuleMisuse, UnknownKernelName) {
+  EXPECT_EQ(mgpuModuleGetFunction(module, "missing"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_NOT_FOUND, {"kernel 'missing'"}));
+  // The module goes on.
+  EXPECT_EQ(mgpuModuleGetFunction(module, "fill"), fill);
+}
+
+TEST_F(ModuleMisuse, NullModuleOrName) {
+  EXPECT_EQ(mgpuModuleGetFunction(nullptr, "fill"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the module is null"}));
+  EXPECT_EQ(mgpuModuleGetFunction(module, nullptr), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the kernel name is null"}));
+  MgpuModuleHandle lazy = nullptr;
+  MgpuFunctionHandle kernel = nullptr;
+  const MgpuObject *objects = &TheBackend().kernels;
+  EXPECT_EQ(mgpuGetFunctionLazily(nullptr, objects, 1, "lazy", "fill", &kernel),
+            nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"null module or kernel slot"}));
+  EXPECT_EQ(mgpuGetFunctionLazily(&lazy, objects, 1, "lazy", "fill", nullptr),
+            nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"null module or kernel slot"}));
+  EXPECT_EQ(mgpuGetFunctionLazily(&lazy, objects, 1, "lazy", nullptr, &kernel),
+            nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the kernel name is null"}));
+  EXPECT_EQ(lazy, nullptr);
+  EXPECT_EQ(kernel, nullptr);
+}
+
+TEST_F(ModuleMisuse, NotAModule) {
+  int notAModule = 0;
+  auto *handle = reinterpret_cast<MgpuModuleHandle>(&notAModule);
+  EXPECT_EQ(mgpuModuleGetFunction(handle, "fill"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not loaded"}));
+  mgpuModuleUnload(handle);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not loaded"}));
+}
+
+/// A second module of the kernels, unloaded, and its fill.
+struct Unloaded {
+  MgpuModuleHandle module;
+  MgpuFunctionHandle fill;
+};
+Unloaded LoadAndUnload() {
+  MgpuModuleHandle module =
+      mgpuModuleLoadObjects(&TheBackend().kernels, 1, "unloaded");
+  MgpuFunctionHandle fill = mgpuModuleGetFunction(module, "fill");
+  mgpuModuleUnload(module);
+  return {module, fill};
+}
+
+TEST_F(ModuleAfterUnload, LaunchOfItsKernel) {
+  Unloaded stale = LoadAndUnload();
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(stale.fill, nullptr);
+  void *out = AllocateSet(0);
+  int32_t value = 7;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(stale.fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   params, nullptr, 2);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE,
+                     {"is not a kernel of a loaded module"}));
+  mgpuLaunchClusterKernel(stale.fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1,
+                          1, 0, nullptr, params, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE,
+                     {"is not a kernel of a loaded module"}));
+  // Nothing ran; the module still loaded runs.
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  LaunchFill(out, 8);
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 8));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(ModuleAfterUnload, GetFunction) {
+  Unloaded stale = LoadAndUnload();
+  ASSERT_TRUE(Succeeded());
+  EXPECT_EQ(mgpuModuleGetFunction(stale.module, "fill"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not loaded"}));
+}
+
+TEST_F(ModuleAfterUnload, UnloadAgain) {
+  Unloaded stale = LoadAndUnload();
+  ASSERT_TRUE(Succeeded());
+  mgpuModuleUnload(stale.module);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not loaded"}));
+}
+
+// A lazy binary unloaded by its global destructor, launched from a later
+// one.
+TEST_F(ModuleAfterUnload, GetFunctionLazily) {
+  Unloaded stale = LoadAndUnload();
+  ASSERT_TRUE(Succeeded());
+  MgpuModuleHandle slot = stale.module;
+  MgpuFunctionHandle kernel = nullptr;
+  EXPECT_EQ(mgpuGetFunctionLazily(&slot, &TheBackend().kernels, 1, "unloaded",
+                                  "fill", &kernel),
+            nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not loaded"}));
+  EXPECT_EQ(kernel, nullptr);
+}
+
+//===--- Launches ---------------------------------------------------------===//
+
+TEST_F(Launches, FillWritesEveryElement) {
+  void *out = AllocateSet(0);
+  LaunchFill(out, 0x5a5a1234);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0x5a5a1234));
+  // Half of it: the rest stays.
+  LaunchFill(out, -1, nullptr, kCount / 2);
+  std::vector<int32_t> expected(kCount, 0x5a5a1234);
+  std::fill(expected.begin(), expected.begin() + kCount / 2, -1);
+  ExpectKernelWrote(Read(out), expected);
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(Launches, OnACreatedStream) {
+  MgpuStream stream = mgpuStreamCreate();
+  ASSERT_TRUE(Succeeded());
+  void *out = mgpuMemAlloc(kCount * 4, stream, false);
+  mgpuMemset32(out, 0, kCount, stream);
+  LaunchSlowFill(out, 3, stream);
+  ExpectKernelWrote(Read(out, stream),
+                    std::vector<int32_t>(kCount, SlowFillValue(3)));
+  mgpuMemFree(out, stream);
+  mgpuStreamDestroy(stream);
+}
+
+// As CUDA has it: parameters past the kernel's are not read.
+TEST_F(Launches, ParametersPastTheKernelsAreNotRead) {
+  void *out = AllocateSet(0);
+  int32_t value = 12;
+  void *params[] = {&out, &value, nullptr};
+  mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   params, nullptr, 3);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 12));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(Launches, ClusterKernelWritesEveryElement) {
+  void *out = AllocateSet(0);
+  int32_t value = 21;
+  void *params[] = {&out, &value};
+  mgpuLaunchClusterKernel(fill, 2, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
+                          nullptr, params, nullptr);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 21));
+  mgpuMemFree(out, nullptr);
+}
+
+// A cluster of one block is a launch without clusters, on any backend.
+TEST_F(Launches, ClusterOfOneBlock) {
+  void *out = AllocateSet(0);
+  int32_t value = 22;
+  void *params[] = {&out, &value};
+  mgpuLaunchClusterKernel(fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
+                          nullptr, params, nullptr);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 22));
+  mgpuMemFree(out, nullptr);
+}
+
+// Each thread's null stream is its own; a synchronization of it waits for
+// that thread's work.
+TEST_F(Launches, OnEachThreadsNullStream) {
+  constexpr int kThreads = 3;
+  std::vector<void *> outs(kThreads);
+  std::vector<std::vector<int32_t>> read(kThreads);
+  std::vector<int32_t> codes(kThreads, -1);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      outs[t] = AllocateSet(0);
+      LaunchSlowFill(outs[t], t, nullptr);
+      read[t] = Read(outs[t]);
+      mgpuMemFree(outs[t], nullptr);
+      codes[t] = mgpuGetLastError();
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(codes[t], MGPU_SUCCESS) << "thread " << t;
+    ExpectKernelWrote(read[t], std::vector<int32_t>(kCount, SlowFillValue(t)));
+  }
+}
+
+TEST_F(LaunchMisuse, NullKernel) {
+  void *out = AllocateSet(0);
+  int32_t value = 1;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(nullptr, 1, 1, 1, kBlock, 1, 1, 0, nullptr, params, nullptr,
+                   2);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the kernel handle is null"}));
+  mgpuLaunchClusterKernel(nullptr, 1, 1, 1, 1, 1, 1, kBlock, 1, 1, 0, nullptr,
+                          params, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the kernel handle is null"}));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(LaunchMisuse, NotAKernel) {
+  int notAKernel = 0;
+  mgpuLaunchKernel(reinterpret_cast<MgpuFunctionHandle>(&notAKernel), 1, 1, 1,
+                   kBlock, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE,
+                     {"is not a kernel of a loaded module"}));
+}
+
+// Geometry that no device launches: the launch is refused and nothing runs.
+TEST_F(LaunchMisuse, BadGeometry) {
+  struct Case {
+    intptr_t grid[3], block[3];
+    int32_t smem;
+    const char *words;
+  };
+  const Case cases[] = {
+      {{0, 1, 1}, {kBlock, 1, 1}, 0, "is not a launchable grid"},
+      {{-1, 1, 1}, {kBlock, 1, 1}, 0, "is not a launchable grid"},
+      {{intptr_t(1) << 31, 1, 1},
+       {kBlock, 1, 1},
+       0,
+       "is not a launchable grid"},
+      {{1, 65536, 1}, {kBlock, 1, 1}, 0, "is not a launchable grid"},
+      {{1, 1, 65536}, {kBlock, 1, 1}, 0, "is not a launchable grid"},
+      {{1, 1, 1}, {0, 1, 1}, 0, "is not a launchable block"},
+      {{1, 1, 1}, {-32, 1, 1}, 0, "is not a launchable block"},
+      {{1, 1, 1}, {1025, 1, 1}, 0, "is not a launchable block"},
+      {{1, 1, 1}, {1, 1, 65}, 0, "is not a launchable block"},
+      {{1, 1, 1}, {64, 32, 1}, 0, "has 2048 threads"},
+      {{1, 1, 1}, {kBlock, 1, 1}, -1, "asks for -1 bytes"},
+  };
+  void *out = AllocateSet(0);
+  int32_t value = 1;
+  void *params[] = {&out, &value};
+  for (const Case &c : cases) {
+    mgpuLaunchKernel(fill, c.grid[0], c.grid[1], c.grid[2], c.block[0],
+                     c.block[1], c.block[2], c.smem, nullptr, params, nullptr,
+                     2);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {c.words})) << c.words;
+    mgpuLaunchClusterKernel(fill, 1, 1, 1, c.grid[0], c.grid[1], c.grid[2],
+                            c.block[0], c.block[1], c.block[2], c.smem, nullptr,
+                            params, nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {c.words})) << c.words;
+  }
+  // Clusters that do not tile the grid.
+  for (intptr_t cluster : {0, -2, 3}) {
+    mgpuLaunchClusterKernel(fill, cluster, 1, 1, 4, 1, 1, kBlock, 1, 1, 0,
+                            nullptr, params, nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"does not tile the grid"}));
+  }
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(LaunchMisuse, MoreDynamicSharedMemoryThanTheDeviceHas) {
+  void *out = AllocateSet(0);
+  int32_t value = 1;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, INT32_MAX,
+                   nullptr, params, nullptr, 2);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"asks for 2147483647 bytes of dynamic shared memory"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+// Fewer parameters than the kernel takes, by the launch's own count: a read
+// of the missing ones would run past the array.
+TEST_F(LaunchMisuse, TooFewParameters) {
+  void *out = AllocateSet(0);
+  std::unique_ptr<void *[]> one(new void *[1]{&out});
+  mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   one.get(), nullptr, 1);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"kernel 'fill' takes 2 parameters, and the launch "
+                      "passes 1"}));
+  mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   nullptr, nullptr, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"kernel 'fill' takes 2 parameters, and the launch's "
+                      "params is null"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(LaunchMisuse, NullParameter) {
+  void *out = AllocateSet(0);
+  void *params[] = {&out, nullptr};
+  mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
+                   params, nullptr, 2);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"parameter 1 of kernel 'fill' is null"}));
+  mgpuLaunchClusterKernel(fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
+                          nullptr, params, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"parameter 1 of kernel 'fill' is null"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+//===--- Streams ----------------------------------------------------------===//
+
+TEST_F(Streams, SynchronizeWaitsForTheKernel) {
+  MgpuStream stream = mgpuStreamCreate();
+  // Host-shared memory: read without a copy, once the stream is done.
+  auto *out = static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, stream, true));
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(out, nullptr);
+  std::fill(out, out + kCount, 0);
+  LaunchSlowFill(out, 5, stream);
+  mgpuStreamSynchronize(stream);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(std::vector<int32_t>(out, out + kCount),
+                    std::vector<int32_t>(kCount, SlowFillValue(5)));
+  mgpuMemFree(out, stream);
+  mgpuStreamDestroy(stream);
+}
+
+TEST_F(Streams, CreateAndDestroyMany) {
+  for (int i = 0; i < 100; ++i) {
+    MgpuStream stream = mgpuStreamCreate();
+    ASSERT_NE(stream, nullptr);
+    mgpuStreamDestroy(stream);
+  }
+  std::vector<MgpuStream> held;
+  for (int i = 0; i < 8; ++i)
+    held.push_back(mgpuStreamCreate());
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < i; ++j)
+      EXPECT_NE(held[i], held[j]) << "streams " << i << " and " << j;
+  for (MgpuStream stream : held)
+    mgpuStreamDestroy(stream);
+  EXPECT_TRUE(Succeeded());
+}
+
+// As free(NULL); and a synchronization of the null stream with nothing on
+// it.
+TEST_F(Streams, DestroyOfNullIsNothing) {
+  mgpuStreamDestroy(nullptr);
+  EXPECT_TRUE(Succeeded());
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_TRUE(Succeeded());
+}
+
+/// A stream, created and destroyed.
+MgpuStream DestroyedStream() {
+  MgpuStream stream = mgpuStreamCreate();
+  mgpuStreamDestroy(stream);
+  return stream;
+}
+
+TEST_F(StreamAfterDestroy, Launch) {
+  void *out = AllocateSet(0);
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  LaunchFill(out, 1, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(StreamAfterDestroy, Synchronize) {
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuStreamSynchronize(stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+}
+
+TEST_F(StreamAfterDestroy, Memcpy) {
+  void *device = AllocateSet(0);
+  std::vector<int32_t> host(kCount, 1);
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuMemcpy(device, host.data(), kCount * 4, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  mgpuMemcpy(host.data(), device, kCount * 4, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  EXPECT_EQ(host, std::vector<int32_t>(kCount, 1));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(StreamAfterDestroy, Memset) {
+  void *device = AllocateSet(0);
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuMemset32(device, 1, kCount, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  mgpuMemset16(device, 1, kCount, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  EXPECT_EQ(Read(device), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(StreamAfterDestroy, EventRecord) {
+  MgpuEvent event = mgpuEventCreate();
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuEventRecord(event, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  mgpuEventDestroy(event);
+}
+
+TEST_F(StreamAfterDestroy, WaitEvent) {
+  MgpuEvent event = mgpuEventCreate();
+  mgpuEventRecord(event, nullptr);
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuStreamWaitEvent(stale, event);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  mgpuEventDestroy(event);
+}
+
+TEST_F(StreamAfterDestroy, DestroyAgain) {
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  mgpuStreamDestroy(stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+}
+
+//===--- Events -----------------------------------------------------------===//
+
+// A copy on one stream waits for a fill on another, through an event.
+TEST_F(Events, OrderAFillAndACopyOnTwoStreams) {
+  MgpuStream producer = mgpuStreamCreate(), consumer = mgpuStreamCreate();
+  MgpuEvent filled = mgpuEventCreate();
+  ASSERT_TRUE(Succeeded());
+  void *device = mgpuMemAlloc(kCount * 4, producer, false);
+  mgpuMemset32(device, 0x01020304, kCount, producer);
+  mgpuEventRecord(filled, producer);
+  mgpuStreamWaitEvent(consumer, filled);
+  EXPECT_EQ(Read(device, consumer), std::vector<int32_t>(kCount, 0x01020304));
+  EXPECT_TRUE(Succeeded());
+  mgpuEventDestroy(filled);
+  mgpuStreamDestroy(producer);
+  mgpuStreamDestroy(consumer);
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(Events, OrderAKernelAndACopyOnTwoStreams) {
+  MgpuStream producer = mgpuStreamCreate(), consumer = mgpuStreamCreate();
+  MgpuEvent done = mgpuEventCreate();
+  void *device = AllocateSet(0);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_TRUE(Succeeded());
+  LaunchSlowFill(device, 11, producer);
+  mgpuEventRecord(done, producer);
+  mgpuStreamWaitEvent(consumer, done);
+  ExpectKernelWrote(Read(device, consumer),
+                    std::vector<int32_t>(kCount, SlowFillValue(11)));
+  EXPECT_TRUE(Succeeded());
+  mgpuEventDestroy(done);
+  mgpuStreamDestroy(producer);
+  mgpuStreamDestroy(consumer);
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(Events, SynchronizeWaitsForTheWorkRecordedBefore) {
+  MgpuStream stream = mgpuStreamCreate();
+  MgpuEvent done = mgpuEventCreate();
+  auto *out = static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, stream, true));
+  ASSERT_TRUE(Succeeded());
+  std::fill(out, out + kCount, 0);
+  LaunchSlowFill(out, 13, stream);
+  mgpuEventRecord(done, stream);
+  mgpuEventSynchronize(done);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(std::vector<int32_t>(out, out + kCount),
+                    std::vector<int32_t>(kCount, SlowFillValue(13)));
+  mgpuEventDestroy(done);
+  mgpuStreamDestroy(stream);
+  mgpuMemFree(out, nullptr);
+}
+
+// The calling thread's own stream records and waits as any other.
+TEST_F(Events, OnTheNullStream) {
+  MgpuEvent event = mgpuEventCreate();
+  void *device = AllocateSet(0x7f7f7f7f);
+  mgpuEventRecord(event, nullptr);
+  mgpuStreamWaitEvent(nullptr, event);
+  mgpuEventSynchronize(event);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_EQ(Read(device), std::vector<int32_t>(kCount, 0x7f7f7f7f));
+  mgpuEventDestroy(event);
+  mgpuMemFree(device, nullptr);
+}
+
+// As free(NULL).
+TEST_F(Events, DestroyOfNullIsNothing) {
+  mgpuEventDestroy(nullptr);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(EventMisuse, NullEvent) {
+  mgpuEventSynchronize(nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the event is null"}));
+  mgpuEventRecord(nullptr, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the event is null"}));
+  mgpuStreamWaitEvent(nullptr, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the event is null"}));
+}
+
+TEST_F(EventMisuse, NotAnEvent) {
+  int notAnEvent = 0;
+  auto *event = reinterpret_cast<MgpuEvent>(&notAnEvent);
+  mgpuEventSynchronize(event);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not a live event"}));
+  mgpuEventRecord(event, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not a live event"}));
+  mgpuStreamWaitEvent(nullptr, event);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not a live event"}));
+  mgpuEventDestroy(event);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"is not a live event"}));
+}
+
+/// An event, recorded, then destroyed.
+MgpuEvent DestroyedEvent() {
+  MgpuEvent event = mgpuEventCreate();
+  mgpuEventRecord(event, nullptr);
+  mgpuEventDestroy(event);
+  return event;
+}
+
+TEST_F(EventAfterDestroy, Synchronize) {
+  MgpuEvent stale = DestroyedEvent();
+  ASSERT_TRUE(Succeeded());
+  mgpuEventSynchronize(stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"event", "destroyed"}));
+}
+
+TEST_F(EventAfterDestroy, Record) {
+  MgpuEvent stale = DestroyedEvent();
+  ASSERT_TRUE(Succeeded());
+  mgpuEventRecord(stale, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"event", "destroyed"}));
+}
+
+TEST_F(EventAfterDestroy, StreamWait) {
+  MgpuEvent stale = DestroyedEvent();
+  ASSERT_TRUE(Succeeded());
+  mgpuStreamWaitEvent(nullptr, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"event", "destroyed"}));
+}
+
+TEST_F(EventAfterDestroy, DestroyAgain) {
+  MgpuEvent stale = DestroyedEvent();
+  ASSERT_TRUE(Succeeded());
+  mgpuEventDestroy(stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"event", "destroyed"}));
+}
+
+//===--- Memory -----------------------------------------------------------===//
+
+TEST_F(Memory, CopiesEveryWay) {
+  std::vector<int32_t> data(kCount);
+  for (int i = 0; i < kCount; ++i)
+    data[i] = static_cast<int32_t>(uint32_t(i) * 2654435761u);
+  auto *first = static_cast<char *>(mgpuMemAlloc(kCount * 4, nullptr, false));
+  auto *second = static_cast<char *>(mgpuMemAlloc(kCount * 4, nullptr, false));
+  ASSERT_TRUE(Succeeded());
+  mgpuMemcpy(first, data.data(), kCount * 4, nullptr);
+  // Device to device, from and to interior pointers.
+  mgpuMemcpy(second + 8, first, (kCount - 2) * 4, nullptr);
+  mgpuMemcpy(second, second + 8, 8, nullptr);
+  std::vector<int32_t> expected(kCount);
+  for (int i = 0; i < kCount - 2; ++i)
+    expected[i + 2] = data[i];
+  expected[0] = data[0];
+  expected[1] = data[1];
+  EXPECT_EQ(Read(second), expected);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemFree(first, nullptr);
+  mgpuMemFree(second, nullptr);
+}
+
+TEST_F(Memory, Memset32AndMemset16) {
+  constexpr size_t kBytes = 64;
+  auto *memory = static_cast<char *>(mgpuMemAlloc(kBytes, nullptr, false));
+  std::vector<unsigned char> expected(kBytes);
+  auto set = [&](size_t offset, const void *pattern, int size, size_t count) {
+    for (size_t i = 0; i < count; ++i)
+      std::memcpy(&expected[offset + i * size], pattern, size);
+  };
+  const uint32_t all = 0x01020304, some = 0xa0b0c0d0;
+  const uint16_t half = 0xabcd, other = 0x1357;
+  mgpuMemset32(memory, all, kBytes / 4, nullptr);
+  set(0, &all, 4, kBytes / 4);
+  mgpuMemset16(memory + 2, half, 5, nullptr);
+  set(2, &half, 2, 5);
+  mgpuMemset16(memory + 20, other, 7, nullptr);
+  set(20, &other, 2, 7);
+  mgpuMemset32(memory + 44, some, 3, nullptr);
+  set(44, &some, 4, 3);
+  std::vector<unsigned char> host(kBytes);
+  mgpuMemcpy(host.data(), memory, kBytes, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_EQ(host, expected);
+  mgpuMemFree(memory, nullptr);
+}
+
+TEST_F(Memory, HostSharedMemoryIsTheHosts) {
+  auto *shared =
+      static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, nullptr, true));
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(shared, nullptr);
+  mgpuMemset32(shared, 0x0badf00d, kCount, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(std::vector<int32_t>(shared, shared + kCount),
+            std::vector<int32_t>(kCount, 0x0badf00d));
+  for (int i = 0; i < kCount; ++i)
+    shared[i] = i;
+  void *device = AllocateSet(0);
+  mgpuMemcpy(device, shared, kCount * 4, nullptr);
+  std::vector<int32_t> expected(kCount);
+  for (int i = 0; i < kCount; ++i)
+    expected[i] = i;
+  EXPECT_EQ(Read(device), expected);
+  LaunchFill(shared, 4);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_TRUE(Succeeded());
+  ExpectKernelWrote(std::vector<int32_t>(shared, shared + kCount),
+                    std::vector<int32_t>(kCount, 4));
+  mgpuMemFree(shared, nullptr);
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(Memory, NothingToDo) {
+  EXPECT_EQ(mgpuMemAlloc(0, nullptr, false), nullptr);
+  EXPECT_EQ(mgpuMemAlloc(0, nullptr, true), nullptr);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemFree(nullptr, nullptr);
+  EXPECT_TRUE(Succeeded());
+  // No bytes: nothing is read, not even the pointers.
+  mgpuMemcpy(nullptr, nullptr, 0, nullptr);
+  mgpuMemset32(nullptr, 0, 0, nullptr);
+  mgpuMemset16(nullptr, 0, 0, nullptr);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(MemoryMisuse, NullPointers) {
+  void *device = AllocateSet(0);
+  std::vector<int32_t> host(kCount);
+  mgpuMemcpy(nullptr, host.data(), 16, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"with a null destination"}));
+  mgpuMemcpy(device, nullptr, 16, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"with a null source"}));
+  mgpuMemset32(nullptr, 0, 4, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"at null"}));
+  mgpuMemset16(nullptr, 0, 4, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"at null"}));
+  mgpuMemFree(device, nullptr);
+}
+
+// An allocation of N bytes, then a copy of N + 1 from it.
+TEST_F(MemoryMisuse, CopyFromPastTheEnd) {
+  constexpr size_t kBytes = 64;
+  void *device = mgpuMemAlloc(kBytes, nullptr, false);
+  std::vector<char> host(kBytes + 1, 'h');
+  ASSERT_TRUE(Succeeded());
+  mgpuMemcpy(host.data(), device, kBytes + 1, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  // From inside it.
+  mgpuMemcpy(host.data(), static_cast<char *>(device) + 60, 8, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(host, std::vector<char>(kBytes + 1, 'h'));
+  mgpuMemFree(device, nullptr);
+}
+
+// An allocation of N bytes, then a copy of N + 1 to it.
+TEST_F(MemoryMisuse, CopyToPastTheEnd) {
+  constexpr size_t kBytes = 64;
+  void *device = mgpuMemAlloc(kBytes, nullptr, false);
+  std::vector<char> host(kBytes + 1, 'h');
+  ASSERT_TRUE(Succeeded());
+  mgpuMemcpy(device, host.data(), kBytes + 1, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  mgpuMemcpy(static_cast<char *>(device) + 60, host.data(), 8, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(MemoryMisuse, FillPastTheEnd) {
+  constexpr size_t kBytes = 64;
+  auto *device = static_cast<char *>(mgpuMemAlloc(kBytes, nullptr, false));
+  ASSERT_TRUE(Succeeded());
+  mgpuMemset32(device, 1, kBytes / 4 + 1, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  mgpuMemset16(device + 32, 1, 17, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"runs past the end of its allocation"}));
+  mgpuMemFree(device, nullptr);
+}
+
+// As cuMemsetD32 and cuMemsetD16 have it: elements aligned to their size.
+TEST_F(MemoryMisuse, FillOfMisalignedElements) {
+  auto *device = static_cast<char *>(mgpuMemAlloc(64, nullptr, false));
+  ASSERT_TRUE(Succeeded());
+  mgpuMemset32(device + 2, 1, 2, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is not 4-byte aligned"}));
+  mgpuMemset16(device + 1, 1, 2, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is not 2-byte aligned"}));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(MemoryMisuse, RangesThatWrapAroundTheAddressSpace) {
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  std::vector<char> host(64);
+  ASSERT_TRUE(Succeeded());
+  mgpuMemcpy(device, host.data(), SIZE_MAX, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+  mgpuMemcpy(host.data(), device, SIZE_MAX - 8, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+  mgpuMemset32(device, 0, SIZE_MAX / 4 + 1, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"than the address space has"}));
+  mgpuMemset16(device, 0, SIZE_MAX / 2, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(MemoryMisuse, DoubleFree) {
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  mgpuMemFree(device, nullptr);
+  ASSERT_TRUE(Succeeded());
+  mgpuMemFree(device, nullptr);
+  EXPECT_TRUE(
+      Failed(MGPU_ERROR_INVALID_VALUE, {"not memory from mgpuMemAlloc"}));
+}
+
+TEST_F(MemoryMisuse, FreeOfMemoryNotFromMgpuMemAlloc) {
+  int local = 0;
+  mgpuMemFree(&local, nullptr);
+  EXPECT_TRUE(
+      Failed(MGPU_ERROR_INVALID_VALUE, {"not memory from mgpuMemAlloc"}));
+}
+
+//===--- Host memory ------------------------------------------------------===//
+
+/// Page-aligned host memory of `bytes`, as malloc'd memory that a program
+/// registers.
+struct PageAligned {
+  explicit PageAligned(size_t bytes)
+      : data(static_cast<int32_t *>(std::aligned_alloc(4096, bytes))) {
+    std::memset(data, 0, bytes);
+  }
+  ~PageAligned() { std::free(data); }
+  int32_t *data;
+};
+
+TEST_F(HostMemory, RegisteredMemoryTakesCopies) {
+  PageAligned host(4096);
+  mgpuMemHostRegister(host.data, 4096);
+  ASSERT_TRUE(Succeeded());
+  void *device = AllocateSet(0x3c3c3c3c);
+  mgpuMemcpy(host.data, device, kCount * 4, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(std::vector<int32_t>(host.data, host.data + kCount),
+            std::vector<int32_t>(kCount, 0x3c3c3c3c));
+  mgpuMemHostUnregister(host.data);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(HostMemory, RegisteredTwice) {
+  PageAligned host(4096);
+  mgpuMemHostRegister(host.data, 4096);
+  ASSERT_TRUE(Succeeded());
+  mgpuMemHostRegister(host.data, 4096);
+  EXPECT_TRUE(Failed(MGPU_ERROR_HOST_MEMORY_ALREADY_REGISTERED));
+  mgpuMemHostUnregister(host.data);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemHostUnregister(host.data);
+  EXPECT_TRUE(Failed(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED));
+}
+
+TEST_F(HostMemory, NullOrNoBytes) {
+  PageAligned host(4096);
+  mgpuMemHostRegister(nullptr, 4096);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"cannot register 4096 bytes"}));
+  mgpuMemHostRegister(host.data, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"cannot register 0 bytes"}));
+  mgpuMemHostUnregister(nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"cannot unregister null"}));
+  mgpuMemHostRegister(host.data, SIZE_MAX);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+}
+
+/// A rank-2 memref descriptor, as lowered IR lays it out.
+struct MemRef2D {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[4];
+  MgpuMemRefDescriptor *descriptor() {
+    return reinterpret_cast<MgpuMemRefDescriptor *>(this);
+  }
+};
+
+TEST_F(HostMemory, MemRefs) {
+  PageAligned host(4096);
+  auto *bytes = reinterpret_cast<char *>(host.data);
+  MemRef2D dense = {bytes, bytes, 0, {16, 64, 64, 1}};
+  mgpuMemHostRegisterMemRef(2, dense.descriptor(), 4);
+  ASSERT_TRUE(Succeeded());
+  void *device = AllocateSet(0x11223344);
+  mgpuMemcpy(host.data, device, kCount * 4, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(host.data[kCount - 1], 0x11223344);
+  mgpuMemHostUnregisterMemRef(2, dense.descriptor(), 4);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemHostUnregisterMemRef(2, dense.descriptor(), 4);
+  EXPECT_TRUE(Failed(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED));
+  mgpuMemFree(device, nullptr);
+}
+
+TEST_F(HostMemory, MemRefsThatAreNotDenseOrNull) {
+  PageAligned host(4096);
+  auto *bytes = reinterpret_cast<char *>(host.data);
+  MemRef2D strided = {bytes, bytes, 0, {16, 32, 64, 2}};
+  mgpuMemHostRegisterMemRef(2, strided.descriptor(), 4);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"only densely packed memrefs can be registered"}));
+  mgpuMemHostRegisterMemRef(2, nullptr, 4);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"invalid memref descriptor"}));
+  mgpuMemHostUnregisterMemRef(-1, strided.descriptor(), 4);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"invalid memref descriptor"}));
+}
+
+//===--- Devices ----------------------------------------------------------===//
+
+TEST_F(Devices, EachThreadStartsOnDevice0) {
+  int32_t code = -1;
+  void *memory = nullptr;
+  std::thread([&] {
+    memory = mgpuMemAlloc(64, nullptr, false);
+    code = mgpuGetLastError();
+  }).join();
+  EXPECT_EQ(code, MGPU_SUCCESS);
+  EXPECT_NE(memory, nullptr);
+  mgpuSetDefaultDevice(0);
+  mgpuMemFree(memory, nullptr);
+  EXPECT_TRUE(Succeeded());
+}
+
+// A device that does not exist: each later call of the thread is an error
+// that names it, until the thread moves back.
+TEST_F(Devices, ADeviceThatDoesNotExist) {
+  void *out = AllocateSet(0);
+  ASSERT_TRUE(Succeeded());
+  for (int32_t device : {64, -1}) {
+    SCOPED_TRACE(device);
+    const std::string words =
+        "device " + std::to_string(device) + " does not exist";
+    mgpuSetDefaultDevice(device);
+    EXPECT_TRUE(Succeeded());
+    EXPECT_EQ(mgpuStreamCreate(), nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_DEVICE, {words.c_str()}));
+    EXPECT_EQ(mgpuMemAlloc(64, nullptr, false), nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_DEVICE, {words.c_str()}));
+    mgpuStreamSynchronize(nullptr);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_DEVICE, {words.c_str()}));
+    LaunchFill(out, 1);
+    EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_DEVICE, {words.c_str()}));
+    mgpuSetDefaultDevice(0);
+    MgpuStream stream = mgpuStreamCreate();
+    EXPECT_TRUE(Succeeded());
+    mgpuStreamDestroy(stream);
+  }
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+//===--- Tensor maps ------------------------------------------------------===//
+
+TEST_F(TensorMaps, EncodeTiled) {
+  void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
+  // A CUtensorMap: 128 bytes, 128-byte aligned since CUDA 13.
+  alignas(128) char map[128] = {};
+  const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
+  const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
+  mgpuTensorMapEncodeTiled(map, /*FLOAT32=*/7, 2, global, dims, strides, box,
+                           elementStrides, 0, 0, 0, 0);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_NE(std::vector<char>(map, map + sizeof(map)),
+            std::vector<char>(sizeof(map), 0));
+  mgpuMemFree(global, nullptr);
+}
+
+// Equal maps share one device copy.
+TEST_F(TensorMaps, EncodeTiledMemrefSharesADeviceCopy) {
+  std::vector<float> data(64 * 8);
+  MemRef2D memref = {reinterpret_cast<char *>(data.data()),
+                     reinterpret_cast<char *>(data.data()),
+                     0,
+                     {64, 8, 8, 1}};
+  int64_t box[2] = {16, 8};
+  void *first = mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, box);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_NE(first, nullptr);
+  EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, box),
+            first);
+  int64_t otherBox[2] = {32, 8};
+  EXPECT_NE(mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, otherBox),
+            first);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(TensorMaps, NotSupportedWithoutTma) {
+  void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
+  alignas(128) char map[128] = {};
+  const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
+  const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
+  mgpuTensorMapEncodeTiled(map, 7, 2, global, dims, strides, box,
+                           elementStrides, 0, 0, 0, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_NOT_SUPPORTED, {"tensor maps (TMA) need"}));
+  std::vector<float> data(64 * 8);
+  MemRef2D memref = {reinterpret_cast<char *>(data.data()),
+                     reinterpret_cast<char *>(data.data()),
+                     0,
+                     {64, 8, 8, 1}};
+  int64_t memrefBox[2] = {16, 8};
+  EXPECT_EQ(
+      mgpuTensorMapEncodeTiledMemref(2, &memref, 7, 0, 0, 0, 0, memrefBox),
+      nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_NOT_SUPPORTED, {"tensor maps (TMA) need"}));
+  mgpuMemFree(global, nullptr);
+}
+
+// Checked before any backend is asked: the same answer everywhere.
+TEST_F(TensorMaps, NullArgumentsOrUnknownKinds) {
+  alignas(128) char map[128] = {};
+  const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
+  const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
+  mgpuTensorMapEncodeTiled(nullptr, 7, 2, map, dims, strides, box,
+                           elementStrides, 0, 0, 0, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is null"}));
+  mgpuTensorMapEncodeTiled(map, 7, 2, map, dims, nullptr, box, elementStrides,
+                           0, 0, 0, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is null"}));
+  mgpuTensorMapEncodeTiled(map, 7, 6, map, dims, strides, box, elementStrides,
+                           0, 0, 0, 0);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"rank 1 to 5, not 6"}));
+  mgpuTensorMapEncodeTiled(map, 13, 2, map, dims, strides, box, elementStrides,
+                           0, 0, 0, 0);
+  EXPECT_TRUE(
+      Failed(MGPU_ERROR_INVALID_VALUE, {"unknown tensor map data type"}));
+  int64_t memrefBox[2] = {16, 8};
+  EXPECT_EQ(
+      mgpuTensorMapEncodeTiledMemref(2, nullptr, 7, 0, 0, 0, 0, memrefBox),
+      nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"is null"}));
+  EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(0, map, 7, 0, 0, 0, 0, memrefBox),
+            nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"rank 1 to 5, not 0"}));
+}
+
+//===--- Errors -----------------------------------------------------------===//
+
+// Each thread has its own last error; reading clears it, not its message.
+TEST_F(Errors, TheLastErrorIsEachThreadsAndReadingClearsIt) {
+  mgpuModuleGetFunction(module, "missing");
+  std::string otherMessage = "unread";
+  int32_t otherCode = -1;
+  std::thread([&] {
+    otherCode = mgpuGetLastError();
+    otherMessage = mgpuGetLastErrorMessage();
+  }).join();
+  EXPECT_EQ(otherCode, MGPU_SUCCESS);
+  EXPECT_EQ(otherMessage, "");
+  EXPECT_EQ(mgpuGetLastError(), MGPU_ERROR_NOT_FOUND);
+  EXPECT_EQ(mgpuGetLastError(), MGPU_SUCCESS);
+  EXPECT_NE(std::string(mgpuGetLastErrorMessage()).find("'missing'"),
+            std::string::npos);
+}
+
+struct SeenErrors {
+  int count = 0;
+  std::string entryPoint;
+  int32_t code = 0;
+  std::string message;
+};
+
+// An installed handler receives every thread's errors instead of the
+// policy; the failing call returns all the same, and mgpuGetLastError
+// reports it too. Uninstalled, the policy is back.
+TEST_F(Errors, AHandlerTakesEveryError) {
+  SeenErrors seen;
+  mgpuSetErrorHandler(
+      [](const char *entryPoint, int32_t code, const char *message,
+         void *userData) {
+        auto *seen = static_cast<SeenErrors *>(userData);
+        ++seen->count;
+        seen->entryPoint = entryPoint;
+        seen->code = code;
+        seen->message = message;
+      },
+      &seen);
+  EXPECT_EQ(mgpuModuleGetFunction(module, "missing"), nullptr);
+  int32_t code = mgpuGetLastError();
+  std::thread([] { mgpuEventSynchronize(nullptr); }).join();
+  mgpuSetErrorHandler(nullptr, nullptr);
+  EXPECT_EQ(code, MGPU_ERROR_NOT_FOUND);
+  EXPECT_EQ(seen.count, 2);
+  EXPECT_EQ(seen.entryPoint, "mgpuEventSynchronize");
+  EXPECT_EQ(seen.code, MGPU_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(seen.message, "the event is null");
+  mgpuEventSynchronize(nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the event is null"}));
+  EXPECT_EQ(seen.count, 2);
+}
+
+//===--- The suite itself -------------------------------------------------===//
+
+// Every entry point of mgpu_abi.def is called by some case: a new entry
+// point needs cases here.
+TEST(Suite, CoversEveryEntryPoint) {
+  static const char *const kEntryPoints[] = {
+#define MGPU_FUNCTION(name, ...) #name,
+#include "mgpu/mgpu_abi.def"
+  };
+  const std::string source = ReadFileNamedBy("CONFORMANCE_TEST_SOURCE");
+  for (const char *entryPoint : kEntryPoints)
+    EXPECT_NE(source.find(std::string(entryPoint) + "("), std::string::npos)
+        << entryPoint << " has no case";
+}
+
+// Every entry of this backend's skip list names a case and says why.
+TEST(Suite, EverySkipNamesACase) {
+  const ::testing::UnitTest &tests = *::testing::UnitTest::GetInstance();
+  for (const Skip &skip : TheBackend().skips) {
+    bool found = false;
+    for (int i = 0; i < tests.total_test_suite_count() && !found; ++i) {
+      const ::testing::TestSuite &suite = *tests.GetTestSuite(i);
+      for (int j = 0; j < suite.total_test_count() && !found; ++j)
+        found =
+            std::string(suite.name()) + "." + suite.GetTestInfo(j)->name() ==
+            skip.test;
+    }
+    EXPECT_TRUE(found) << "the skip list names no case " << skip.test;
+    EXPECT_NE(std::string(skip.reason), "") << skip.test;
+  }
+}
+
+} // namespace
+} // namespace mgpu::conformance

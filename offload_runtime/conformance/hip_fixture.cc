@@ -1,0 +1,141 @@
+//===- hip_fixture.cc - The conformance suite on HIP ----------------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// MGPU_DEVICE=rocm on the test HIP runtime (libfake_hip.so) and its one
+// gfx90a:sramecc+:xnack- device: a gfx90a code object of the kernels, whose
+// xnack and sramecc are left open.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/conformance/conformance.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace mgpu::conformance {
+
+const BackendUnderTest &TheBackend() {
+  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
+  // The chip and its modes, as mgpu.h has them: from the ELF header's
+  // e_flags.
+  static const uint32_t flags = [] {
+    uint32_t flags = 0;
+    if (object.size() >= 0x34)
+      std::memcpy(&flags, object.data() + 0x30, sizeof(flags));
+    return flags;
+  }();
+  static const BackendUnderTest backend = {
+      "rocm",
+      {object.data(), object.size(), MGPU_OBJECT_AMDGPU,
+       static_cast<int32_t>(flags & 0xff), static_cast<int32_t>(flags & 0xf00),
+       0},
+      /*jitImage=*/nullptr,
+      /*runsKernels=*/false,
+      {
+          {"Modules.LoadJitCompilesPtx",
+           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
+          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "tensor maps (TMA) are a CUDA feature"},
+          {"Launches.ClusterKernelWritesEveryElement",
+           "thread block clusters are a CUDA feature"},
+          {"Launches.ClusterOfOneBlock",
+           "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "
+           "clusters are a CUDA feature\"), where the Vulkan backend launches "
+           "a cluster of one block as a launch without clusters"},
+          {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipModuleLaunchKernel failed with "
+           "hipErrorInvalidValue\"): the HIP backend does not check the "
+           "request against the device's limit, and says neither"},
+          {"LaunchMisuse.TooFewParameters",
+           "known disagreement: the launch succeeds (MGPU_SUCCESS): the HIP "
+           "backend does not check a launch's parameters against the kernel's, "
+           "and the driver would read past the array"},
+          {"LaunchMisuse.NullParameter",
+           "known disagreement: the launch succeeds (MGPU_SUCCESS): the HIP "
+           "backend does not check a launch's parameters, and the driver would "
+           "read through the null one"},
+          {"StreamAfterDestroy.Launch",
+           "known disagreement: a launch on it succeeds (MGPU_SUCCESS): a "
+           "destroyed stream goes back to the HIP backend's pool, where it "
+           "still works"},
+          {"StreamAfterDestroy.Synchronize",
+           "known disagreement: its synchronization succeeds (MGPU_SUCCESS): a "
+           "destroyed stream goes back to the HIP backend's pool, where it "
+           "still works"},
+          {"StreamAfterDestroy.Memcpy",
+           "known disagreement: copies on it succeed (MGPU_SUCCESS) and copy: "
+           "a destroyed stream goes back to the HIP backend's pool, where it "
+           "still works"},
+          {"StreamAfterDestroy.Memset",
+           "known disagreement: fills on it succeed (MGPU_SUCCESS) and fill: a "
+           "destroyed stream goes back to the HIP backend's pool, where it "
+           "still works"},
+          {"StreamAfterDestroy.EventRecord",
+           "known disagreement: an event recorded on it succeeds "
+           "(MGPU_SUCCESS): a destroyed stream goes back to the HIP backend's "
+           "pool, where it still works"},
+          {"StreamAfterDestroy.WaitEvent",
+           "known disagreement: a wait of it for an event succeeds "
+           "(MGPU_SUCCESS): a destroyed stream goes back to the HIP backend's "
+           "pool, where it still works"},
+          {"EventMisuse.NotAnEvent",
+           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
+           "message (\"hipEventSynchronize failed with "
+           "hipErrorInvalidHandle\"), and only because the test driver checks "
+           "handles: the HIP backend hands any pointer to the driver as an "
+           "event"},
+          {"EventAfterDestroy.Synchronize",
+           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
+           "message (\"hipEventSynchronize failed with "
+           "hipErrorInvalidHandle\"), not that the event was destroyed: the "
+           "HIP backend hands the destroyed event to the driver"},
+          {"EventAfterDestroy.Record",
+           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
+           "message (\"hipEventRecord failed with hipErrorInvalidHandle\"), "
+           "not that the event was destroyed: the HIP backend hands the "
+           "destroyed event to the driver"},
+          {"EventAfterDestroy.StreamWait",
+           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
+           "message (\"hipStreamWaitEvent failed with "
+           "hipErrorInvalidHandle\"), not that the event was destroyed: the "
+           "HIP backend hands the destroyed event to the driver"},
+          {"EventAfterDestroy.DestroyAgain",
+           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
+           "message (\"hipEventDestroy failed with hipErrorInvalidHandle\"), "
+           "not that the event was destroyed: the HIP backend hands the "
+           "destroyed event to the driver"},
+          {"MemoryMisuse.CopyFromPastTheEnd",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipMemcpyAsync failed with hipErrorInvalidValue\"), not "
+           "that the copy runs past the end of its allocation: the HIP backend "
+           "keeps no allocation's size"},
+          {"MemoryMisuse.CopyToPastTheEnd",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipMemcpyAsync failed with hipErrorInvalidValue\"), not "
+           "that the copy runs past the end of its allocation: the HIP backend "
+           "keeps no allocation's size"},
+          {"MemoryMisuse.FillPastTheEnd",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipMemsetD32Async failed with hipErrorInvalidValue\"), "
+           "not that the fill runs past the end of its allocation: the HIP "
+           "backend keeps no allocation's size"},
+          {"MemoryMisuse.DoubleFree",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipFree failed with hipErrorInvalidValue\"), not that "
+           "it is not memory from mgpuMemAlloc: the HIP backend keeps no "
+           "allocations"},
+          {"MemoryMisuse.FreeOfMemoryNotFromMgpuMemAlloc",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipFree failed with hipErrorInvalidValue\"), not that "
+           "it is not memory from mgpuMemAlloc: the HIP backend keeps no "
+           "allocations"},
+      }};
+  return backend;
+}
+
+} // namespace mgpu::conformance

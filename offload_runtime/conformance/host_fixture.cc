@@ -1,0 +1,46 @@
+//===- host_fixture.cc - The conformance suite on the host ----------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// MGPU_DEVICE=host: the host object of the kernels, for this machine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/conformance/conformance.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace mgpu::conformance {
+
+const BackendUnderTest &TheBackend() {
+  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
+  // A host object's arch is its ELF machine (e_machine), as mgpu.h has it.
+  static const uint16_t machine = [] {
+    uint16_t machine = 0;
+    if (object.size() >= 0x14)
+      std::memcpy(&machine, object.data() + 0x12, sizeof(machine));
+    return machine;
+  }();
+  static const BackendUnderTest backend = {
+      "host",
+      {object.data(), object.size(), MGPU_OBJECT_HOST, machine, 0, 0},
+      /*jitImage=*/nullptr,
+      /*runsKernels=*/true,
+      {
+          {"Modules.LoadJitCompilesPtx",
+           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
+          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "tensor maps (TMA) are a CUDA feature"},
+          {"ModuleMisuse.LoadJitWithoutAJit",
+           "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host backend "
+           "runs host objects, not PTX for a GPU's JIT\"), where the HIP "
+           "backend answers MGPU_ERROR_NOT_SUPPORTED"},
+      }};
+  return backend;
+}
+
+} // namespace mgpu::conformance

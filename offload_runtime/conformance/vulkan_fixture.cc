@@ -1,0 +1,48 @@
+//===- vulkan_fixture.cc - The conformance suite on Vulkan ----------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// MGPU_DEVICE=vulkan on the machine's Vulkan 1.3 driver (Mesa's lavapipe in
+// CI): the SPIR-V module of the kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload_runtime/conformance/conformance.h"
+
+namespace mgpu::conformance {
+
+const BackendUnderTest &TheBackend() {
+  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
+  static const BackendUnderTest backend = {
+      "vulkan",
+      {object.data(), object.size(), MGPU_OBJECT_SPIRV, 0, 0, 0},
+      /*jitImage=*/nullptr,
+      /*runsKernels=*/true,
+      {
+          {"Modules.LoadJitCompilesPtx",
+           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
+          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+           "tensor maps (TMA) are a CUDA feature"},
+          {"Launches.ClusterKernelWritesEveryElement",
+           "thread block clusters are a CUDA feature"},
+          {"HostMemory.RegisteredMemoryTakesCopies",
+           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
+           "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.RegisteredTwice",
+           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
+           "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.MemRefs",
+           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
+           "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"ModuleMisuse.LoadJitWithoutAJit",
+           "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the Vulkan backend "
+           "loads SPIR-V modules of a known size: it has no JIT for PTX\"), "
+           "where the HIP backend answers MGPU_ERROR_NOT_SUPPORTED"},
+      }};
+  return backend;
+}
+
+} // namespace mgpu::conformance
