@@ -25,12 +25,6 @@ const BackendUnderTest &TheBackend() {
       {
           {"ModuleMisuse.LoadJitWithoutAJit",
            "CUDA's driver has a JIT (Modules.LoadJitCompilesPtx)"},
-          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
-           "known defect: undefined behaviour: mgpuTensorMapEncodeTiledMemref "
-           "encodes into a stack buffer 64-byte aligned (mgpu_api.cc), which "
-           "the CUDA backend reads as a CUtensorMap, 128-byte aligned since "
-           "CUDA 13; --config=ubsan reports it where the buffer is not "
-           "128-byte aligned"},
           {"TensorMaps.NotSupportedWithoutTma",
            "CUDA has tensor maps (TensorMaps.EncodeTiled)"},
           {"LaunchMisuse.TooFewParameters",
@@ -41,78 +35,6 @@ const BackendUnderTest &TheBackend() {
            "known disagreement: the launch succeeds (MGPU_SUCCESS): the CUDA "
            "backend does not check a launch's parameters, and the driver would "
            "read through the null one"},
-          {"StreamAfterDestroy.Launch",
-           "known disagreement: a launch on it succeeds (MGPU_SUCCESS): a "
-           "destroyed stream goes back to the CUDA backend's pool, where it "
-           "still works"},
-          {"StreamAfterDestroy.Synchronize",
-           "known disagreement: its synchronization succeeds (MGPU_SUCCESS): a "
-           "destroyed stream goes back to the CUDA backend's pool, where it "
-           "still works"},
-          {"StreamAfterDestroy.Memcpy",
-           "known disagreement: copies on it succeed (MGPU_SUCCESS) and copy: "
-           "a destroyed stream goes back to the CUDA backend's pool, where it "
-           "still works"},
-          {"StreamAfterDestroy.Memset",
-           "known disagreement: fills on it succeed (MGPU_SUCCESS) and fill: a "
-           "destroyed stream goes back to the CUDA backend's pool, where it "
-           "still works"},
-          {"StreamAfterDestroy.EventRecord",
-           "known disagreement: an event recorded on it succeeds "
-           "(MGPU_SUCCESS): a destroyed stream goes back to the CUDA backend's "
-           "pool, where it still works"},
-          {"StreamAfterDestroy.WaitEvent",
-           "known disagreement: a wait of it for an event succeeds "
-           "(MGPU_SUCCESS): a destroyed stream goes back to the CUDA backend's "
-           "pool, where it still works"},
-          {"EventMisuse.NotAnEvent",
-           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
-           "message (\"cuEventSynchronize failed with "
-           "CUDA_ERROR_INVALID_HANDLE\"), and only because the test driver "
-           "checks handles: the CUDA backend hands any pointer to the driver "
-           "as an event"},
-          {"EventAfterDestroy.Synchronize",
-           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
-           "message (\"cuEventSynchronize failed with "
-           "CUDA_ERROR_INVALID_HANDLE\"), not that the event was destroyed: "
-           "the CUDA backend hands the destroyed event to the driver"},
-          {"EventAfterDestroy.Record",
-           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
-           "message (\"cuEventRecord failed with CUDA_ERROR_INVALID_HANDLE\"), "
-           "not that the event was destroyed: the CUDA backend hands the "
-           "destroyed event to the driver"},
-          {"EventAfterDestroy.StreamWait",
-           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
-           "message (\"cuStreamWaitEvent failed with "
-           "CUDA_ERROR_INVALID_HANDLE\"), not that the event was destroyed: "
-           "the CUDA backend hands the destroyed event to the driver"},
-          {"EventAfterDestroy.DestroyAgain",
-           "known disagreement: MGPU_ERROR_INVALID_HANDLE with the driver's "
-           "message (\"cuEventDestroy failed with "
-           "CUDA_ERROR_INVALID_HANDLE\"), not that the event was destroyed: "
-           "the CUDA backend hands the destroyed event to the driver"},
-          {"MemoryMisuse.CopyFromPastTheEnd",
-           "known disagreement: succeeds (MGPU_SUCCESS), and the test driver "
-           "copies past the allocation: the CUDA backend keeps no allocation's "
-           "size"},
-          {"MemoryMisuse.CopyToPastTheEnd",
-           "known disagreement: succeeds (MGPU_SUCCESS), and the test driver "
-           "copies past the allocation: the CUDA backend keeps no allocation's "
-           "size"},
-          {"MemoryMisuse.FillPastTheEnd",
-           "known disagreement: succeeds (MGPU_SUCCESS), and the test driver "
-           "fills past the allocation: the CUDA backend keeps no allocation's "
-           "size"},
-          {"MemoryMisuse.DoubleFree",
-           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
-           "message (\"cuMemFree failed with CUDA_ERROR_INVALID_VALUE\"), not "
-           "that it is not memory from mgpuMemAlloc: the CUDA backend keeps no "
-           "allocations"},
-          {"MemoryMisuse.FreeOfMemoryNotFromMgpuMemAlloc",
-           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
-           "message (\"cuMemFree failed with CUDA_ERROR_INVALID_VALUE\"), not "
-           "that it is not memory from mgpuMemAlloc: the CUDA backend keeps no "
-           "allocations"},
           {"HostMemory.RegisteredTwice",
            "known disagreement: registering twice and unregistering twice "
            "succeed (MGPU_SUCCESS): the test CUDA driver keeps no "
