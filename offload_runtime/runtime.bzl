@@ -36,8 +36,10 @@ def mgpu_backend(name, deps):
         deps = ["//offload_runtime:core"] + deps,
         alwayslink = True,
         linkstatic = True,
+        visibility = ["//offload_runtime:__subpackages__"],
     )
     native.filegroup(
         name = "sources",
         srcs = sources,
+        visibility = ["//offload_runtime:__subpackages__"],
     )

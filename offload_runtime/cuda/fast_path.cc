@@ -20,6 +20,21 @@
 namespace mgpu {
 namespace {
 
+/// Sets `cuStream` to `stream`, or when it is null to the thread's own
+/// stream as the thread keeps it at hand (null if it has none at hand yet:
+/// then the backend's own way finds it); false for a stream that the table
+/// of live streams does not hold (the whole way tells a destroyed one).
+[[gnu::always_inline]] inline bool ReadyStream(const BackendThreadCache &cache,
+                                               MgpuStream stream,
+                                               CUstream &cuStream) {
+  if (!stream) {
+    cuStream = static_cast<CUstream>(cache.stream);
+    return true;
+  }
+  cuStream = reinterpret_cast<CUstream>(stream);
+  return IsCachedLiveStream(stream);
+}
+
 /// mgpuLaunchKernel the whole way, from the fast path: out of line, with
 /// the grid and block as the fast path keeps them, so that the fast path
 /// keeps no more of its arguments than it needs for the driver.
@@ -43,14 +58,8 @@ TryLaunchKernelFast(MgpuFunctionHandle function, const intptr_t grid[3],
                     void **params, void **extra) noexcept {
   BackendThreadCache cache = ReadThreadCache();
   auto *device = static_cast<Device *>(cache.device);
-  if (__builtin_expect(!device, 0))
-    return false;
   CUstream cuStream;
-  if (!stream)
-    cuStream = static_cast<CUstream>(cache.stream);
-  else if (__builtin_expect(IsCachedLiveStream(stream), 1))
-    cuStream = reinterpret_cast<CUstream>(stream);
-  else
+  if (__builtin_expect(!device || !ReadyStream(cache, stream, cuStream), 0))
     return false;
   CUkernel kernel =
       ReadyKernel(*reinterpret_cast<CudaKernel *>(function), *device);
@@ -106,14 +115,8 @@ void LaunchKernelFast(MgpuFunctionHandle function, intptr_t gridX,
 void SynchronizeStreamFast(MgpuStream stream) {
   BackendThreadCache cache = ReadThreadCache();
   auto *device = static_cast<Device *>(cache.device);
-  if (__builtin_expect(!device, 0))
-    return SynchronizeStreamThroughBackend(stream);
   CUstream cuStream;
-  if (!stream)
-    cuStream = static_cast<CUstream>(cache.stream);
-  else if (__builtin_expect(IsCachedLiveStream(stream), 1))
-    cuStream = reinterpret_cast<CUstream>(stream);
-  else
+  if (__builtin_expect(!device || !ReadyStream(cache, stream, cuStream), 0))
     return SynchronizeStreamThroughBackend(stream);
   CUcontext current;
   CUresult result;
