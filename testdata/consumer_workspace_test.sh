@@ -285,13 +285,13 @@ if ! from_source_bazel aquery --noshow_progress \
   tail -20 "$tmp/from-source.log"
   status=1
 else
+  echo "with no prebuilt tools, the consumer and @offload//tools analyse"
   for tool in offload-opt offload-translate; do
     if ! grep -q -E "bin/external/offload/tools/$tool " "$tmp/from-source.aquery"; then
       echo "FAILED: with no prebuilt tools, offload_cc_library does not run @offload//tools:$tool"
       status=1
     fi
   done
-  echo "with no prebuilt tools, the consumer and @offload//tools analyse, and the rule runs @offload//tools"
 fi
 generated=$(from_source_bazel query --noshow_progress \
   'kind("genrule|_gentbl", deps(@offload//tools:offload-opt + @offload//tools:offload-translate))' 2>"$tmp/generated.log") || {
