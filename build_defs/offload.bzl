@@ -302,12 +302,18 @@ _offload_objects = rule(
         "toolkit": attr.label(cfg = "exec", doc = "The CUDA toolkit (with CUDA chips only)."),
         "rocm_device_libs": attr.label(cfg = "exec", doc = "The ROCm device libraries (with AMD chips only)."),
         "_opt": attr.label(
-            default = Label("//tools:offload-opt"),
+            default = Label("@offload_tools//:offload-opt"),
+            # @offload_tools: built from @offload, or a prebuilt file
+            # (repositories.bzl).
+            allow_files = True,
             executable = True,
             cfg = "exec",
         ),
         "_translate": attr.label(
-            default = Label("//tools:offload-translate"),
+            default = Label("@offload_tools//:offload-translate"),
+            # @offload_tools: built from @offload, or a prebuilt file
+            # (repositories.bzl).
+            allow_files = True,
             executable = True,
             cfg = "exec",
         ),

@@ -19,6 +19,14 @@ load(":rocm_device_libs.bzl", "ROCM_DEVICE_LIBS_SEARCH_ORDER", "ROCM_BITCODE_DIR
 
 _LLVM_PREFIX_VARIABLE = "OFFLOAD_LLVM_PREFIX"
 
+# A directory holding the compiler's tools, built elsewhere: offload_cc_library
+# runs them instead of building //tools (see _tools_repository).
+_PREBUILT_TOOLS_VARIABLE = "OFFLOAD_PREBUILT_TOOLS"
+
+# The tools that offload_cc_library runs (build_defs/offload.bzl), as
+# @offload_tools//:<tool>.
+_RULE_TOOLS = ["offload-opt", "offload-translate"]
+
 def _missing_markers(rctx, root):
     return [m for m in rctx.attr.markers if not rctx.path("%s/%s" % (root, m)).exists]
 
@@ -137,6 +145,60 @@ _rocm_repository = repository_rule(
     attrs = _INSTALLED_REPOSITORY_ATTRS,
 )
 
+def _label_text(label):
+    """`label` as another repository's BUILD file names it: `@//...` for
+    this workspace's main repository, where `//...` would be that one's."""
+    return "@%s//%s:%s" % (label.workspace_name, label.package, label.name)
+
+def _tools_repository_impl(rctx):
+    rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
+    prebuilt = rctx.os.environ.get(_PREBUILT_TOOLS_VARIABLE, "")
+    if not prebuilt:
+        rctx.file("BUILD.bazel", "".join([
+            "alias(name = \"%s\", actual = \"%s\", visibility = [\"//visibility:public\"])\n" % (tool, actual)
+            for tool, actual in sorted(rctx.attr.sources.items())
+        ]))
+        return
+    setting = "%s=%s" % (_PREBUILT_TOOLS_VARIABLE, prebuilt)
+    if not prebuilt.startswith("/"):
+        fail("%s: %s is not an absolute path." % (rctx.name, setting))
+    root = rctx.path(prebuilt)
+    tools = sorted(rctx.attr.sources.keys())
+    missing = [tool for tool in tools if not root.get_child(tool).exists]
+    if missing:
+        fail("%s: %s holds no %s. Point it at a directory with %s (mlir-offload's bazel-bin/tools, or the <prefix>/bin of `bazel run //:install -- <prefix>`), or unset it to build them from @offload." % (
+            rctx.name,
+            setting,
+            " and no ".join(missing),
+            " and ".join(tools),
+        ))
+    for tool in tools:
+        # Runs, with the libraries it needs: a tool for another platform, or
+        # one that is not executable, fails here rather than in every action.
+        result = rctx.execute([root.get_child(tool), "--version"])
+        if result.return_code != 0:
+            fail("%s: %s: %s does not run (exit code %d): %s" % (
+                rctx.name,
+                setting,
+                tool,
+                result.return_code,
+                (result.stderr or result.stdout).strip(),
+            ))
+        rctx.symlink(root.get_child(tool), tool)
+    rctx.file("BUILD.bazel", "# The tools of %s.\nexports_files(%s, visibility = [\"//visibility:public\"])\n" % (setting, tools))
+
+# The compiler's tools that offload_cc_library runs: the ones of
+# $OFFLOAD_PREBUILT_TOOLS when it is set, for a workspace that builds them
+# once elsewhere (a team's toolchain image, a CI stage before), else aliases
+# of @offload//tools, built from source. Changing the variable refetches this
+# repository alone.
+_tools_repository = repository_rule(
+    implementation = _tools_repository_impl,
+    local = True,
+    environ = [_PREBUILT_TOOLS_VARIABLE],
+    attrs = {"sources": attr.string_dict(mandatory = True, doc = "Tool -> the label that builds it.")},
+)
+
 def _standin_repository_impl(rctx):
     for label, path in rctx.attr.files.items():
         rctx.symlink(label, path)
@@ -204,6 +266,13 @@ def offload_dependencies():
         search_order = ["$" + _LLVM_PREFIX_VARIABLE, "/usr/lib/llvm-22"],
         # The static archives too: the tools link them (static_llvm_binary.bzl).
         markers = ["lib/libMLIR.so.22.1", "lib/libLLVM.so.22.1", "lib/libMLIRIR.a", "lib/libLLVMSupport.a", "include/mlir", "bin/mlir-tblgen", "bin/FileCheck"],
+    )
+
+    # The tools that offload_cc_library runs.
+    maybe(
+        _tools_repository,
+        name = "offload_tools",
+        sources = {tool: _label_text(Label("//tools:" + tool)) for tool in _RULE_TOOLS},
     )
 
     # Only CUDA compilation and the runtime's CUDA backend need it.

@@ -11,9 +11,29 @@
 # log says so), and the objects must be byte-identical to the first build's.
 # Both builds must be quiet (no sandbox debug log, nothing printed by our
 # actions), and the consumer's own @llvm and @cuda must stay its own beside
-# @offload_llvm and @offload_cuda. Then, in the first output base, with every
-# CUDA toolkit hidden: a CUDA library fails, saying why, and a host-only one
-# builds and its tests pass.
+# @offload_llvm and @offload_cuda. Then, in the first output base: a
+# prebuilt tool set that lacks a tool fails, saying which; with no prebuilt
+# tools, the consumer's libraries and every target of @offload//tools load
+# and analyse, the rule then runs @offload's own tools, and the compiler's
+# generated sources (mlir-tblgen, the pipelines' options) build; and with
+# every CUDA toolkit hidden, a CUDA library fails, saying why, and a
+# host-only one builds and its tests pass.
+#
+# The arguments are the compiler's tools that the rule runs (offload-opt,
+# offload-translate), as this checkout's build made them for its own rules
+# and tests. The consumer takes them as a prebuilt tool set
+# ($OFFLOAD_PREBUILT_TOOLS, docs/bazel.md), so the nested builds compile no
+# compiler: every tool the rule runs must be one of them, and nothing of
+# @offload//tools may build. That leaves unproven here that the compiler's
+# C++ compiles and links as an external repository, in the sandbox, with no
+# .bazelrc, into tools that make the same objects from either checkout:
+# //testdata:consumer_workspace_from_source_test (tagged manual) runs this
+# script with no arguments, and its nested builds do all of that (8 to 16
+# minutes on 2 cores). Its compile commands differ from the ones the outer
+# build runs on every test only in the paths Bazel gives an external
+# repository (external/offload, its bin directory), the same that the
+# runtime's compiles here go through, and the generated sources' paths,
+# which are built here.
 #
 # Runs Bazel inside `bazel test`, so it is tagged local: it reads the real
 # checkout, which $TEST_SRCDIR/.../WORKSPACE links to.
@@ -24,6 +44,16 @@ checkout=$(dirname "$(readlink -f "$workspace_file")")
 tmp=${TEST_TMPDIR:?}
 export HOME="$tmp/home"
 mkdir -p "$HOME"
+
+# The tools handed in, as a prebuilt tool set: a directory of them.
+if (($#)); then
+  prebuilt="$tmp/prebuilt-tools"
+  mkdir -p "$prebuilt"
+  for tool in "$@"; do
+    ln -s "$(readlink -f "$tool")" "$prebuilt/${tool##*/}"
+  done
+  export OFFLOAD_PREBUILT_TOOLS=$prebuilt
+fi
 
 if [[ -e $checkout/testdata/consumer/.bazelrc ]]; then
   echo "FAILED: testdata/consumer has a .bazelrc; a consumer must need none"
@@ -110,7 +140,7 @@ sandboxed=(--spawn_strategy=sandboxed --nosandbox_debug --symlink_prefix=/)
 # log $3, output in $4. Tests always run (a cached result would prove nothing
 # about the second checkout).
 build_consumer() {
-  echo "== consumer in $1/testdata/consumer"
+  echo "== consumer in $1/testdata/consumer${OFFLOAD_PREBUILT_TOOLS:+, with OFFLOAD_PREBUILT_TOOLS=$OFFLOAD_PREBUILT_TOOLS} [${SECONDS}s]"
   consumer_bazel "$1" "$2" test "${sandboxed[@]}" \
     --remote_cache="$cache" --nocache_test_results \
     --execution_log_json_file="$3" \
@@ -134,11 +164,17 @@ for log in "$tmp/build-a.log" "$tmp/build-b.log"; do
     status=1
   fi
 done
-# offload_cc_library's actions (their mnemonics in build_defs/offload.bzl) in
-# the second build: all remote cache hits.
-python3 - "$tmp/exec-b.json" <<'EOF' || status=1
-import json, sys
-text = open(sys.argv[1]).read()
+# Each build's actions by mnemonic, and the packages of @offload it built
+# (for the record: they do not depend on the machine's load). In the second,
+# every offload_cc_library action (their mnemonics in build_defs/offload.bzl)
+# must be a remote cache hit. With tools handed in, every offload-opt and
+# offload-translate that the rule ran must be one of them, and nothing of
+# @offload//tools may build.
+for build in a b; do
+  python3 - "$tmp/exec-$build.json" "$build" "${OFFLOAD_PREBUILT_TOOLS:-}" <<'EOF' || status=1
+import collections, json, os, sys
+path, build, prebuilt = sys.argv[1:]
+text = open(path).read()
 decoder, spawns, at = json.JSONDecoder(), [], 0
 while True:
     while at < len(text) and text[at].isspace():
@@ -147,16 +183,45 @@ while True:
         break
     spawn, at = decoder.raw_decode(text, at)
     spawns.append(spawn)
-ours = [s for s in spawns if s.get("mnemonic", "").startswith("Offload")]
-hits = [s for s in ours if s.get("remoteCacheHit")]
+name = {"a": "first", "b": "second"}[build]
+mnemonics = collections.Counter(s.get("mnemonic", "") for s in spawns)
 all_hits = [s for s in spawns if s.get("remoteCacheHit")]
-print("second build: %d of %d offload_cc_library actions were remote cache hits "
-      "(%d of %d actions in all)" % (len(hits), len(ours), len(all_hits), len(spawns)))
-for s in ours:
-    if not s.get("remoteCacheHit"):
-        print("FAILED: not a cache hit: %s (%s)" % (s.get("progressMessage"), s.get("runner")))
-sys.exit(0 if ours and len(hits) == len(ours) else 1)
+print("%s build: %d actions, %d of them remote cache hits: %s" % (
+    name, len(spawns), len(all_hits),
+    ", ".join("%s %d" % item for item in sorted(mnemonics.items()))))
+# The package of @offload that each action builds for, by its first output.
+built = collections.Counter()
+for s in spawns:
+    outputs = [o["path"] for o in s.get("actualOutputs", []) if "/external/offload/" in o["path"]]
+    if outputs:
+        relative = outputs[0].split("/external/offload/", 1)[1]
+        built[relative.split("/_objs/")[0] if "/_objs/" in relative else os.path.dirname(relative)] += 1
+print("  actions for @offload's packages: %s" % (", ".join("%s %d" % item for item in sorted(built.items())) or "none"))
+status = 0
+ours = [s for s in spawns if s.get("mnemonic", "").startswith("Offload")]
+if not ours:
+    print("FAILED: no offload_cc_library action in the %s build" % name)
+    status = 1
+if build == "b":
+    hits = [s for s in ours if s.get("remoteCacheHit")]
+    print("second build: %d of %d offload_cc_library actions were remote cache hits" % (len(hits), len(ours)))
+    for s in ours:
+        if not s.get("remoteCacheHit"):
+            print("FAILED: not a cache hit: %s (%s)" % (s.get("progressMessage"), s.get("runner")))
+            status = 1
+if prebuilt:
+    for s in ours:
+        tool = s["commandArgs"][0]
+        if s["mnemonic"] != "OffloadLlc" and not tool.startswith("external/offload_tools/"):
+            print("FAILED: %s ran %s, not a tool of OFFLOAD_PREBUILT_TOOLS" % (s.get("progressMessage"), tool))
+            status = 1
+    for package in built:
+        if package == "tools" or package.startswith("tools/"):
+            print("FAILED: the %s build built @offload//%s, with tools handed in" % (name, package))
+            status = 1
+sys.exit(status)
 EOF
+done
 
 # bazel-out/<cpu>-fastbuild: k8 on x86_64, aarch64 on Arm hosts.
 bin_a=$(echo "$tmp"/base-a/execroot/consumer/bazel-out/*-fastbuild/bin/_offload/scale_objects)
@@ -188,13 +253,64 @@ for file in llvm/lib/libMLIR.so.22.1 cuda/bin/ptxas; do
   [[ ! -e $external/$file ]] || { echo "FAILED: the consumer's @${file%%/*} is mlir-offload's: it has $file"; status=1; }
 done
 
+# A prebuilt tool set without offload-translate (an empty file as its
+# offload-opt, which is never run): analysis fails, naming what is missing.
+incomplete="$tmp/incomplete-tools"
+mkdir -p "$incomplete"
+: >"$incomplete/offload-opt"
+echo "== consumer with OFFLOAD_PREBUILT_TOOLS=$incomplete [${SECONDS}s]"
+if OFFLOAD_PREBUILT_TOOLS=$incomplete consumer_bazel "$first" "$tmp/base-a" \
+  build --nobuild --noshow_progress //:scale_host >"$tmp/incomplete.log" 2>&1; then
+  echo "FAILED: //:scale_host built with a prebuilt tool set lacking offload-translate"
+  status=1
+elif grep -q -F "OFFLOAD_PREBUILT_TOOLS=$incomplete holds no offload-translate." "$tmp/incomplete.log"; then
+  echo "with no offload-translate in the tool set, //:scale_host fails: $(grep -o -m 1 'offload_tools: OFFLOAD_PREBUILT_TOOLS=.*' "$tmp/incomplete.log")"
+else
+  echo "FAILED: //:scale_host with an incomplete tool set failed, but not for that:"
+  tail -20 "$tmp/incomplete.log"
+  status=1
+fi
+
+# With no prebuilt tools, as a workspace without them builds: the consumer's
+# libraries and all of @offload//tools load and analyse as @offload, and the
+# rule runs @offload's own tools, in the execution configuration; and the
+# compiler's generated sources build under external/offload.
+echo "== consumer with no prebuilt tools: analysis, and the compiler's generated sources [${SECONDS}s]"
+from_source_bazel() {
+  (unset OFFLOAD_PREBUILT_TOOLS; consumer_bazel "$first" "$tmp/base-a" "$@")
+}
+if ! from_source_bazel aquery --noshow_progress \
+  'mnemonic("OffloadLower|OffloadTranslate", //... + @offload//tools:all)' >"$tmp/from-source.aquery" 2>"$tmp/from-source.log"; then
+  echo "FAILED: with no prebuilt tools, the consumer and @offload//tools do not analyse:"
+  tail -20 "$tmp/from-source.log"
+  status=1
+else
+  echo "with no prebuilt tools, the consumer and @offload//tools analyse"
+  for tool in offload-opt offload-translate; do
+    if ! grep -q -E "bin/external/offload/tools/$tool " "$tmp/from-source.aquery"; then
+      echo "FAILED: with no prebuilt tools, offload_cc_library does not run @offload//tools:$tool"
+      status=1
+    fi
+  done
+fi
+generated=$(from_source_bazel query --noshow_progress \
+  'kind("genrule|_gentbl", deps(@offload//tools:offload-opt + @offload//tools:offload-translate))' 2>"$tmp/generated.log") || {
+  echo "FAILED: query of the compiler's generated sources"; tail -20 "$tmp/generated.log"; status=1; }
+if [[ -n $generated ]] && from_source_bazel build "${sandboxed[@]}" --noshow_progress $generated >>"$tmp/generated.log" 2>&1; then
+  echo "the compiler's generated sources build under external/offload: $(wc -w <<<"$generated") targets"
+else
+  echo "FAILED: the compiler's generated sources did not build:"
+  tail -20 "$tmp/generated.log"
+  status=1
+fi
+
 # No CUDA toolkit: OFFLOAD_CUDA_TOOLKIT, which @offload_cuda takes in place of
 # any other place, names an empty directory. In the first output base, so
 # that nothing compiles again: what needs @offload_cuda fails saying so, and
 # the host-only library builds and its tests pass, so nothing fetches it.
 no_toolkit="$tmp/no-cuda-toolkit"
 mkdir -p "$no_toolkit"
-echo "== consumer with OFFLOAD_CUDA_TOOLKIT=$no_toolkit"
+echo "== consumer with OFFLOAD_CUDA_TOOLKIT=$no_toolkit [${SECONDS}s]"
 if OFFLOAD_CUDA_TOOLKIT=$no_toolkit consumer_bazel "$first" "$tmp/base-a" \
   build --nobuild --noshow_progress //:scale >"$tmp/no-toolkit.log" 2>&1; then
   echo "FAILED: //:scale, for CUDA, built with no CUDA toolkit"
@@ -212,4 +328,5 @@ if ! OFFLOAD_CUDA_TOOLKIT=$no_toolkit consumer_bazel "$first" "$tmp/base-a" \
   echo "FAILED: the host-only library and its tests, with no CUDA toolkit"
   status=1
 fi
+echo "== done [${SECONDS}s]"
 exit $status
