@@ -221,14 +221,20 @@ LogicalResult ControlFlowSplitter::emitControl(Operation *op, Scope scope,
          << op->getName() << "'";
 }
 
+LogicalResult ControlFlowSplitter::emitBlock(Block &block, Scope scope,
+                                             OpBuilder &b, ValueRange yielded,
+                                             ArrayRef<Value> homes) {
+  if (failed(emitOps(bodyOps(block), scope, b)))
+    return failure();
+  return values.emitStores(scope, b, yielded, homes);
+}
+
 LogicalResult ControlFlowSplitter::emitRegionBody(Region &region, Scope scope,
                                                   OpBuilder &b,
                                                   ArrayRef<Value> resultHomes) {
   Block &block = region.front();
-  if (failed(emitOps(bodyOps(block), scope, b)))
-    return failure();
-  return values.emitStores(scope, b, block.getTerminator()->getOperands(),
-                           resultHomes);
+  return emitBlock(block, scope, b, block.getTerminator()->getOperands(),
+                   resultHomes);
 }
 
 LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
@@ -247,7 +253,7 @@ LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
       !llvm::all_of(
           ValueRange{op.getLowerBound(), op.getUpperBound(), op.getStep()},
           [&](Value v) { return values.isUniform(v); }))
-    return emitDivergentFor(op, scope, b, *carried);
+    return divergent.emitFor(op, scope, b, *carried);
   FailureOr<Value> lb = values.uniformValue(op.getLowerBound(), scope, b);
   FailureOr<Value> ub = values.uniformValue(op.getUpperBound(), scope, b);
   FailureOr<Value> step = values.uniformValue(op.getStep(), scope, b);
@@ -263,7 +269,7 @@ LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
 LogicalResult ControlFlowSplitter::emitIf(scf::IfOp op, Scope scope,
                                           OpBuilder &b) {
   if (scope.isWarp())
-    return emitDivergentIf(op, scope, b);
+    return divergent.emitIf(op, scope, b);
   FailureOr<Value> condition = values.uniformValue(op.getCondition(), scope, b);
   FailureOr<SmallVector<Value>> resultHomes =
       values.getOrCreateHomes(op.getResults());
@@ -284,7 +290,7 @@ LogicalResult ControlFlowSplitter::emitIf(scf::IfOp op, Scope scope,
 LogicalResult ControlFlowSplitter::emitSwitch(scf::IndexSwitchOp op,
                                               Scope scope, OpBuilder &b) {
   if (scope.isWarp())
-    return emitDivergentSwitch(op, scope, b);
+    return divergent.emitSwitch(op, scope, b);
   FailureOr<Value> selector = values.uniformValue(op.getArg(), scope, b);
   FailureOr<SmallVector<Value>> resultHomes =
       values.getOrCreateHomes(op.getResults());
@@ -317,7 +323,7 @@ LogicalResult ControlFlowSplitter::emitWhile(scf::WhileOp op, Scope scope,
   if (failed(values.emitStores(scope, b, op.getInits(), *beforeHomes)))
     return failure();
   if (scope.isWarp())
-    return emitDivergentWhile(op, scope, b, *beforeHomes, *afterHomes);
+    return divergent.emitWhile(op, scope, b, *beforeHomes, *afterHomes);
 
   auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   Block *before = &loop.getBefore().emplaceBlock();
@@ -325,9 +331,8 @@ LogicalResult ControlFlowSplitter::emitWhile(scf::WhileOp op, Scope scope,
 
   OpBuilder beforeBuilder = OpBuilder::atBlockBegin(before);
   scf::ConditionOp condition = op.getConditionOp();
-  if (failed(emitOps(bodyOps(*op.getBeforeBody()), scope, beforeBuilder)) ||
-      failed(values.emitStores(scope, beforeBuilder, condition.getArgs(),
-                               *afterHomes)))
+  if (failed(emitBlock(*op.getBeforeBody(), scope, beforeBuilder,
+                       condition.getArgs(), *afterHomes)))
     return failure();
   FailureOr<Value> keepGoing =
       values.uniformValue(condition.getCondition(), scope, beforeBuilder);

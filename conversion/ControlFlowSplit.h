@@ -10,7 +10,7 @@
 // regions split in turn: at block level it is uniform across the block, as
 // CUDA requires, and its conditions and bounds are those of the first
 // thread; inside a warp loop the lanes may diverge, and each branch or loop
-// runs for the lanes that take it (DivergentControlFlow.cpp).
+// runs for the lanes that take it (DivergentControlFlow.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 
 #include "conversion/BarrierAnalysis.h"
 #include "conversion/BlockThreads.h"
+#include "conversion/DivergentControlFlow.h"
 #include "conversion/PrivateMemory.h"
 #include "conversion/ThreadOwnOps.h"
 #include "conversion/ThreadValues.h"
@@ -37,7 +38,15 @@ public:
                       PrivateMemory &memory, ThreadOwnOps &ownOps,
                       WarpExchanges &exchanges, OpBuilder &entry, Location loc)
       : threads(threads), values(values), memory(memory), ownOps(ownOps),
-        exchanges(exchanges), entry(entry), loc(loc) {}
+        exchanges(exchanges), loc(loc),
+        divergent(threads, values, entry, loc,
+                  [this](Block &block, Scope scope, OpBuilder &b,
+                         ValueRange yielded, ArrayRef<Value> homes) {
+                    return emitBlock(block, scope, b, yielded, homes);
+                  }) {}
+  /// `divergent` calls back into this splitter, which stays where it is.
+  ControlFlowSplitter(const ControlFlowSplitter &) = delete;
+  ControlFlowSplitter &operator=(const ControlFlowSplitter &) = delete;
 
   /// Emits the ops of `block`, the kernel's body, at block level at `b`.
   LogicalResult emitBody(Block &block, OpBuilder &b) {
@@ -49,8 +58,6 @@ private:
     return llvm::map_to_vector(block.without_terminator(),
                                [](Operation &op) { return &op; });
   }
-
-  //===--- Both levels (ControlFlowSplit.cpp) -----------------------------===//
 
   /// Emits `ops` in `scope`: a thread loop for each run of ops between two
   /// points where threads meet at the scope's level.
@@ -68,6 +75,9 @@ private:
                          OpBuilder &b);
   /// Emits `op`, control flow that holds a point where threads meet.
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
+  /// Emits the ops of `block`, then stores `yielded` into `homes`.
+  LogicalResult emitBlock(Block &block, Scope scope, OpBuilder &b,
+                          ValueRange yielded, ArrayRef<Value> homes);
   /// Emits the ops of `region`'s block, then stores what its terminator
   /// yields into `resultHomes`.
   LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
@@ -77,45 +87,15 @@ private:
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
 
-  //===--- Lanes that diverge in a warp (DivergentControlFlow.cpp) --------===//
-
-  LogicalResult emitDivergentFor(scf::ForOp op, Scope scope, OpBuilder &b,
-                                 ArrayRef<Value> carried);
-  LogicalResult emitDivergentIf(scf::IfOp op, Scope scope, OpBuilder &b);
-  LogicalResult emitDivergentWhile(scf::WhileOp op, Scope scope, OpBuilder &b,
-                                   ArrayRef<Value> beforeHomes,
-                                   ArrayRef<Value> afterHomes);
-  LogicalResult emitDivergentSwitch(scf::IndexSwitchOp op, Scope scope,
-                                    OpBuilder &b);
-
-  /// memref<32xi1>, allocated once at the top of the function: the warps of
-  /// a block run one after another, so one mask per construct serves all.
-  Value newMask();
-  void clearMask(Value mask, OpBuilder &b);
-  /// Whether any lane of `mask` is set (i1).
-  Value anyLane(Value mask, OpBuilder &b);
-  /// A new lane mask of `scope`'s warp, set for the lanes active in `scope`
-  /// for which `predicate` (an i1 made from the thread's values) holds.
-  using PredicateFn =
-      function_ref<FailureOr<Value>(OpBuilder &, const Thread &, IRMapping &)>;
-  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, PredicateFn predicate);
-  /// The lanes of `scope` for which `condition` is `expected`.
-  FailureOr<Value> emitMask(Scope scope, OpBuilder &b, Value condition,
-                            bool expected);
-  /// `scf.if` (any lane of `mask` set) with `body` built in it for the lanes
-  /// of `mask`.
-  LogicalResult
-  emitMasked(Scope scope, Value mask, OpBuilder &b,
-             function_ref<LogicalResult(Scope, OpBuilder &)> body);
-
   BarrierAnalysis barriers;
   BlockThreads &threads;
   ThreadValues &values;
   PrivateMemory &memory;
   ThreadOwnOps &ownOps;
   WarpExchanges &exchanges;
-  OpBuilder &entry;
   Location loc;
+  /// Control flow inside a warp loop, whose lanes may diverge.
+  DivergentControlFlow divergent;
 };
 
 } // namespace mlir::offload::threadloops

@@ -4,15 +4,9 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Inside a warp loop, control flow that holds a subgroup operation may
-// diverge as on a GPU: a mask of the warp's lanes (memref<32xi1>) says which
-// lanes run a branch, or are still in a loop, and the thread loops and
-// exchanges there see only those. Each branch runs for the lanes that take
-// it; a loop goes on while any lane is still in it.
-//
 //===----------------------------------------------------------------------===//
 
-#include "conversion/ControlFlowSplit.h"
+#include "conversion/DivergentControlFlow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,16 +17,24 @@
 using namespace mlir;
 using namespace mlir::offload::threadloops;
 
+LogicalResult
+DivergentControlFlow::emitRegionBody(Region &region, Scope scope, OpBuilder &b,
+                                     ArrayRef<Value> resultHomes) {
+  Block &block = region.front();
+  return emitBlock(block, scope, b, block.getTerminator()->getOperands(),
+                   resultHomes);
+}
+
 //===----------------------------------------------------------------------===//
 // Lane masks
 //===----------------------------------------------------------------------===//
 
-Value ControlFlowSplitter::newMask() {
+Value DivergentControlFlow::newMask() {
   return memref::AllocaOp::create(
       entry, loc, MemRefType::get({kWarpSize}, entry.getI1Type()));
 }
 
-void ControlFlowSplitter::clearMask(Value mask, OpBuilder &b) {
+void DivergentControlFlow::clearMask(Value mask, OpBuilder &b) {
   Value cleared = arith::ConstantIntOp::create(b, loc, 0, 1);
   scf::ForOp::create(b, loc, threads.index(b, 0), threads.index(b, kWarpSize),
                      threads.index(b, 1), ValueRange{},
@@ -42,7 +44,7 @@ void ControlFlowSplitter::clearMask(Value mask, OpBuilder &b) {
                      });
 }
 
-Value ControlFlowSplitter::anyLane(Value mask, OpBuilder &b) {
+Value DivergentControlFlow::anyLane(Value mask, OpBuilder &b) {
   auto scan = scf::ForOp::create(
       b, loc, threads.index(b, 0), threads.index(b, kWarpSize),
       threads.index(b, 1),
@@ -55,8 +57,8 @@ Value ControlFlowSplitter::anyLane(Value mask, OpBuilder &b) {
   return scan.getResult(0);
 }
 
-FailureOr<Value> ControlFlowSplitter::emitMask(Scope scope, OpBuilder &b,
-                                               PredicateFn predicate) {
+FailureOr<Value> DivergentControlFlow::emitMask(Scope scope, OpBuilder &b,
+                                                PredicateFn predicate) {
   Value mask = newMask();
   clearMask(mask, b);
   if (failed(
@@ -72,8 +74,9 @@ FailureOr<Value> ControlFlowSplitter::emitMask(Scope scope, OpBuilder &b,
   return mask;
 }
 
-FailureOr<Value> ControlFlowSplitter::emitMask(Scope scope, OpBuilder &b,
-                                               Value condition, bool expected) {
+FailureOr<Value> DivergentControlFlow::emitMask(Scope scope, OpBuilder &b,
+                                                Value condition,
+                                                bool expected) {
   return emitMask(
       scope, b,
       [&](OpBuilder &lb, const Thread &t,
@@ -87,7 +90,7 @@ FailureOr<Value> ControlFlowSplitter::emitMask(Scope scope, OpBuilder &b,
       });
 }
 
-LogicalResult ControlFlowSplitter::emitMasked(
+LogicalResult DivergentControlFlow::emitMasked(
     Scope scope, Value mask, OpBuilder &b,
     function_ref<LogicalResult(Scope, OpBuilder &)> body) {
   auto branch = scf::IfOp::create(b, loc, anyLane(mask, b));
@@ -99,8 +102,8 @@ LogicalResult ControlFlowSplitter::emitMasked(
 // Branches
 //===----------------------------------------------------------------------===//
 
-LogicalResult ControlFlowSplitter::emitDivergentIf(scf::IfOp op, Scope scope,
-                                                   OpBuilder &b) {
+LogicalResult DivergentControlFlow::emitIf(scf::IfOp op, Scope scope,
+                                           OpBuilder &b) {
   // Lanes may go either way: each branch runs for the lanes that take it.
   FailureOr<SmallVector<Value>> resultHomes =
       values.getOrCreateHomes(op.getResults());
@@ -124,9 +127,8 @@ LogicalResult ControlFlowSplitter::emitDivergentIf(scf::IfOp op, Scope scope,
                  succeeded(emitBranch(op.getElseRegion(), *elseLanes)));
 }
 
-LogicalResult ControlFlowSplitter::emitDivergentSwitch(scf::IndexSwitchOp op,
-                                                       Scope scope,
-                                                       OpBuilder &b) {
+LogicalResult DivergentControlFlow::emitSwitch(scf::IndexSwitchOp op,
+                                               Scope scope, OpBuilder &b) {
   // Each case runs for the lanes that select it, the default for the rest.
   FailureOr<SmallVector<Value>> resultHomes =
       values.getOrCreateHomes(op.getResults());
@@ -180,9 +182,9 @@ LogicalResult ControlFlowSplitter::emitDivergentSwitch(scf::IndexSwitchOp op,
 /// Each lane runs the iterations of its own bounds, in step with the others
 /// as on a GPU: the k-th time round, the lanes that have a k-th iteration
 /// are the active ones. The loop goes on while any lane has one.
-LogicalResult ControlFlowSplitter::emitDivergentFor(scf::ForOp op, Scope scope,
-                                                    OpBuilder &b,
-                                                    ArrayRef<Value> carried) {
+LogicalResult DivergentControlFlow::emitFor(scf::ForOp op, Scope scope,
+                                            OpBuilder &b,
+                                            ArrayRef<Value> carried) {
   LLVM_DEBUG(llvm::dbgs() << "lanes of a warp run scf.for with bounds of their "
                              "own\n");
   FailureOr<Value> inductionHome = values.getOrCreateHome(op.getInductionVar());
@@ -244,9 +246,10 @@ LogicalResult ControlFlowSplitter::emitDivergentFor(scf::ForOp op, Scope scope,
 
 /// Each lane leaves the loop when its condition fails; the loop goes on
 /// while any lane is still in it.
-LogicalResult ControlFlowSplitter::emitDivergentWhile(
-    scf::WhileOp op, Scope scope, OpBuilder &b, ArrayRef<Value> beforeHomes,
-    ArrayRef<Value> afterHomes) {
+LogicalResult DivergentControlFlow::emitWhile(scf::WhileOp op, Scope scope,
+                                              OpBuilder &b,
+                                              ArrayRef<Value> beforeHomes,
+                                              ArrayRef<Value> afterHomes) {
   Value looping = newMask();
   clearMask(looping, b);
   Value set = arith::ConstantIntOp::create(b, loc, 1, 1);
@@ -263,9 +266,8 @@ LogicalResult ControlFlowSplitter::emitDivergentWhile(
   Block *after = &loop.getAfter().emplaceBlock();
   OpBuilder beforeBuilder = OpBuilder::atBlockBegin(before);
   scf::ConditionOp condition = op.getConditionOp();
-  if (failed(emitOps(bodyOps(*op.getBeforeBody()), inLoop, beforeBuilder)) ||
-      failed(values.emitStores(inLoop, beforeBuilder, condition.getArgs(),
-                               afterHomes)))
+  if (failed(emitBlock(*op.getBeforeBody(), inLoop, beforeBuilder,
+                       condition.getArgs(), afterHomes)))
     return failure();
   if (failed(threads.emitLaneLoop(
           inLoop, beforeBuilder, [&](OpBuilder &lb, const Thread &t) {

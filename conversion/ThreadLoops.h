@@ -30,8 +30,8 @@
 // (values that cross a split), PrivateMemory.h (each thread's memory),
 // ThreadOwnOps.h (thread ids, private allocations and asserts in a thread's
 // clone), WarpExchange.h (subgroup operations), ControlFlowSplit.h (the
-// splitting of structured control flow, and DivergentControlFlow.cpp for
-// lanes that diverge in a warp).
+// splitting of structured control flow), DivergentControlFlow.h (control
+// flow whose lanes diverge in a warp).
 //
 //===----------------------------------------------------------------------===//
 
