@@ -7,7 +7,8 @@
 #
 # Compiled code sees the runtime only through its ABI header
 # (//offload_runtime:mgpu_headers, bound to MLIR types in abi/), each target
-# sits beside the others on target/common, and
+# sits beside the others on target/common, each lowering in conversion/
+# beside the others on conversion/common, and
 # the runtime and its test driver contain no compiler code. Below all of them,
 # compiler and runtime alike, object_format/ (what an object's bytes are)
 # depends on nothing of ours and nothing of LLVM. Each rule is a
@@ -71,6 +72,13 @@ forbid "transforms sit on the dialect and the ABI" "//transforms/..." \
   "//conversion/... + //target/... + //translation/... + $above_middle + ($runtime_except_abi)"
 forbid "conversion sits on the transforms, below the pipelines" "//conversion/..." \
   "//target/... + //translation/... + $above_middle + ($runtime_except_abi)"
+lowerings="//conversion/host/... + //conversion/spirv/... + //conversion/rocdl/... + //conversion/nvvm/..."
+for lowering in host spirv rocdl nvvm; do
+  forbid "conversion/$lowering sits beside the other lowerings" "//conversion/$lowering/..." \
+    "$lowerings - //conversion/$lowering/... + //conversion:conversion"
+done
+forbid "conversion/common serves the lowerings alone" "//conversion/common/..." \
+  "$lowerings + //conversion:conversion"
 for target in cuda host vulkan rocm; do
   forbid "target/$target sits beside the other targets" "//target/$target/..." \
     "//target/... - //target/$target/... - //target/common/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
@@ -103,19 +111,31 @@ forbid "offload-translate links no serializer and no pipeline" \
 # Includes say the same as the BUILD graph: a lower folder never names a
 # higher one.
 checks=$((checks + 1))
+# names_sibling PARENT FOLDER...: the files of each PARENT/FOLDER that include
+# another of the FOLDERs.
+names_sibling() {
+  local parent="$1"
+  shift
+  local folders folder
+  folders=$(IFS='|'; echo "$*")
+  for folder in "$@"; do
+    grep -rE "#include \"$parent/($folders)/" "$parent/$folder" |
+      grep -v "#include \"$parent/$folder/" | cut -d: -f1
+  done
+}
 up=$({
   grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools|offload_runtime)/|#include [<"](mlir|llvm)/' object_format
   grep -rlE '#include "(abi|transforms|conversion|target|translation|pipelines|registration|tools)/' dialects
   grep -rlE '#include "(dialects|transforms|conversion|target|translation|pipelines|registration|tools)/' abi
   grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' transforms
   grep -rlE '#include "(target|translation|pipelines|registration|tools)/' conversion
+  grep -rlE '#include "conversion/(host|spirv|rocdl|nvvm)/' conversion/common
+  # Each lowering names no other.
+  names_sibling conversion host spirv rocdl nvvm
   grep -rlE '#include "(transforms|conversion|translation|pipelines|registration|tools)/' target
   grep -rlE '#include "target/(cuda|host|vulkan|rocm)/' target/common
   # Each target names no other.
-  for target in cuda host vulkan rocm; do
-    grep -rE '#include "target/(cuda|host|vulkan|rocm)/' "target/$target" |
-      grep -v "#include \"target/$target/" | cut -d: -f1
-  done
+  names_sibling target cuda host vulkan rocm
   grep -rlE '#include "(transforms|conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
   grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime

@@ -1,0 +1,31 @@
+//===- HostKernelAbi.h - What libmgpu's host backend looks up ---*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOST_HOSTKERNELABI_H
+#define OFFLOAD_CONVERSION_HOST_HOSTKERNELABI_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::offload {
+
+/// On a kernel's function (i32): the private memory that each of its threads
+/// needs, which its MgpuHostKernel tells the runtime.
+constexpr llvm::StringLiteral kPrivateBytesAttrName =
+    "offload.host_private_bytes";
+
+/// For each kernel of `module` (an llvm.func with gpu.kernel whose first
+/// parameter is its MgpuHostBlock), adds what the host backend looks up
+/// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX
+/// and the kernel's name, with the size of each parameter and a `run`
+/// function that takes the launch's `void **params` and calls the kernel.
+/// Everything else becomes internal.
+LogicalResult addHostKernelEntries(gpu::GPUModuleOp module);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_HOST_HOSTKERNELABI_H

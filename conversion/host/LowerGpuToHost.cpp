@@ -1,0 +1,527 @@
+//===- LowerGpuToHost.cpp - A gpu.module for the host CPU -----------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The phases, on one gpu.module:
+//   1. ops with no host meaning are reported;
+//   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
+//      gpu.global_id and gpu.all_reduce lowered;
+//   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
+//      reads its place in the launch from the MgpuHostBlock and runs every
+//      thread of the block as loops (ThreadLoops.h);
+//   4. everything goes to the LLVM dialect (HostToLLVM.h);
+//   5. each kernel gets the entry point and descriptor that the runtime looks
+//      up (HostKernelAbi.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/Passes.h"
+
+#include "abi/RuntimeAbi.h"
+#include "conversion/common/InlineDeviceFunctions.h"
+#include "conversion/host/BlockAtomics.h"
+#include "conversion/host/HostCollectives.h"
+#include "conversion/host/HostKernelAbi.h"
+#include "conversion/host/HostToLLVM.h"
+#include "conversion/host/memory/BlockMemory.h"
+#include "conversion/host/threads/ThreadLoops.h"
+#include "mgpu/mgpu.h"
+#include "transforms/PrintfFormat.h"
+
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "offload-lower-gpu-to-host"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADLOWERGPUTOHOST
+#include "conversion/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// Reports the first op that has no meaning on the host.
+static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
+  static constexpr StringLiteral kOtherTargets[] = {
+      "nvvm", "nvgpu", "rocdl", "amdgpu", "xevm", "xegpu", "spirv"};
+  WalkResult walked = module.walk([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    const char *what = nullptr;
+    if (llvm::is_contained(kOtherTargets, dialect))
+      what = "an operation of another target's dialect";
+    else if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+                 gpu::SubgroupMmaElementwiseOp,
+                 gpu::SubgroupMmaExtractThreadLocalOp,
+                 gpu::SubgroupMmaInsertThreadLocalOp,
+                 gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp>(
+                 op))
+      what = "a warp matrix operation";
+    else if (isa<LLVM::LLVMFuncOp>(op) &&
+             op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      // The host's kernels take the block they run first, which only the
+      // lowering of a gpu.func adds.
+      what = "a kernel already lowered to the LLVM dialect, for another "
+             "target; write it as a gpu.func";
+    if (!what)
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName()
+                    << "' has no meaning on the host target (#offload.host): "
+                       "it is "
+                    << what
+                    << "; compile this gpu.module for a GPU target only";
+    return WalkResult::interrupt();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+namespace {
+
+/// Makes the uniform values of a block function at its entry.
+class BlockValueBuilder {
+public:
+  BlockValueBuilder(OpBuilder &b, Location loc, Value block)
+      : b(b), loc(loc), block(block),
+        blockType(abi::getStructType(b.getContext(), abi::Struct::MgpuHostBlock,
+                                     64)) {}
+
+  /// A field of the MgpuHostBlock.
+  Value load(unsigned field, Type type) {
+    Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+    Value slot = LLVM::GEPOp::create(b, loc, ptr, blockType, block,
+                                     ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+    return LLVM::LoadOp::create(b, loc, type, slot);
+  }
+
+  /// A 32-bit field as an index.
+  Value index(unsigned field) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                        load(field, b.getI32Type()));
+  }
+
+  /// The dynamic shared memory, as memref<?xi8, workgroup>.
+  Value sharedMemory() {
+    Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+    Value bytes = LLVM::ZExtOp::create(
+        b, loc, b.getI64Type(),
+        load(abi::MgpuHostBlockField::sharedMemoryBytes, b.getI32Type()));
+    return wrapBlockMemory(
+        b, loc, load(abi::MgpuHostBlockField::sharedMemory, ptr), bytes,
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  Value block;
+  LLVM::LLVMStructType blockType;
+};
+
+} // namespace
+
+/// The value that a block-level gpu op has everywhere in the block.
+static Value uniformGpuValue(Operation *op, OpBuilder &b,
+                             const BlockValues &values, Value threads) {
+  Location loc = op->getLoc();
+  auto dim = [](Operation *op) {
+    return static_cast<unsigned>(
+        cast<gpu::DimensionAttr>(op->getAttr("dimension")).getValue());
+  };
+  if (isa<gpu::BlockIdOp>(op))
+    return values.blockId[dim(op)];
+  if (isa<gpu::GridDimOp>(op))
+    return values.gridDim[dim(op)];
+  if (isa<gpu::BlockDimOp>(op))
+    return values.blockDim[dim(op)];
+  if (isa<gpu::ClusterDimBlocksOp>(op))
+    return values.clusterDim[dim(op)];
+  if (isa<gpu::ClusterDimOp>(op))
+    return arith::DivUIOp::create(b, loc, values.gridDim[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::ClusterIdOp>(op))
+    return arith::DivUIOp::create(b, loc, values.blockId[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::ClusterBlockIdOp>(op))
+    return arith::RemUIOp::create(b, loc, values.blockId[dim(op)],
+                                  values.clusterDim[dim(op)]);
+  if (isa<gpu::SubgroupSizeOp>(op))
+    return arith::ConstantIndexOp::create(b, loc, MGPU_WARP_SIZE);
+  if (isa<gpu::NumSubgroupsOp>(op))
+    return arith::CeilDivUIOp::create(
+        b, loc, threads,
+        arith::ConstantIndexOp::create(b, loc, MGPU_WARP_SIZE));
+  if (isa<gpu::DynamicSharedMemoryOp>(op))
+    return values.sharedMemory;
+  return nullptr;
+}
+
+/// A function beside `kernel` that will run one block of it,
+/// `(%block: !llvm.ptr, args...)`: empty but for its return.
+static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel) {
+  MLIRContext *context = kernel.getContext();
+  Location loc = kernel.getLoc();
+  SmallVector<Type> inputs = {LLVM::LLVMPointerType::get(context)};
+  llvm::append_range(inputs, kernel.getArgumentTypes());
+  OpBuilder mb(kernel);
+  auto function = func::FuncOp::create(mb, loc, "__offload_host_block",
+                                       FunctionType::get(context, inputs, {}));
+  function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                    UnitAttr::get(context));
+  Block *entry = function.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  func::ReturnOp::create(b, loc);
+  return function;
+}
+
+/// The block's place in the launch and its memory, read at `b` from
+/// `block`, its MgpuHostBlock.
+static BlockValues readBlockValues(gpu::GPUFuncOp kernel, OpBuilder &b,
+                                   Value block) {
+  Location loc = kernel.getLoc();
+  BlockValues values;
+  values.block = block;
+  BlockValueBuilder fields(b, loc, values.block);
+  namespace F = abi::MgpuHostBlockField;
+  const unsigned blockIds[3] = {F::blockIdX, F::blockIdY, F::blockIdZ};
+  const unsigned gridDims[3] = {F::gridDimX, F::gridDimY, F::gridDimZ};
+  const unsigned blockDims[3] = {F::blockDimX, F::blockDimY, F::blockDimZ};
+  const unsigned clusterDims[3] = {F::clusterDimX, F::clusterDimY,
+                                   F::clusterDimZ};
+  // Sizes known at compile time make the thread loops' trip counts constant.
+  std::optional<ArrayRef<int32_t>> knownBlock = kernel.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> knownGrid = kernel.getKnownGridSize();
+  for (int d = 0; d < 3; ++d) {
+    values.blockId[d] = fields.index(blockIds[d]);
+    values.gridDim[d] =
+        knownGrid ? arith::ConstantIndexOp::create(b, loc, (*knownGrid)[d])
+                  : fields.index(gridDims[d]);
+    values.blockDim[d] =
+        knownBlock ? arith::ConstantIndexOp::create(b, loc, (*knownBlock)[d])
+                   : fields.index(blockDims[d]);
+    values.clusterDim[d] = fields.index(clusterDims[d]);
+  }
+  values.sharedMemory = fields.sharedMemory();
+  values.privateMemory =
+      fields.load(abi::MgpuHostBlockField::privateMemory,
+                  LLVM::LLVMPointerType::get(b.getContext()));
+  return values;
+}
+
+/// Maps the kernel's arguments to the block function's `parameters`, and its
+/// workgroup attributions to buffers of the block, in `uniform`; reports the
+/// attributions that the host target cannot give a block or a thread.
+static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
+                                  OpBuilder &b, IRMapping &uniform) {
+  for (auto [arg, param] : llvm::zip_equal(
+           kernel.getArguments().take_front(kernel.getNumArguments()),
+           parameters))
+    uniform.map(arg, param);
+  // Workgroup attributions: one buffer per block, on its worker's stack.
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    if (!type.hasStaticShape())
+      return kernel.emitError()
+             << "kernel @" << kernel.getName()
+             << " has a workgroup attribution of type " << type
+             << ", which the host target cannot allocate for a block: "
+                "workgroup attributions need a static shape";
+    uniform.map(attribution,
+                memref::AllocaOp::create(b, kernel.getLoc(), type));
+  }
+  // Private attributions: slices of the block's private memory, one per
+  // thread, whose size the launch must know.
+  for (BlockArgument attribution : kernel.getPrivateAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+      return kernel.emitError()
+             << "kernel @" << kernel.getName() << " has a private attribution "
+             << "of type " << type
+             << ", which the host target cannot give each thread: private "
+                "attributions need a static shape and the identity layout";
+  }
+  return success();
+}
+
+/// Makes each `memref.alloc` of workgroup memory in `kernel` one buffer per
+/// block, as a workgroup attribution is, wherever in the kernel it is (a
+/// GPU's shared variable is one per block, however often the code that
+/// declares it runs): an alloca at `b`, which `uniform` maps to itself. Its
+/// deallocations go, as the buffer lives as long as the block. Reports one
+/// whose shape is not static.
+static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
+                                                    OpBuilder &b,
+                                                    IRMapping &uniform) {
+  auto isWorkgroup = [](Value memref) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+  };
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<memref::DeallocOp> deallocs;
+  kernel.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && isWorkgroup(alloc.getResult()))
+      allocs.push_back(alloc);
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+        dealloc && isWorkgroup(dealloc.getMemref()))
+      deallocs.push_back(dealloc);
+  });
+  for (memref::AllocOp alloc : allocs)
+    if (!alloc.getType().hasStaticShape())
+      return alloc.emitError()
+             << "the host target gives workgroup memory of a static shape "
+                "only, one buffer per block; this 'memref.alloc' of "
+             << alloc.getType()
+             << " has a size known at run time: give it a static shape, or "
+                "use gpu.dynamic_shared_memory";
+  for (memref::DeallocOp dealloc : deallocs)
+    dealloc.erase();
+  for (memref::AllocOp alloc : allocs) {
+    Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
+                                            alloc.getAlignmentAttr());
+    uniform.map(buffer, buffer);
+    alloc.getResult().replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  LLVM_DEBUG(llvm::dbgs() << "@" << kernel.getName() << ": " << allocs.size()
+                          << " workgroup allocations made block memory\n");
+  return success();
+}
+
+/// Fails, with an error at the kernel, where the static workgroup memory
+/// that each of its blocks keeps on its worker's stack (its workgroup
+/// attributions and workgroup `memref.alloc`s) is more than the host ABI
+/// allows: the launch would overflow the stack.
+static LogicalResult checkStaticWorkgroupMemory(gpu::GPUFuncOp kernel) {
+  DataLayout layout = DataLayout::closest(kernel);
+  uint64_t bytes = 0;
+  bool overflow = false;
+  auto add = [&](Type type) {
+    auto memref = dyn_cast<MemRefType>(type);
+    // Dynamic shapes are errors of their own (mapArguments and
+    // makeWorkgroupAllocsBlockMemory).
+    if (!memref || !memref.hasStaticShape() ||
+        !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref))
+      return;
+    // Dimension by dimension: getNumElements() wraps past 2^63.
+    uint64_t size = layout.getTypeSize(memref.getElementType());
+    // (Each saturating operation sets its flag, cleared or not.)
+    bool wrapped = false;
+    for (int64_t dim : memref.getShape()) {
+      size = llvm::SaturatingMultiply(size, uint64_t(dim), &wrapped);
+      overflow |= wrapped;
+    }
+    bytes = llvm::SaturatingAdd(bytes, size, &wrapped);
+    overflow |= wrapped;
+  };
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions())
+    add(attribution.getType());
+  kernel.walk([&](memref::AllocOp alloc) { add(alloc.getType()); });
+  if (!overflow && bytes <= uint64_t(MGPU_HOST_MAX_STATIC_SHARED_MEMORY))
+    return success();
+  InFlightDiagnostic diag = kernel.emitError()
+                            << "kernel @" << kernel.getName() << " has ";
+  if (overflow)
+    diag << "more than 2^64 bytes";
+  else
+    diag << bytes << " bytes";
+  return diag << " of static workgroup memory, and the host target keeps at "
+                 "most "
+              << int64_t(MGPU_HOST_MAX_STATIC_SHARED_MEMORY)
+              << " on the stack of the thread that runs a block: use "
+                 "gpu.dynamic_shared_memory, which the runtime allocates";
+}
+
+/// Replaces the kernel's gpu ops whose value is the same in the whole block
+/// (ids and sizes of the block, grid and cluster, the subgroup size and
+/// count, the dynamic shared memory) by that value, which `uniform` maps to
+/// itself.
+static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
+                                 const BlockValues &values, Value threads,
+                                 IRMapping &uniform) {
+  SmallVector<Operation *> blockLevel;
+  kernel.walk([&](Operation *op) {
+    if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp,
+            gpu::ClusterDimBlocksOp, gpu::ClusterDimOp, gpu::ClusterIdOp,
+            gpu::ClusterBlockIdOp, gpu::SubgroupSizeOp, gpu::NumSubgroupsOp,
+            gpu::DynamicSharedMemoryOp>(op))
+      blockLevel.push_back(op);
+  });
+  for (Operation *op : blockLevel) {
+    Value value = uniformGpuValue(op, b, values, threads);
+    uniform.map(value, value);
+    op->getResult(0).replaceAllUsesWith(value);
+    op->erase();
+  }
+}
+
+/// Replaces `kernel` by a function that runs one block of it.
+static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+  if (failed(checkStaticWorkgroupMemory(kernel)))
+    return failure();
+  Location loc = kernel.getLoc();
+  func::FuncOp function = createBlockFunction(kernel);
+  Block &entry = function.getBody().front();
+  OpBuilder b(entry.getTerminator());
+  BlockValues values = readBlockValues(kernel, b, entry.getArgument(0));
+  Value threads = arith::MulIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
+      values.blockDim[2]);
+  IRMapping uniform;
+  if (failed(mapArguments(kernel, entry.getArguments().drop_front(), b,
+                          uniform)) ||
+      failed(makeWorkgroupAllocsBlockMemory(kernel, b, uniform)))
+    return failure();
+  replaceBlockLevelOps(kernel, b, values, threads, uniform);
+
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  Type ptr = LLVM::LLVMPointerType::get(kernel.getContext());
+  std::string kernelName = kernel.getName().str();
+  auto trapMessage = [&](OpBuilder &tb, Location l, StringRef message) {
+    LLVM::GlobalOp global =
+        createStringGlobal(tb, module, l, "assertMessage",
+                           "kernel @" + kernelName + ": " + message.str());
+    return LLVM::AddressOfOp::create(tb, l, ptr, global.getSymName())
+        .getResult();
+  };
+  FailureOr<int64_t> privateBytes =
+      emitThreadLoops(kernel, b, values, uniform, trapMessage);
+  if (failed(privateBytes))
+    return failure();
+  if (*privateBytes)
+    function->setAttr(kPrivateBytesAttrName,
+                      b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));
+
+  StringAttr name = kernel.getNameAttr();
+  kernel.erase();
+  function.setSymName(name);
+  return success();
+}
+
+/// A device function that survived inlining (recursion) becomes a func.func;
+/// one that uses thread or block ids cannot: it has no thread outside a
+/// kernel.
+static LogicalResult lowerDeviceFunction(gpu::GPUFuncOp function) {
+  WalkResult walked = function.walk([&](Operation *op) {
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if ((op->getDialect() && isa<gpu::GPUDialect>(op->getDialect()) &&
+         !isa<gpu::ReturnOp, gpu::PrintfOp>(op)) ||
+        (alloc &&
+         gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))) {
+      op->emitError() << "'" << op->getName()
+                      << "' in a device function that cannot be inlined into "
+                         "its kernels (is it recursive?) has no meaning on "
+                         "the host target";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+  OpBuilder b(function);
+  auto lowered = func::FuncOp::create(b, function.getLoc(), function.getName(),
+                                      function.getFunctionType());
+  lowered.getBody().takeBody(function.getBody());
+  lowered.walk([](gpu::ReturnOp ret) {
+    OpBuilder rb(ret);
+    func::ReturnOp::create(rb, ret.getLoc(), ret.getOperands());
+    ret.erase();
+  });
+  function.erase();
+  return success();
+}
+
+/// With bare pointers, a kernel takes each memref as the pointer to its
+/// first element, which says nothing of sizes, strides or offset: reports a
+/// kernel argument whose type needs them.
+static LogicalResult checkBarePointerArguments(gpu::GPUModuleOp module) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel())
+      continue;
+    for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+      auto memref = dyn_cast<BaseMemRefType>(type);
+      auto ranked = dyn_cast_or_null<MemRefType>(memref);
+      if (!memref || (ranked && ranked.hasStaticShape() &&
+                      ranked.getLayout().isIdentity()))
+        continue;
+      return kernel.emitError()
+             << "kernel @" << kernel.getName() << " takes " << type
+             << " (argument " << i
+             << "), which kernel-bare-ptr cannot pass as a bare pointer: it "
+                "passes memrefs of static shape and the identity layout only";
+    }
+  }
+  return success();
+}
+
+namespace {
+struct LowerGpuToHostPass
+    : public offload::impl::OffloadLowerGpuToHostBase<LowerGpuToHostPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    if (failed(rejectOpsWithoutHostMeaning(module)) ||
+        (kernelBarePtr && failed(checkBarePointerArguments(module))))
+      return signalPassFailure();
+    // The C library's printf would read what was never passed. An argument
+    // left over is harmless, and offload-check-input warned of it already.
+    if (failed(verifyPrintfFormats(module, /*warnLeftOver=*/false)))
+      return signalPassFailure();
+    promotePrintfArguments(module);
+
+    // Device functions into their kernels: barriers in them are the
+    // kernels' barriers, and their thread ids the kernels' threads'.
+    if (failed(inlineDeviceFunctions(module)))
+      return signalPassFailure();
+    // Constants fold across what were calls, and what is uniform shows,
+    // before the kernels are split (upstream's inliner, which the host target
+    // ran before, canonicalized every function so).
+    OpPassManager canonicalize(gpu::GPUModuleOp::getOperationName());
+    canonicalize.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(canonicalize, module)))
+      return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    populateGpuGlobalIdPatterns(patterns);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+
+    SmallVector<gpu::GPUFuncOp> kernels, deviceFunctions;
+    for (auto function : module.getOps<gpu::GPUFuncOp>())
+      (function.isKernel() ? kernels : deviceFunctions).push_back(function);
+    for (gpu::GPUFuncOp kernel : kernels) {
+      LLVM_DEBUG(llvm::dbgs() << "lowering kernel @" << kernel.getName()
+                              << " to thread loops\n");
+      if (failed(lowerAllReduces(kernel)))
+        return signalPassFailure();
+      makeBlockAtomicsPlain(kernel);
+      if (failed(lowerKernel(kernel)))
+        return signalPassFailure();
+    }
+    for (gpu::GPUFuncOp function : deviceFunctions) {
+      if (SymbolTable::symbolKnownUseEmpty(function, module)) {
+        function.erase();
+        continue;
+      }
+      if (failed(lowerDeviceFunction(function)))
+        return signalPassFailure();
+    }
+
+    if (failed(convertHostModuleToLLVM(module, kernelBarePtr)) ||
+        failed(addHostKernelEntries(module)))
+      return signalPassFailure();
+  }
+};
+} // namespace

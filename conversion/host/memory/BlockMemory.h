@@ -1,0 +1,26 @@
+//===- BlockMemory.h - Memory the runtime gives a block ---------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOST_MEMORY_BLOCKMEMORY_H
+#define OFFLOAD_CONVERSION_HOST_MEMORY_BLOCKMEMORY_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::offload {
+
+/// A memref<?xi8> in `memorySpace` over `bytes` (i64) bytes at `pointer`
+/// (!llvm.ptr): memory that the runtime hands a block in its MgpuHostBlock
+/// (the dynamic shared memory, the threads' private memory), as a
+/// descriptor made of the pointer and size, which the conversion to LLVM
+/// sees through.
+Value wrapBlockMemory(OpBuilder &b, Location loc, Value pointer, Value bytes,
+                      Attribute memorySpace);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_HOST_MEMORY_BLOCKMEMORY_H

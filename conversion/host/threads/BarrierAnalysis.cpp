@@ -1,0 +1,40 @@
+//===- BarrierAnalysis.cpp - Where a kernel's threads must meet -----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/host/threads/BarrierAnalysis.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::offload::threadloops;
+
+bool mlir::offload::threadloops::isExchange(Operation *op) {
+  return isa<gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp,
+             gpu::SubgroupReduceOp>(op);
+}
+
+Sync BarrierAnalysis::getSync(Operation *op) {
+  auto it = syncs.find(op);
+  if (it != syncs.end())
+    return it->second;
+  Sync sync = Sync::None;
+  if (isa<gpu::BarrierOp>(op))
+    sync = Sync::Block;
+  else if (isExchange(op))
+    sync = Sync::Warp;
+  else
+    op->walk([&](Operation *nested) {
+      if (nested == op)
+        return;
+      if (isa<gpu::BarrierOp>(nested))
+        sync = Sync::Block;
+      else if (isExchange(nested) && sync == Sync::None)
+        sync = Sync::Warp;
+    });
+  return syncs[op] = sync;
+}

@@ -1,0 +1,41 @@
+//===- BarrierAnalysis.h - Where a kernel's threads must meet ---*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The thread loops split a kernel where its threads must meet: at a
+// gpu.barrier, every thread of the block; at a subgroup operation, the lanes
+// of a warp. An operation with regions that holds such a point is where the
+// split reaches into its regions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOST_THREADS_BARRIERANALYSIS_H
+#define OFFLOAD_CONVERSION_HOST_THREADS_BARRIERANALYSIS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::offload::threadloops {
+
+/// Where threads must meet inside an operation, weakest first.
+enum class Sync { None = 0, Warp = 1, Block = 2 };
+
+/// Operations through which the lanes of a warp exchange values.
+bool isExchange(Operation *op);
+
+/// Where threads must meet in each operation, found once per operation.
+class BarrierAnalysis {
+public:
+  /// The strongest meeting in `op` or nested in it: a barrier needs the
+  /// block, an exchange the warp.
+  Sync getSync(Operation *op);
+
+private:
+  DenseMap<Operation *, Sync> syncs;
+};
+
+} // namespace mlir::offload::threadloops
+
+#endif // OFFLOAD_CONVERSION_HOST_THREADS_BARRIERANALYSIS_H

@@ -1,0 +1,347 @@
+//===- ControlFlowSplit.cpp - A kernel's regions between splits -----------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/host/threads/ControlFlowSplit.h"
+#include "conversion/host/threads/LoopsAcrossThreads.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-lower-gpu-to-host"
+
+using namespace mlir;
+using namespace mlir::offload::threadloops;
+
+LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
+                                           Scope scope, OpBuilder &b) {
+  // Ops run together until one where threads must meet at this scope's
+  // level: a barrier everywhere, an exchange inside a warp loop.
+  Sync meet = scope.isWarp() ? Sync::Warp : Sync::Block;
+  SmallVector<Operation *> run;
+  auto flush = [&]() -> LogicalResult {
+    if (run.empty())
+      return success();
+    LogicalResult result = emitRun(run, scope, b);
+    run.clear();
+    return result;
+  };
+  for (Operation *op : ops) {
+    Sync sync = barriers.getSync(op);
+    // Loops worth running across the threads of the block. (Over a warp's
+    // lanes, which stay in the cache, it gains nothing.)
+    auto loop = sync == Sync::None && !scope.isWarp() ? dyn_cast<scf::ForOp>(op)
+                                                      : nullptr;
+    if (loop) {
+      if (scf::ForOp rewritten =
+              rewriteGridStrideLoop(loop, values, threads.getBlockDimX()))
+        loop = rewritten;
+      else if (!isWorthRunningAcrossThreads(loop, values))
+        loop = nullptr;
+    }
+    if (loop) {
+      if (failed(flush()) || failed(emitFor(loop, scope, b)))
+        return failure();
+      continue;
+    }
+    if (sync < meet || (sync == Sync::Warp && !scope.isWarp())) {
+      run.push_back(op);
+      continue;
+    }
+    if (failed(flush()))
+      return failure();
+    if (sync == Sync::Block && scope.isWarp())
+      return op->emitError()
+             << "this barrier is inside control flow that depends on the warp "
+                "(a subgroup operation decides it); a barrier must be reached "
+                "by every thread of the block";
+    if (isa<gpu::BarrierOp>(op))
+      continue; // the split is the barrier
+    if (failed(isExchange(op) ? exchanges.emit(op, scope, b)
+                              : emitControl(op, scope, b)))
+      return failure();
+  }
+  return flush();
+}
+
+LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
+                                           Scope scope, OpBuilder &b) {
+  // At block level with warps, each warp runs the ops, split at exchanges.
+  if (!scope.isWarp() && threads.hasWarpLoops() &&
+      llvm::any_of(run, [&](Operation *op) {
+        return barriers.getSync(op) == Sync::Warp;
+      }))
+    return threads.emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
+      return emitOps(run, Scope{warp, Value()}, wb);
+    });
+  FailureOr<Value> xBound = getXBound(run, scope, b);
+  if (failed(xBound))
+    return failure();
+  return threads.emitThreadLoop(
+      scope, b,
+      [&](OpBuilder &lb, const Thread &t) { return cloneRun(run, t, lb); },
+      *xBound);
+}
+
+FailureOr<Value> ControlFlowSplitter::getXBound(ArrayRef<Operation *> run,
+                                                Scope scope, OpBuilder &b) {
+  // A run whose effects are all in one `if (threadIdx.x < bound)` (the
+  // halving steps of a tree reduction) loops over those threads only. The
+  // condition stays, true in every thread the loop runs; the run's other
+  // ops are pure, and used in the run only.
+  if (scope.isWarp() || threads.hasWarpLoops())
+    return Value();
+  llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
+  Block *block = run.front()->getBlock();
+  scf::IfOp branch;
+  for (Operation *op : run) {
+    if (auto candidate = dyn_cast<scf::IfOp>(op); candidate && !branch) {
+      branch = candidate;
+      continue;
+    }
+    bool usedOutside = llvm::any_of(op->getUsers(), [&](Operation *user) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      return !ancestor || !inRun.contains(ancestor);
+    });
+    if (op->getNumRegions() || !isMemoryEffectFree(op) || usedOutside)
+      return Value();
+  }
+  if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
+    return Value();
+  auto compare = branch.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || (compare.getPredicate() != arith::CmpIPredicate::ult &&
+                   compare.getPredicate() != arith::CmpIPredicate::slt))
+    return Value();
+  auto id = compare.getLhs().getDefiningOp<gpu::ThreadIdOp>();
+  if (!id || id.getDimension() != gpu::Dimension::x ||
+      !values.isUniform(compare.getRhs()))
+    return Value();
+  FailureOr<Value> bound = values.uniformValue(compare.getRhs(), scope, b);
+  if (failed(bound))
+    return failure();
+  Value limit = *bound;
+  if (compare.getPredicate() == arith::CmpIPredicate::slt)
+    limit = arith::MaxSIOp::create(b, loc, limit, threads.index(b, 0));
+  LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to x < the bound of "
+                          << branch.getLoc() << "\n");
+  return arith::MinUIOp::create(b, loc, limit, threads.getBlockDimX())
+      .getResult();
+}
+
+LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
+                                            const Thread &t, OpBuilder &b) {
+  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
+  Block *block = run.front()->getBlock();
+  auto isInside = [&](Operation *op) {
+    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
+    return ancestor && inRun.contains(ancestor);
+  };
+  OpBuilder::InsertionGuard guard(b);
+  if (memory.canFreeStackAfter(run, isInside))
+    b.setInsertionPoint(createAllocaScope(b, loc));
+
+  // The values the run uses from elsewhere, made available first.
+  llvm::SetVector<Value> external;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *definer = operand.getDefiningOp();
+        if (auto arg = dyn_cast<BlockArgument>(operand))
+          definer = arg.getOwner()->getParentOp();
+        if (!isInside(definer))
+          external.insert(operand);
+      }
+    });
+  IRMapping mapping;
+  for (Value v : external)
+    if (failed(values.materialize(v, t, b, mapping)))
+      return failure();
+
+  for (Operation *op : run)
+    b.clone(*op, mapping);
+
+  SmallVector<Operation *> fixups;
+  for (Operation *op : run)
+    op->walk([&](Operation *nested) {
+      if (ownOps.isThreadsOwn(nested))
+        fixups.push_back(nested);
+    });
+  ownOps.makeThreadsOwn(fixups, mapping, t);
+
+  // What later loops need is kept per thread, unless they can recompute it.
+  for (Operation *op : run)
+    for (Value result : op->getResults()) {
+      bool usedOutside = llvm::any_of(
+          result.getUsers(), [&](Operation *user) { return !isInside(user); });
+      if (!usedOutside || values.canRecompute(result))
+        continue;
+      FailureOr<Value> home = values.getOrCreateHome(result);
+      if (failed(home))
+        return failure();
+      memref::StoreOp::create(b, loc, mapping.lookup(result), *home, t.linear);
+    }
+  return success();
+}
+
+LogicalResult ControlFlowSplitter::emitControl(Operation *op, Scope scope,
+                                               OpBuilder &b) {
+  LLVM_DEBUG(llvm::dbgs() << "hoisting out of the thread loops: "
+                          << op->getName() << "\n");
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return emitFor(loop, scope, b);
+  if (auto branch = dyn_cast<scf::IfOp>(op))
+    return emitIf(branch, scope, b);
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return emitWhile(loop, scope, b);
+  if (auto branch = dyn_cast<scf::IndexSwitchOp>(op))
+    return emitSwitch(branch, scope, b);
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    if (!region.getRegion().hasOneBlock())
+      return op->emitError() << "the host target cannot split a barrier or "
+                                "subgroup operation in an scf.execute_region "
+                                "with several blocks";
+    FailureOr<SmallVector<Value>> resultHomes =
+        values.getOrCreateHomes(op->getResults());
+    if (failed(resultHomes))
+      return failure();
+    return emitRegionBody(region.getRegion(), scope, b, *resultHomes);
+  }
+  return op->emitError()
+         << "the host target splits kernels at barriers and subgroup "
+            "operations in scf.for, scf.if, scf.while, scf.index_switch and "
+            "scf.execute_region only, not in '"
+         << op->getName() << "'";
+}
+
+LogicalResult ControlFlowSplitter::emitBlock(Block &block, Scope scope,
+                                             OpBuilder &b, ValueRange yielded,
+                                             ArrayRef<Value> homes) {
+  if (failed(emitOps(bodyOps(block), scope, b)))
+    return failure();
+  return values.emitStores(scope, b, yielded, homes);
+}
+
+LogicalResult ControlFlowSplitter::emitRegionBody(Region &region, Scope scope,
+                                                  OpBuilder &b,
+                                                  ArrayRef<Value> resultHomes) {
+  Block &block = region.front();
+  return emitBlock(block, scope, b, block.getTerminator()->getOperands(),
+                   resultHomes);
+}
+
+LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
+                                           OpBuilder &b) {
+  FailureOr<SmallVector<Value>> carried =
+      values.getOrCreateHomes(op.getRegionIterArgs());
+  if (failed(carried))
+    return failure();
+  for (auto [result, home] : llvm::zip_equal(op.getResults(), *carried))
+    values.setHome(result, home);
+  if (failed(values.emitStores(scope, b, op.getInitArgs(), *carried)))
+    return failure();
+  // Inside a warp, lanes may have bounds of their own: each runs its own
+  // iterations. (At block level, a loop that holds a barrier is uniform.)
+  if (scope.isWarp() &&
+      !llvm::all_of(
+          ValueRange{op.getLowerBound(), op.getUpperBound(), op.getStep()},
+          [&](Value v) { return values.isUniform(v); }))
+    return divergent.emitFor(op, scope, b, *carried);
+  FailureOr<Value> lb = values.uniformValue(op.getLowerBound(), scope, b);
+  FailureOr<Value> ub = values.uniformValue(op.getUpperBound(), scope, b);
+  FailureOr<Value> step = values.uniformValue(op.getStep(), scope, b);
+  if (failed(lb) || failed(ub) || failed(step))
+    return failure();
+  auto loop = scf::ForOp::create(b, loc, *lb, *ub, *step, ValueRange{},
+                                 /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
+  values.mapUniform(op.getInductionVar(), loop.getInductionVar());
+  OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
+  return emitRegionBody(op.getRegion(), scope, body, *carried);
+}
+
+LogicalResult ControlFlowSplitter::emitIf(scf::IfOp op, Scope scope,
+                                          OpBuilder &b) {
+  if (scope.isWarp())
+    return divergent.emitIf(op, scope, b);
+  FailureOr<Value> condition = values.uniformValue(op.getCondition(), scope, b);
+  FailureOr<SmallVector<Value>> resultHomes =
+      values.getOrCreateHomes(op.getResults());
+  if (failed(condition) || failed(resultHomes))
+    return failure();
+  bool hasElse = !op.getElseRegion().empty();
+  auto branch = scf::IfOp::create(b, loc, *condition, hasElse);
+  OpBuilder thenBuilder = OpBuilder::atBlockTerminator(branch.thenBlock());
+  if (failed(
+          emitRegionBody(op.getThenRegion(), scope, thenBuilder, *resultHomes)))
+    return failure();
+  if (!hasElse)
+    return success();
+  OpBuilder elseBuilder = OpBuilder::atBlockTerminator(branch.elseBlock());
+  return emitRegionBody(op.getElseRegion(), scope, elseBuilder, *resultHomes);
+}
+
+LogicalResult ControlFlowSplitter::emitSwitch(scf::IndexSwitchOp op,
+                                              Scope scope, OpBuilder &b) {
+  if (scope.isWarp())
+    return divergent.emitSwitch(op, scope, b);
+  FailureOr<Value> selector = values.uniformValue(op.getArg(), scope, b);
+  FailureOr<SmallVector<Value>> resultHomes =
+      values.getOrCreateHomes(op.getResults());
+  if (failed(selector) || failed(resultHomes))
+    return failure();
+  auto branch = scf::IndexSwitchOp::create(b, loc, TypeRange{}, *selector,
+                                           op.getCases(), op.getNumCases());
+  for (auto [from, to] :
+       llvm::zip_equal(op->getRegions(), branch->getRegions())) {
+    Block *block = &to.emplaceBlock();
+    OpBuilder builder = OpBuilder::atBlockBegin(block);
+    auto yield = scf::YieldOp::create(builder, loc);
+    builder.setInsertionPoint(yield);
+    if (failed(emitRegionBody(from, scope, builder, *resultHomes)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ControlFlowSplitter::emitWhile(scf::WhileOp op, Scope scope,
+                                             OpBuilder &b) {
+  FailureOr<SmallVector<Value>> beforeHomes =
+      values.getOrCreateHomes(op.getBeforeArguments());
+  FailureOr<SmallVector<Value>> afterHomes =
+      values.getOrCreateHomes(op.getAfterArguments());
+  if (failed(beforeHomes) || failed(afterHomes))
+    return failure();
+  for (auto [result, home] : llvm::zip_equal(op.getResults(), *afterHomes))
+    values.setHome(result, home);
+  if (failed(values.emitStores(scope, b, op.getInits(), *beforeHomes)))
+    return failure();
+  if (scope.isWarp())
+    return divergent.emitWhile(op, scope, b, *beforeHomes, *afterHomes);
+
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Block *before = &loop.getBefore().emplaceBlock();
+  Block *after = &loop.getAfter().emplaceBlock();
+
+  OpBuilder beforeBuilder = OpBuilder::atBlockBegin(before);
+  scf::ConditionOp condition = op.getConditionOp();
+  if (failed(emitBlock(*op.getBeforeBody(), scope, beforeBuilder,
+                       condition.getArgs(), *afterHomes)))
+    return failure();
+  FailureOr<Value> keepGoing =
+      values.uniformValue(condition.getCondition(), scope, beforeBuilder);
+  if (failed(keepGoing))
+    return failure();
+  scf::ConditionOp::create(beforeBuilder, loc, *keepGoing, ValueRange{});
+
+  OpBuilder afterBuilder = OpBuilder::atBlockBegin(after);
+  auto yield = scf::YieldOp::create(afterBuilder, loc);
+  afterBuilder.setInsertionPoint(yield);
+  return emitRegionBody(op.getAfter(), scope, afterBuilder, *beforeHomes);
+}

@@ -1,0 +1,103 @@
+//===- ControlFlowSplit.h - A kernel's regions between splits ---*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The ops of a kernel run as thread loops, one loop per run of ops between
+// two points where threads meet (BarrierAnalysis.h). Structured control
+// flow that holds such a point is hoisted out of the thread loops and its
+// regions split in turn: at block level it is uniform across the block, as
+// CUDA requires, and its conditions and bounds are those of the first
+// thread; inside a warp loop the lanes may diverge, and each branch or loop
+// runs for the lanes that take it (DivergentControlFlow.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOST_THREADS_CONTROLFLOWSPLIT_H
+#define OFFLOAD_CONVERSION_HOST_THREADS_CONTROLFLOWSPLIT_H
+
+#include "conversion/host/memory/PrivateMemory.h"
+#include "conversion/host/threads/BarrierAnalysis.h"
+#include "conversion/host/threads/BlockThreads.h"
+#include "conversion/host/threads/DivergentControlFlow.h"
+#include "conversion/host/threads/ThreadOwnOps.h"
+#include "conversion/host/threads/ThreadValues.h"
+#include "conversion/host/threads/WarpExchange.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::offload::threadloops {
+
+/// Emits a kernel's structured control flow as thread loops, split where
+/// threads must meet.
+class ControlFlowSplitter {
+public:
+  /// `entry` is where allocations go, at the top of the function.
+  ControlFlowSplitter(BlockThreads &threads, ThreadValues &values,
+                      PrivateMemory &memory, ThreadOwnOps &ownOps,
+                      WarpExchanges &exchanges, OpBuilder &entry, Location loc)
+      : threads(threads), values(values), memory(memory), ownOps(ownOps),
+        exchanges(exchanges), loc(loc),
+        divergent(threads, values, entry, loc,
+                  [this](Block &block, Scope scope, OpBuilder &b,
+                         ValueRange yielded, ArrayRef<Value> homes) {
+                    return emitBlock(block, scope, b, yielded, homes);
+                  }) {}
+  /// `divergent` calls back into this splitter, which stays where it is.
+  ControlFlowSplitter(const ControlFlowSplitter &) = delete;
+  ControlFlowSplitter &operator=(const ControlFlowSplitter &) = delete;
+
+  /// Emits the ops of `block`, the kernel's body, at block level at `b`.
+  LogicalResult emitBody(Block &block, OpBuilder &b) {
+    return emitOps(bodyOps(block), Scope{}, b);
+  }
+
+private:
+  static SmallVector<Operation *> bodyOps(Block &block) {
+    return llvm::map_to_vector(block.without_terminator(),
+                               [](Operation &op) { return &op; });
+  }
+
+  /// Emits `ops` in `scope`: a thread loop for each run of ops between two
+  /// points where threads meet at the scope's level.
+  LogicalResult emitOps(ArrayRef<Operation *> ops, Scope scope, OpBuilder &b);
+  /// A run of ops: its thread loop, or at block level with warps, a loop
+  /// over the warps in which the run is split at exchanges.
+  LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
+  /// The bound below which `run`'s thread loop runs its threads' x, when
+  /// the others do nothing in it; null when every thread runs.
+  FailureOr<Value> getXBound(ArrayRef<Operation *> run, Scope scope,
+                             OpBuilder &b);
+  /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
+  /// loops need.
+  LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
+                         OpBuilder &b);
+  /// Emits `op`, control flow that holds a point where threads meet.
+  LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
+  /// Emits the ops of `block`, then stores `yielded` into `homes`.
+  LogicalResult emitBlock(Block &block, Scope scope, OpBuilder &b,
+                          ValueRange yielded, ArrayRef<Value> homes);
+  /// Emits the ops of `region`'s block, then stores what its terminator
+  /// yields into `resultHomes`.
+  LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
+                               ArrayRef<Value> resultHomes);
+  LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
+  LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
+
+  BarrierAnalysis barriers;
+  BlockThreads &threads;
+  ThreadValues &values;
+  PrivateMemory &memory;
+  ThreadOwnOps &ownOps;
+  WarpExchanges &exchanges;
+  Location loc;
+  /// Control flow inside a warp loop, whose lanes may diverge.
+  DivergentControlFlow divergent;
+};
+
+} // namespace mlir::offload::threadloops
+
+#endif // OFFLOAD_CONVERSION_HOST_THREADS_CONTROLFLOWSPLIT_H

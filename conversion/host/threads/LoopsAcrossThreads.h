@@ -1,0 +1,56 @@
+//===- LoopsAcrossThreads.h - Loops worth running across threads -*- C++
+//-*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A thread loop runs each thread's code to its end before the next thread
+// starts; a loop in that code runs all its iterations in one thread. When
+// the loop walks a buffer along an outer dimension while the threads of the
+// block walk it along the innermost one (b[k, x] in a matmul's k loop), one
+// thread's iterations touch a new cache line each, while one iteration of
+// every thread touches consecutive memory. Such a loop is hoisted out of the
+// thread loops, as a loop holding a barrier is: each iteration runs every
+// thread, consecutive threads access consecutive elements, and LLVM
+// vectorizes across them. Without a barrier in it any order of the
+// threads' iterations is one a GPU may run, so the result is the same.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_HOST_THREADS_LOOPSACROSSTHREADS_H
+#define OFFLOAD_CONVERSION_HOST_THREADS_LOOPSACROSSTHREADS_H
+
+#include "conversion/host/threads/ThreadValues.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::offload::threadloops {
+
+/// Whether `loop`, at block level and without a barrier or exchange in it,
+/// is better run with the thread loop inside it: its bounds are the same in
+/// every thread, its body is straight-line loads, stores and arithmetic,
+/// and it accesses a buffer outside shared memory at an index whose
+/// innermost subscript follows the thread's x id and another one follows
+/// the loop's induction variable.
+bool isWorthRunningAcrossThreads(scf::ForOp loop, const ThreadValues &values);
+
+/// A grid-stride loop, `for (i = base + threadIdx.x; i < n; i += stride)`
+/// (or from `threadIdx.x` alone) with `base`, `n` and `stride` the same in
+/// every thread, whose body is straight-line code that reads or writes a
+/// buffer outside shared memory at `[..., i]`: one thread's iterations are
+/// `stride` elements apart, one iteration of every thread is consecutive.
+/// Rewritten, at the loop, as the same iterations of each thread in a loop
+/// whose bounds are the same in every thread: `for (k = 0; k < most; ++k)
+/// if (lower < n && k * stride < n - lower) ...` with `i = lower + k *
+/// stride`, where `lower` is the thread's own lower bound and `most` the
+/// most iterations of any thread of a block `blockDimX` wide, all in
+/// arithmetic that cannot wrap: each thread runs exactly the iterations
+/// lower <= i < n of its own loop, whatever its bounds. Null if `loop` is
+/// not such a loop.
+scf::ForOp rewriteGridStrideLoop(scf::ForOp loop, const ThreadValues &values,
+                                 Value blockDimX);
+
+} // namespace mlir::offload::threadloops
+
+#endif // OFFLOAD_CONVERSION_HOST_THREADS_LOOPSACROSSTHREADS_H
