@@ -34,10 +34,14 @@ namespace mgpu {
 namespace detail {
 /// Where the two entry points go: the whole way, or the backend's fast
 /// paths once they are on (backends.cc).
-/// libmgpu.so's own (hidden): the entry points jump through them by name.
-extern std::atomic<LaunchKernelFn> launchKernel [[gnu::visibility("hidden")]];
-extern std::atomic<StreamSynchronizeFn> streamSynchronize
-    [[gnu::visibility("hidden")]];
+/// libmgpu.so's own (hidden), under the assembler names that the entry
+/// points jump through (mgpu_api.cc).
+extern std::atomic<LaunchKernelFn>
+    launchKernel __asm__("mgpu_detail_launchKernel")
+        __attribute__((visibility("hidden")));
+extern std::atomic<StreamSynchronizeFn>
+    streamSynchronize __asm__("mgpu_detail_streamSynchronize")
+        __attribute__((visibility("hidden")));
 } // namespace detail
 
 } // namespace mgpu

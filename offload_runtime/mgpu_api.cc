@@ -399,7 +399,7 @@ asm(R"(
   .p2align 4
 mgpuLaunchKernel:
   .cfi_startproc
-  jmp *_ZN4mgpu6detail12launchKernelE(%rip)
+  jmp *mgpu_detail_launchKernel(%rip)
   .cfi_endproc
   .size mgpuLaunchKernel, .-mgpuLaunchKernel
 )");
@@ -495,7 +495,7 @@ asm(R"(
   .p2align 4
 mgpuStreamSynchronize:
   .cfi_startproc
-  jmp *_ZN4mgpu6detail17streamSynchronizeE(%rip)
+  jmp *mgpu_detail_streamSynchronize(%rip)
   .cfi_endproc
   .size mgpuStreamSynchronize, .-mgpuStreamSynchronize
 )");

@@ -56,6 +56,24 @@ struct BackendUnderTest {
 /// The backend of this test binary.
 const BackendUnderTest &TheBackend();
 
+/// `skips`, after the skips of a backend that has neither CUDA's JIT nor its
+/// tensor maps, nor, if `clusters`, its thread block clusters.
+inline std::vector<Skip> WithSkipsOfCudaFeatures(bool clusters,
+                                                 std::vector<Skip> skips) {
+  std::vector<Skip> all = {
+      {"Modules.LoadJitCompilesPtx",
+       "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
+      {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
+      {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+       "tensor maps (TMA) are a CUDA feature"},
+  };
+  if (clusters)
+    all.push_back({"Launches.ClusterKernelWritesEveryElement",
+                   "thread block clusters are a CUDA feature"});
+  all.insert(all.end(), skips.begin(), skips.end());
+  return all;
+}
+
 /// The bytes of the file that the environment variable `variable` names (a
 /// kernel object that BUILD.bazel made); ends the process if there is none.
 inline std::string ReadFileNamedBy(const char *variable) {

@@ -34,32 +34,31 @@ const BackendUnderTest &TheBackend() {
        0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/false,
-      {
-          {"Modules.LoadJitCompilesPtx",
-           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
-          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
-          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
-           "tensor maps (TMA) are a CUDA feature"},
-          {"Launches.ClusterKernelWritesEveryElement",
-           "thread block clusters are a CUDA feature"},
-          {"Launches.ClusterOfOneBlock",
-           "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "
-           "clusters are a CUDA feature\"), where the Vulkan backend launches "
-           "a cluster of one block as a launch without clusters"},
-          {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
-           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
-           "message (\"hipModuleLaunchKernel failed with "
-           "hipErrorInvalidValue\"): the HIP backend does not check the "
-           "request against the device's limit, and says neither"},
-          {"LaunchMisuse.TooFewParameters",
-           "known disagreement: the launch succeeds (MGPU_SUCCESS): the HIP "
-           "backend does not check a launch's parameters against the kernel's, "
-           "and the driver would read past the array"},
-          {"LaunchMisuse.NullParameter",
-           "known disagreement: the launch succeeds (MGPU_SUCCESS): the HIP "
-           "backend does not check a launch's parameters, and the driver would "
-           "read through the null one"},
-      }};
+      WithSkipsOfCudaFeatures(
+          /*clusters=*/true,
+          {
+              {"Launches.ClusterOfOneBlock",
+               "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "
+               "clusters are a CUDA feature\"), where the Vulkan backend "
+               "launches a cluster of one block as a launch without clusters"},
+              {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
+               "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+               "message (\"hipModuleLaunchKernel failed with "
+               "hipErrorInvalidValue\"): the HIP backend does not check the "
+               "request against the device's limit, and says neither"},
+              {"LaunchMisuse.TooFewParameters",
+               "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
+               "HIP "
+               "backend does not check a launch's parameters against the "
+               "kernel's, "
+               "and the driver would read past the array"},
+              {"LaunchMisuse.NullParameter",
+               "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
+               "HIP "
+               "backend does not check a launch's parameters, and the driver "
+               "would "
+               "read through the null one"},
+          })};
   return backend;
 }
 

@@ -29,17 +29,15 @@ const BackendUnderTest &TheBackend() {
       {object.data(), object.size(), MGPU_OBJECT_HOST, machine, 0, 0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
-      {
-          {"Modules.LoadJitCompilesPtx",
-           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
-          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
-          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
-           "tensor maps (TMA) are a CUDA feature"},
-          {"ModuleMisuse.LoadJitWithoutAJit",
-           "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host backend "
-           "runs host objects, not PTX for a GPU's JIT\"), where the HIP "
-           "backend answers MGPU_ERROR_NOT_SUPPORTED"},
-      }};
+      WithSkipsOfCudaFeatures(
+          /*clusters=*/false,
+          {
+              {"ModuleMisuse.LoadJitWithoutAJit",
+               "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host "
+               "backend "
+               "runs host objects, not PTX for a GPU's JIT\"), where the HIP "
+               "backend answers MGPU_ERROR_NOT_SUPPORTED"},
+          })};
   return backend;
 }
 

@@ -20,28 +20,27 @@ const BackendUnderTest &TheBackend() {
       {object.data(), object.size(), MGPU_OBJECT_SPIRV, 0, 0, 0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
-      {
-          {"Modules.LoadJitCompilesPtx",
-           "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
-          {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
-          {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
-           "tensor maps (TMA) are a CUDA feature"},
-          {"Launches.ClusterKernelWritesEveryElement",
-           "thread block clusters are a CUDA feature"},
-          {"HostMemory.RegisteredMemoryTakesCopies",
-           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
-           "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.RegisteredTwice",
-           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
-           "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.MemRefs",
-           "the Vulkan backend registers no host memory: mgpuMemHostRegister "
-           "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"ModuleMisuse.LoadJitWithoutAJit",
-           "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the Vulkan backend "
-           "loads SPIR-V modules of a known size: it has no JIT for PTX\"), "
-           "where the HIP backend answers MGPU_ERROR_NOT_SUPPORTED"},
-      }};
+      WithSkipsOfCudaFeatures(
+          /*clusters=*/true,
+          {
+              {"HostMemory.RegisteredMemoryTakesCopies",
+               "the Vulkan backend registers no host memory: "
+               "mgpuMemHostRegister "
+               "answers MGPU_ERROR_NOT_SUPPORTED"},
+              {"HostMemory.RegisteredTwice",
+               "the Vulkan backend registers no host memory: "
+               "mgpuMemHostRegister "
+               "answers MGPU_ERROR_NOT_SUPPORTED"},
+              {"HostMemory.MemRefs", "the Vulkan backend registers no host "
+                                     "memory: mgpuMemHostRegister "
+                                     "answers MGPU_ERROR_NOT_SUPPORTED"},
+              {"ModuleMisuse.LoadJitWithoutAJit",
+               "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the Vulkan "
+               "backend "
+               "loads SPIR-V modules of a known size: it has no JIT for "
+               "PTX\"), "
+               "where the HIP backend answers MGPU_ERROR_NOT_SUPPORTED"},
+          })};
   return backend;
 }
 
