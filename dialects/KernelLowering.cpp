@@ -1,4 +1,4 @@
-//===- KernelLowering.cpp - Which lowering a target's kernels need --------===//
+//===- KernelLowering.cpp - How a target's kernels lower ------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -8,59 +8,78 @@
 
 #include "dialects/KernelLowering.h"
 
-#include "dialects/OffloadDialect.h"
 #include "dialects/UpstreamTargets.h"
-
-#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace mlir::offload;
 
-FailureOr<KernelLowering>
+#include "dialects/KernelLoweringInterface.cpp.inc"
+
+FailureOr<KernelLoweringAttrInterface>
 mlir::offload::getKernelLowering(Attribute target,
                                  function_ref<InFlightDiagnostic()> emitError) {
   FailureOr<Attribute> offload = getOffloadTarget(target, emitError);
   if (failed(offload))
     return failure();
-  if (isa<HostTargetAttr>(*offload))
-    return KernelLowering::Host;
-  if (isa<VulkanTargetAttr>(*offload))
-    return KernelLowering::Spirv;
-  if (auto rocm = dyn_cast<RocmTargetAttr>(*offload))
-    return rocm.getWaveSize() == 32 ? KernelLowering::Rocdl32
-                                    : KernelLowering::Rocdl64;
-  assert(isa<CudaTargetAttr>(*offload) && "every offload target is lowered");
-  return KernelLowering::Nvvm;
+  if (auto lowering = dyn_cast<KernelLoweringAttrInterface>(*offload))
+    return lowering;
+  return emitError() << *offload
+                     << " has no kernel lowering: register the lowering of "
+                        "its target (registerOffloadDialect)";
 }
 
-StringRef mlir::offload::getLoweringSuffix(KernelLowering lowering) {
-  switch (lowering) {
-  case KernelLowering::Nvvm:
-    return "gpu";
-  case KernelLowering::Host:
-    return "host";
-  case KernelLowering::Spirv:
-    return "vulkan";
-  case KernelLowering::Rocdl64:
-    return "rocm";
-  case KernelLowering::Rocdl32:
-    return "rocm32";
+FailureOr<KernelLoweringAttrInterface>
+mlir::offload::getModuleLowering(gpu::GPUModuleOp module) {
+  auto emitError = [&] {
+    return mlir::emitError(module.getLoc())
+           << "gpu.module @" << module.getName() << ": ";
+  };
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets || targets.empty()) {
+    // A pass that asks for a module without targets loads our dialect.
+    if (!module.getContext()->getLoadedDialect<OffloadDialect>())
+      return emitError() << "it has no targets, and the offload dialect "
+                            "that gives it a default one is not loaded";
+    return getKernelLowering(CudaTargetAttr::get(module.getContext()),
+                             emitError);
   }
-  llvm_unreachable("every lowering has a suffix");
+  FailureOr<KernelLoweringAttrInterface> first =
+      getKernelLowering(targets[0], emitError);
+  if (failed(first))
+    return failure();
+  for (Attribute target : targets.getValue().drop_front()) {
+    FailureOr<KernelLoweringAttrInterface> lowering =
+        getKernelLowering(target, emitError);
+    if (failed(lowering))
+      return failure();
+    if (lowering->getLoweringName() == first->getLoweringName())
+      continue;
+    return mlir::emitError(module.getLoc())
+           << "gpu.module @" << module.getName() << " lists " << targets[0]
+           << " and " << target << ", whose kernels need different "
+           << "lowerings (" << first->describeLowering() << ", "
+           << lowering->describeLowering()
+           << "): run offload-split-by-lowering first";
+  }
+  return first;
 }
 
-StringRef mlir::offload::describeLowering(KernelLowering lowering) {
-  switch (lowering) {
-  case KernelLowering::Nvvm:
-    return "convert-gpu-to-nvvm";
-  case KernelLowering::Host:
-    return "offload-lower-gpu-to-host";
-  case KernelLowering::Spirv:
-    return "offload-lower-gpu-to-spirv";
-  case KernelLowering::Rocdl64:
-    return "convert-gpu-to-rocdl for waves of 64 lanes";
-  case KernelLowering::Rocdl32:
-    return "convert-gpu-to-rocdl for waves of 32 lanes";
-  }
-  llvm_unreachable("every lowering has a pass");
+void mlir::offload::detail::registerLoweringDialects(
+    DialectRegistry &registry,
+    void (*addPasses)(OpPassManager &, const KernelLoweringOptions &)) {
+  OpPassManager pm(gpu::GPUModuleOp::getOperationName());
+  addPasses(pm, KernelLoweringOptions());
+  pm.getDependentDialects(registry);
+}
+
+void mlir::offload::detail::loadLoweringDialects(
+    MLIRContext *context,
+    void (*addPasses)(OpPassManager &, const KernelLoweringOptions &)) {
+  // By name, from the context's registry, which registerLoweringDialects
+  // filled: appending to that registry here, while it applies this
+  // extension, would invalidate what it iterates over.
+  DialectRegistry needed;
+  registerLoweringDialects(needed, addPasses);
+  for (StringRef name : needed.getDialectNames())
+    context->getOrLoadDialect(name);
 }

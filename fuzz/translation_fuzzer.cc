@@ -15,6 +15,10 @@
 #include "dialects/OffloadDialect.h"
 #include "translation/LoaderTranslation.h"
 #include "translation/VerifiedTranslation.h"
+#include "translation/cuda/CudaObjects.h"
+#include "translation/host/HostObjects.h"
+#include "translation/rocm/RocmObjects.h"
+#include "translation/vulkan/VulkanObjects.h"
 
 #include "fuzz/FuzzInput.h"
 
@@ -49,6 +53,10 @@ static std::unique_ptr<MLIRContext> makeContext() {
   // gpu.binary without a handler gets it), then ours.
   registerAllToLLVMIRTranslations(registry);
   offload::registerLoaderTranslationInterfaceExternalModels(registry);
+  offload::registerCudaEmbeddedObjects(registry);
+  offload::registerHostEmbeddedObjects(registry);
+  offload::registerRocmEmbeddedObjects(registry);
+  offload::registerVulkanEmbeddedObjects(registry);
   auto context = std::make_unique<MLIRContext>(registry);
   context->loadAllAvailableDialects();
   context->disableMultithreading();

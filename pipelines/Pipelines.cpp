@@ -9,6 +9,7 @@
 #include "pipelines/Pipelines.h"
 
 #include "conversion/Passes.h"
+#include "conversion/nvvm/Passes.h"
 #include "dialects/CudaChips.h"
 #include "dialects/Passes.h"
 #include "dialects/RocmTarget.h"

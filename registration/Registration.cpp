@@ -9,14 +9,18 @@
 #include "registration/Registration.h"
 
 #include "conversion/Passes.h"
+#include "conversion/host/Passes.h"
+#include "conversion/nvvm/Passes.h"
+#include "conversion/rocdl/Passes.h"
+#include "conversion/spirv/Passes.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "registration/TranslateRegistration.h"
 #include "target/cuda/CudaTarget.h"
 #include "target/host/HostTarget.h"
 #include "target/rocm/RocmTarget.h"
 #include "target/vulkan/VulkanTarget.h"
-#include "translation/LoaderTranslation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -40,9 +44,13 @@ static void registerOffloadExtensions(DialectRegistry &registry) {
   registerHostTargetInterfaceExternalModels(registry);
   registerRocmTargetInterfaceExternalModels(registry);
   registerVulkanTargetInterfaceExternalModels(registry);
+  registerHostKernelLowering(registry);
+  registerNvvmKernelLowering(registry);
+  registerRocdlKernelLowering(registry);
+  registerSpirvKernelLowering(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
-  registerLoaderTranslationInterfaceExternalModels(registry);
+  registerOffloadToLLVMIRTranslationModels(registry);
   // What a target's serializer translates a gpu.module from.
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
@@ -60,6 +68,10 @@ void mlir::offload::registerOffloadPassesOnce() {
   static bool registered = [] {
     registerOffloadPasses();
     registerOffloadConversionPasses();
+    registerOffloadHostConversionPasses();
+    registerOffloadNvvmConversionPasses();
+    registerOffloadRocdlConversionPasses();
+    registerOffloadSpirvConversionPasses();
     registerOffloadPipelines();
     return true;
   }();

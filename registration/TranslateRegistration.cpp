@@ -11,6 +11,10 @@
 #include "dialects/OffloadDialect.h"
 #include "translation/LoaderTranslation.h"
 #include "translation/VerifiedTranslation.h"
+#include "translation/cuda/CudaObjects.h"
+#include "translation/host/HostObjects.h"
+#include "translation/rocm/RocmObjects.h"
+#include "translation/vulkan/VulkanObjects.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -47,4 +51,8 @@ void mlir::offload::registerOffloadToLLVMIRTranslationModels(
     DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
   registerLoaderTranslationInterfaceExternalModels(registry);
+  registerCudaEmbeddedObjects(registry);
+  registerHostEmbeddedObjects(registry);
+  registerRocmEmbeddedObjects(registry);
+  registerVulkanEmbeddedObjects(registry);
 }

@@ -19,9 +19,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
-
-#include <map>
 
 #define DEBUG_TYPE "offload-split-by-lowering"
 
@@ -37,7 +37,10 @@ using namespace mlir::offload;
 static constexpr StringLiteral kLoweringCopiesAttr = "offload.lowering_copies";
 
 namespace {
-using LoweringGroups = std::map<KernelLowering, SmallVector<Attribute>>;
+/// A module's targets grouped by lowering name, in the order in which each
+/// lowering's first target comes.
+using LoweringGroups = llvm::MapVector<StringRef, SmallVector<Attribute>,
+                                       llvm::StringMap<unsigned>>;
 
 /// Replaces each of `module`'s targets that is upstream's by the offload
 /// target it maps to (getOffloadTarget), which its serializer compiles
@@ -66,14 +69,16 @@ static LogicalResult mapUpstreamTargets(gpu::GPUModuleOp module) {
   return success();
 }
 
-/// `module`'s targets grouped by lowering, in KernelLowering's order.
-static LoweringGroups groupByLowering(gpu::GPUModuleOp module) {
+/// `module`'s targets grouped by lowering; fails with one error at the
+/// module where a target has no lowering.
+static FailureOr<LoweringGroups> groupByLowering(gpu::GPUModuleOp module) {
   LoweringGroups groups;
   for (Attribute target : module.getTargetsAttr()) {
-    // Offload's own targets, each with a lowering.
-    FailureOr<KernelLowering> lowering =
+    FailureOr<KernelLoweringAttrInterface> lowering =
         getKernelLowering(target, [&] { return module.emitError(); });
-    groups[*lowering].push_back(target);
+    if (failed(lowering))
+      return failure();
+    groups[lowering->getLoweringName()].push_back(target);
   }
   return groups;
 }
@@ -92,26 +97,29 @@ struct SplitByLoweringPass
         continue;
       if (failed(mapUpstreamTargets(original)))
         return signalPassFailure();
-      LoweringGroups groups = groupByLowering(original);
-      if (groups.size() < 2)
+      FailureOr<LoweringGroups> groups = groupByLowering(original);
+      if (failed(groups))
+        return signalPassFailure();
+      if (groups->size() < 2)
         continue;
-      // The first lowering stays with the original; each other, a copy.
-      for (auto &[lowering, group] : llvm::drop_begin(groups))
-        if (failed(split(original, lowering, group, copies)))
+      // The first target's lowering stays with the original; each other, a
+      // copy.
+      for (auto &[suffix, group] : llvm::drop_begin(*groups))
+        if (failed(split(original, suffix, group, copies)))
           return signalPassFailure();
       original.setTargetsAttr(
-          ArrayAttr::get(&getContext(), groups.begin()->second));
+          ArrayAttr::get(&getContext(), groups->front().second));
     }
     if (!copies.empty())
       module->setAttr(kLoweringCopiesAttr,
                       DictionaryAttr::get(&getContext(), copies));
   }
 
-  /// Makes the copy of `original` for `lowering`'s `targets`.
-  LogicalResult split(gpu::GPUModuleOp original, KernelLowering lowering,
+  /// Makes the copy of `original`, named after it and `suffix` (its
+  /// lowering's name), for `targets`.
+  LogicalResult split(gpu::GPUModuleOp original, StringRef suffix,
                       ArrayRef<Attribute> targets,
                       SmallVectorImpl<NamedAttribute> &copies) {
-    StringRef suffix = getLoweringSuffix(lowering);
     std::string name = (original.getName() + "." + suffix).str();
     if (SymbolTable::lookupSymbolIn(getOperation(), name))
       return original.emitError()

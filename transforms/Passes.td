@@ -201,18 +201,17 @@ def OffloadModuleToBinary : Pass<"offload-module-to-binary", ""> {
 def OffloadSplitByLowering : Pass<"offload-split-by-lowering", "ModuleOp"> {
   let summary = "Gives each lowering of a gpu.module's targets its own copy";
   let description = [{
-    A `gpu.module` whose targets need different lowerings (NVVM's for
-    `#offload.cuda`, `offload-lower-gpu-to-host` for `#offload.host`,
-    `offload-lower-gpu-to-spirv` for `#offload.vulkan`, ROCDL's for
-    `#offload.rocm` at each wave size; dialects/KernelLowering.h) is lowered
-    once. Upstream's `#nvvm.target` and `#rocdl.target` first become the
-    `#offload.cuda` and `#offload.rocm` they map to
+    A `gpu.module` whose targets need different lowerings (each target's
+    `KernelLoweringAttrInterface`, dialects/KernelLowering.h, names the
+    lowering it takes) is lowered once per lowering. Upstream's targets
+    first become the offload targets they map to
     (dialects/UpstreamTargets.h), checked as the module's own targets are;
     one that maps to none is an error at the module. This pass keeps on the
-    original the targets of the first of those lowerings, in that order, and
-    copies the module for each other as `@<name>.host` or `@<name>.vulkan`
-    with that lowering's targets alone; it records the pairs for
-    `offload-merge-lowered-binaries`, which puts the copies' objects back
+    original the targets of its first target's lowering, and copies the
+    module for each other lowering, in the order of their first targets, as
+    `@<name>.<lowering>` (`@<name>.host`) with that lowering's targets
+    alone; it records the pairs for `offload-merge-lowered-binaries`, which
+    puts the copies' objects back
     into the original's `gpu.binary`. A name that is taken is an error.
   }];
 }
@@ -221,8 +220,8 @@ def OffloadMergeLoweredBinaries : Pass<"offload-merge-lowered-binaries", "Module
   let summary = "Puts the objects of each lowering back into one binary";
   let description = [{
     After `gpu-module-to-binary`, appends the objects of each `gpu.binary`
-    that `offload-split-by-lowering` made from a copy (`@<name>.host`,
-    `@<name>.vulkan`) to `gpu.binary @<name>`, and erases the copy's: one
+    that `offload-split-by-lowering` made from a copy (`@<name>.host`) to
+    `gpu.binary @<name>`, and erases the copy's: one
     binary holds every target's object, and the runtime loads the one that
     fits the device.
   }];

@@ -5,9 +5,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // offload-lower-atomics: the patterns of AtomicsToLLVM.h, for the lowerings
-// whose conversion to the LLVM dialect is upstream's pass (NVVM's,
-// ROCDL's), which takes no pattern of ours: run just before it, with the
-// type conversions it makes.
+// whose conversion to the LLVM dialect is an upstream pass, which takes no
+// pattern of ours: run just before it, with the type conversions it makes
+// (KernelLoweringAttrInterface::configureLLVMTypeConverter).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +16,11 @@
 
 #include "dialects/KernelLowering.h"
 
-#include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -204,29 +203,20 @@ mlir::offload::checkCompareAndSwapTypes(Operation *root,
   return failure(result.wasInterrupted());
 }
 
-/// Gives `converter` the memory spaces of upstream's conversion for
-/// `lowering`, so that the memref descriptors that the loops take are the
-/// ones that conversion makes.
+/// Gives `converter` the memory spaces of the upstream conversion that
+/// `module`'s lowering ends with, so that the memref descriptors that the
+/// loops take are the ones that conversion makes.
 static LogicalResult addMemorySpaces(LLVMTypeConverter &converter,
-                                     gpu::GPUModuleOp module,
-                                     KernelLowering lowering) {
-  switch (lowering) {
-  case KernelLowering::Nvvm:
-    configureGpuToNVVMTypeConverter(converter);
+                                     gpu::GPUModuleOp module) {
+  FailureOr<KernelLoweringAttrInterface> lowering = getModuleLowering(module);
+  if (failed(lowering))
+    return failure();
+  if (succeeded(lowering->configureLLVMTypeConverter(converter)))
     return success();
-  case KernelLowering::Rocdl64:
-  case KernelLowering::Rocdl32:
-    amdgpu::populateCommonGPUTypeAndAttributeConversions(converter);
-    populateAMDGPUTypeAndAttributeConversions(converter);
-    return success();
-  case KernelLowering::Host:
-  case KernelLowering::Spirv:
-    break;
-  }
   return emitError(module.getLoc())
          << "offload-lower-atomics prepares gpu.module @" << module.getName()
-         << " for the NVVM or ROCDL conversion, not for "
-         << describeLowering(lowering);
+         << " for a conversion to the LLVM dialect, which "
+         << lowering->describeLowering() << " does not end with";
 }
 
 namespace {
@@ -236,24 +226,13 @@ struct LowerAtomicsPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    KernelLowering lowering = KernelLowering::Nvvm;
-    if (ArrayAttr targets = module.getTargetsAttr();
-        targets && !targets.empty()) {
-      FailureOr<KernelLowering> first = getKernelLowering(targets[0], [&] {
-        return emitError(module.getLoc())
-               << "gpu.module @" << module.getName() << ": ";
-      });
-      if (failed(first))
-        return signalPassFailure();
-      lowering = *first;
-    }
     MLIRContext *context = &getContext();
     // The index width and data layout of upstream's conversion too.
     LowerToLLVMOptions options(context, DataLayout(cast<DataLayoutOpInterface>(
                                             module.getOperation())));
     options.overrideIndexBitwidth(indexBitwidth);
     LLVMTypeConverter converter(context, options);
-    if (failed(addMemorySpaces(converter, module, lowering)) ||
+    if (failed(addMemorySpaces(converter, module)) ||
         failed(checkCompareAndSwapTypes(module, converter)))
       return signalPassFailure();
     RewritePatternSet expansions(context);

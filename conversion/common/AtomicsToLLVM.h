@@ -8,7 +8,7 @@
 // and pointers only. Upstream's conversion to the LLVM dialect leaves
 // `memref.atomic_rmw` of `muli` and `mulf` unconverted, and makes a
 // `memref.generic_atomic_rmw` of floats a cmpxchg of floats, which the LLVM
-// dialect refuses. Every LLVM-based lowering (the host's, NVVM's, ROCDL's)
+// dialect refuses. Every lowering that ends in the LLVM dialect
 // takes them here instead, so that all of them compile them alike: a
 // compare-and-swap loop whose cmpxchg compares the element's bits as an
 // integer of its size (so that -0.0 and 0.0, or NaNs of other payloads,

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversion/Passes.h"
+#include "conversion/host/Passes.h"
 
 #include "abi/RuntimeAbi.h"
 #include "conversion/common/InlineDeviceFunctions.h"
@@ -45,7 +45,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERGPUTOHOST
-#include "conversion/Passes.h.inc"
+#include "conversion/host/Passes.h.inc"
 } // namespace mlir::offload
 
 using namespace mlir;

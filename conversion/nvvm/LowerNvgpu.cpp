@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversion/Passes.h"
+#include "conversion/nvvm/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -25,7 +25,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERNVGPU
-#include "conversion/Passes.h.inc"
+#include "conversion/nvvm/Passes.h.inc"
 } // namespace mlir::offload
 
 using namespace mlir;

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversion/rocdl/Passes.h"
+
 #include "conversion/Passes.h"
 
 #include "conversion/common/WorkgroupAllReduce.h"
@@ -36,7 +38,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERGPUTOROCDL
-#include "conversion/Passes.h.inc"
+#include "conversion/rocdl/Passes.h.inc"
 } // namespace mlir::offload
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversion/Passes.h"
+#include "conversion/spirv/Passes.h"
 
 #include "conversion/common/InlineDeviceFunctions.h"
 #include "conversion/common/WorkgroupAllReduce.h"
@@ -56,7 +56,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERGPUTOSPIRV
-#include "conversion/Passes.h.inc"
+#include "conversion/spirv/Passes.h.inc"
 } // namespace mlir::offload
 
 using namespace mlir;

@@ -16,9 +16,9 @@
 // MISMATCH: error: object 0 of gpu.binary @kernels targets gfx90a:xnack+, but holds code for gfx90a
 
 // CHECK: @__offload.7kernels.objects = internal constant [3 x { ptr, i64, i32, i32, i32, i32 }]
-// CHECK-SAME: { ptr @__offload.7kernels.object.0, i64 {{[0-9]+}}, i32 4, i32 62, i32 0, i32 0 }
-// CHECK-SAME: { ptr @__offload.7kernels.object.1, i64 {{[0-9]+}}, i32 6, i32 63, i32 1280, i32 0 }
-// CHECK-SAME: { ptr @__offload.7kernels.object.2, i64 {{[0-9]+}}, i32 6, i32 76, i32 3584, i32 0 }
+// CHECK-SAME: { ptr @__offload.7kernels.object.0, i64 {{[0-9]+}}, i32 6, i32 63, i32 1280, i32 0 }
+// CHECK-SAME: { ptr @__offload.7kernels.object.1, i64 {{[0-9]+}}, i32 6, i32 76, i32 3584, i32 0 }
+// CHECK-SAME: { ptr @__offload.7kernels.object.2, i64 {{[0-9]+}}, i32 4, i32 62, i32 0, i32 0 }
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -10,7 +10,7 @@
 // RUN:   | FileCheck %s --check-prefix=BARE
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{gpu.module @both lists #offload.cuda<chip = "sm_90"> and #offload.host, whose kernels need different lowerings (convert-gpu-to-nvvm, offload-lower-gpu-to-host): run offload-split-by-lowering first}}
+  // expected-error @below {{gpu.module @both lists #offload.cuda<chip = "sm_90"> and #offload.host, whose kernels need different lowerings (offload-lower-gpu-to-nvvm, offload-lower-gpu-to-host): run offload-split-by-lowering first}}
   gpu.module @both [#offload.cuda<chip = "sm_90">, #offload.host] {
     gpu.func @k() kernel {
       gpu.return

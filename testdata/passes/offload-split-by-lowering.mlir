@@ -1,8 +1,10 @@
 // offload-split-by-lowering: a gpu.module whose targets need different
-// lowerings is copied, right after it, once per lowering after the first
-// (NVVM's, the host's, SPIR-V's), as @<name>.host or @<name>.vulkan with that
+// lowerings is copied, right after it, once per lowering other than its first
+// target's, in the order of their first targets, as @<name>.<lowering>
+// (@<name>.host, @<name>.gpu, @<name>.vulkan, @<name>.rocm) with that
 // lowering's targets alone (and the same body and handler); the original
-// keeps the first lowering's targets, in their order. The pairs are recorded on the module the pass
+// keeps its first target's lowering's targets, in their order. The pairs are
+// recorded on the module the pass
 // runs on (offload.lowering_copies, copy to original) for
 // offload-merge-lowered-binaries. A copy's name that is taken is an error at
 // the original. Upstream's #nvvm.target and #rocdl.target become the
@@ -14,33 +16,33 @@
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-split-by-lowering --offload-split-by-lowering \
 // RUN:   | FileCheck %s
 
-// CHECK-LABEL: module @split attributes {gpu.container_module, offload.lowering_copies = {all.host = "all", all.vulkan = "all", amd.host = "amd", amd.rocm = "amd", both.host = "both", portable.vulkan = "portable", two.host = "two"}}
+// CHECK-LABEL: module @split attributes {gpu.container_module, offload.lowering_copies = {all.gpu = "all", all.host = "all", amd.gpu = "amd", amd.rocm = "amd", both.host = "both", portable.host = "portable", two.gpu = "two"}}
 // CHECK-NEXT: gpu.module @both<#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.cuda<chip = "sm_80">] {
 // CHECK-NEXT: gpu.func @k(%{{.*}}: memref<4xf32>) kernel {
 // CHECK: gpu.module @both.host<#offload.loader<load = lazy>> [#offload.host] {
 // CHECK-NEXT: gpu.func @k(%{{.*}}: memref<4xf32>) kernel {
-// Only the host target, or only GPU targets, or none: nothing to split.
+// The first target's lowering stays with the original.
 // CHECK: gpu.module @cpu [#offload.host] {
 // CHECK: gpu.module @gpu [#offload.cuda, #offload.cuda<O = 3, chip = "sm_90", features = "+ptx86", flags = {fast, ftz}, link = ["lib.bc"], ptxasOptions = ["-v"]>] {
 // CHECK: gpu.module @none {
-// CHECK: gpu.module @two [#offload.cuda<chip = "sm_90">] {
+// CHECK: gpu.module @two [#offload.host<triple = "aarch64-unknown-linux-gnu">, #offload.host<triple = "x86_64-unknown-linux-gnu">] {
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.module @two.host [#offload.host<triple = "aarch64-unknown-linux-gnu">, #offload.host<triple = "x86_64-unknown-linux-gnu">] {
-// CHECK: gpu.module @all [#offload.cuda] {
+// CHECK-NEXT: gpu.module @two.gpu [#offload.cuda<chip = "sm_90">] {
+// CHECK: gpu.module @all [#offload.vulkan, #offload.vulkan<version = "1.5">] {
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.module @all.vulkan [#offload.vulkan, #offload.vulkan<version = "1.5">] {
+// CHECK-NEXT: gpu.module @all.gpu [#offload.cuda] {
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.module @all.host [#offload.host] {
-// CHECK: gpu.module @portable [#offload.host] {
+// CHECK: gpu.module @portable [#offload.vulkan] {
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.module @portable.vulkan [#offload.vulkan] {
-// #rocdl.target's xnack and sramecc features go to the target ID, its
-// wave size to wave64; #nvvm.target beside it is lowered for NVIDIA.
-// CHECK: gpu.module @amd [#offload.cuda<chip = "sm_80">] {
+// CHECK-NEXT: gpu.module @portable.host [#offload.host] {
+// Upstream's targets become ours; each wave size of #offload.rocm is one
+// lowering (both of these run waves of 64 lanes).
+// CHECK: gpu.module @amd [#offload.host] {
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.module @amd.gpu [#offload.cuda<chip = "sm_80">] {
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.module @amd.rocm [#offload.rocm<O = 1, chip = "gfx942:sramecc+:xnack-", abi = "600", flags = {daz}, link = ["ocml.bc"]>, #offload.rocm<chip = "gfx1100", features = "+cumode", abi = "600", wave64 = true>] {
-// CHECK-NEXT: }
-// CHECK-NEXT: gpu.module @amd.host [#offload.host] {
 // CHECK-NOT: .host.host
 module @split attributes {gpu.container_module} {
   gpu.module @both <#offload.loader<load = lazy>> [#offload.cuda<chip = "sm_90">, #offload.host, #offload.cuda<chip = "sm_80">] {

@@ -1,0 +1,32 @@
+//===- Passes.h - Passes of the NVVM lowering -------------------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_NVVM_PASSES_H
+#define OFFLOAD_CONVERSION_NVVM_PASSES_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::offload {
+
+#define GEN_PASS_DECL
+#include "conversion/nvvm/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "conversion/nvvm/Passes.h.inc"
+
+/// Attaches the NVVM lowering (offload-lower-gpu-to-nvvm) to #offload.cuda.
+void registerNvvmKernelLowering(DialectRegistry &registry);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_NVVM_PASSES_H
