@@ -169,8 +169,8 @@ static Value getScratch(gpu::GPUFuncOp kernel, Type type, int64_t maxThreads,
   return scratch;
 }
 
-/// The targets of `op`'s gpu.module, for a message: each kind once, as the
-/// user wrote it ("#offload.vulkan"), whatever its parameters.
+/// The kinds of target that `op`'s gpu.module lists, for a message: each
+/// once, by the attribute's name ("#offload.host"), without its parameters.
 static std::string describeTargets(Operation *op) {
   auto module = op->getParentOfType<gpu::GPUModuleOp>();
   llvm::SetVector<StringRef> kinds;
