@@ -167,19 +167,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Outside a kernel, a reduction over its block has no block to reduce over.
-module attributes {gpu.container_module} {
-  gpu.module @outside_kernel [#offload.vulkan<max_invocations = 256>] {
-    func.func @f(%x: i32) -> i32 {
-      // expected-error @below {{gpu.all_reduce of 'i32' has no meaning for #offload.vulkan: it reduces integers and floats in kernels}}
-      %s = gpu.all_reduce add %x uniform {} : (i32) -> i32
-      return %s : i32
-    }
-  }
-}
-
-// -----
-
 module attributes {gpu.container_module} {
   gpu.module @two_types [#offload.vulkan] {
     gpu.func @k() kernel {
