@@ -33,6 +33,46 @@ trap 'bazel --nohome_rc --output_user_root="$tmp/root" --output_base="$tmp/base"
 
 failures=0
 checks=0
+
+# The siblings of each layer are found, not listed, so that a new lowering,
+# target or backend falls under the rules by being there: every package of
+# conversion/ and of target/ but common/, and every folder of
+# offload_runtime/ whose sources register a backend (MGPU_REGISTER_BACKEND).
+packages_but_common() {
+  local dir
+  for dir in "$1"/*/; do
+    dir=${dir%/}
+    [[ -f $dir/BUILD.bazel && ${dir##*/} != common ]] && echo "${dir##*/}"
+  done
+}
+mapfile -t lowerings < <(packages_but_common conversion)
+mapfile -t targets < <(packages_but_common target)
+mapfile -t backends < <(grep -lE '^MGPU_REGISTER_BACKEND\(' offload_runtime/*/*.cc |
+  cut -d/ -f2 | sort -u)
+# union PARENT NAME...: the query //PARENT/NAME/... + ... for every NAME.
+union() {
+  local parent="$1" name out=""
+  shift
+  for name in "$@"; do
+    out+="${out:+ + }//$parent/$name/..."
+  done
+  echo "$out"
+}
+# alternatives NAME...: NAME|NAME|..., for a regular expression.
+alternatives() { (IFS='|'; echo "$*"); }
+# A rule among siblings holds of fewer than two only vacuously: finding
+# fewer means the search above no longer matches the tree.
+for layer in lowerings targets backends; do
+  declare -n found="$layer"
+  checks=$((checks + 1))
+  if ((${#found[@]} < 2)); then
+    echo "FAIL: found ${#found[@]} $layer (${found[*]}); the rules among them would hold of nothing"
+    failures=$((failures + 1))
+  else
+    echo "ok: $layer: ${found[*]}"
+  fi
+  unset -n found
+done
 # forbid NAME FROM FORBIDDEN: no target in FROM may depend on one in FORBIDDEN.
 forbid() {
   local name="$1" from="$2" forbidden="$3"
@@ -72,19 +112,19 @@ forbid "transforms sit on the dialect and the ABI" "//transforms/..." \
   "//conversion/... + //target/... + //translation/... + $above_middle + ($runtime_except_abi)"
 forbid "conversion sits on the transforms, below the pipelines" "//conversion/..." \
   "//target/... + //translation/... + $above_middle + ($runtime_except_abi)"
-lowerings="//conversion/host/... + //conversion/spirv/... + //conversion/rocdl/... + //conversion/nvvm/..."
-for lowering in host spirv rocdl nvvm; do
+all_lowerings=$(union conversion "${lowerings[@]}")
+for lowering in "${lowerings[@]}"; do
   forbid "conversion/$lowering sits beside the other lowerings" "//conversion/$lowering/..." \
-    "$lowerings - //conversion/$lowering/... + //conversion:conversion"
+    "$all_lowerings - //conversion/$lowering/... + //conversion:conversion"
 done
 forbid "conversion/common serves the lowerings alone" "//conversion/common/..." \
-  "$lowerings + //conversion:conversion"
-for target in cuda host vulkan rocm; do
+  "$all_lowerings + //conversion:conversion"
+for target in "${targets[@]}"; do
   forbid "target/$target sits beside the other targets" "//target/$target/..." \
     "//target/... - //target/$target/... - //target/common/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
 done
 forbid "target/common serves the targets alone" "//target/common/..." \
-  "//target/cuda/... + //target/host/... + //target/vulkan/... + //target/rocm/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
+  "$(union target "${targets[@]}") + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"
 forbid "translation sees the dialect and the runtime's ABI only" \
   "//translation/... - //translation/tests/..." \
   "//transforms/... + //conversion/... + //target/... + $above_middle + ($runtime_except_abi)"
@@ -97,10 +137,10 @@ forbid "the runtime and its test driver contain no compiler code" \
 forbid "object_format is the bottom of compiler and runtime: nothing of ours, no LLVM" \
   "//object_format/... - //object_format/tests/..." \
   "$compiler_layers + //offload_runtime/... + $llvm_libraries"
-runtime_backends="//offload_runtime/cuda/... + //offload_runtime/hip/... + //offload_runtime/host/... + //offload_runtime/vulkan/..."
+runtime_backends=$(union offload_runtime "${backends[@]}")
 forbid "the runtime's core names no backend: each registers itself" \
   "//offload_runtime:core" "$runtime_backends"
-for backend in cuda hip host vulkan; do
+for backend in "${backends[@]}"; do
   forbid "offload_runtime/$backend sits beside the other backends" \
     "//offload_runtime/$backend/..." \
     "$runtime_backends - //offload_runtime/$backend/..."
@@ -129,20 +169,20 @@ up=$({
   grep -rlE '#include "(dialects|transforms|conversion|target|translation|pipelines|registration|tools)/' abi
   grep -rlE '#include "(conversion|target|translation|pipelines|registration|tools)/' transforms
   grep -rlE '#include "(target|translation|pipelines|registration|tools)/' conversion
-  grep -rlE '#include "conversion/(host|spirv|rocdl|nvvm)/' conversion/common
+  grep -rlE "#include \"conversion/($(alternatives "${lowerings[@]}"))/" conversion/common
   # Each lowering names no other.
-  names_sibling conversion host spirv rocdl nvvm
+  names_sibling conversion "${lowerings[@]}"
   grep -rlE '#include "(transforms|conversion|translation|pipelines|registration|tools)/' target
-  grep -rlE '#include "target/(cuda|host|vulkan|rocm)/' target/common
+  grep -rlE "#include \"target/($(alternatives "${targets[@]}"))/" target/common
   # Each target names no other.
-  names_sibling target cuda host vulkan rocm
+  names_sibling target "${targets[@]}"
   grep -rlE '#include "(transforms|conversion|target|pipelines|registration|tools)/' translation
   grep -rlE '#include "(target|translation|registration|tools)/' pipelines
   grep -rlE '#include "(abi|dialects|transforms|conversion|target|translation|pipelines|registration|tools)/|#include "(mlir|llvm)/' offload_runtime
   # The runtime's core includes no backend's header; a backend, no other's.
-  grep -lE '#include "offload_runtime/(cuda|hip|host|vulkan)/' offload_runtime/*.cc offload_runtime/*.h
-  for backend in cuda hip host vulkan; do
-    grep -rE '#include "offload_runtime/(cuda|hip|host|vulkan)/' "offload_runtime/$backend" |
+  grep -lE "#include \"offload_runtime/($(alternatives "${backends[@]}"))/" offload_runtime/*.cc offload_runtime/*.h
+  for backend in "${backends[@]}"; do
+    grep -rE "#include \"offload_runtime/($(alternatives "${backends[@]}"))/" "offload_runtime/$backend" |
       grep -v "#include \"offload_runtime/$backend/" | cut -d: -f1
   done
 } 2>/dev/null)

@@ -27,7 +27,7 @@ using namespace mlir;
 /// Fails, with an error at the kernel, where its known_block_size or
 /// known_grid_size has a dimension below 1: no launch of it could run, and
 /// each target would fail its own way (ptxas refuses a zero maxntid; the
-/// host and Vulkan targets would divide by it).
+/// host target and others would divide by it).
 static LogicalResult checkKnownSizes(ModuleOp root) {
   WalkResult result = root.walk([](gpu::GPUFuncOp kernel) {
     auto check = [&](std::optional<ArrayRef<int32_t>> sizes,

@@ -13,8 +13,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-check-lowered"
@@ -34,22 +35,39 @@ static bool isTranslatableInHostCode(Operation *op) {
          isa<ModuleOp, gpu::GPUModuleOp, gpu::BinaryOp, gpu::LaunchFuncOp>(op);
 }
 
+/// Whether `op`'s dialect translates to LLVM IR.
+static bool hasLLVMTranslation(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return dialect &&
+         dialect->getRegisteredInterface<LLVMTranslationDialectInterface>();
+}
+
+/// Whether `op` is a gpu.module's code in another IR than LLVM's, which the
+/// module's serializer takes as it is and checks as it serializes it: a
+/// module of that IR (an isolated symbol table, of a dialect that does not
+/// translate to LLVM IR) directly in the gpu.module.
+static bool isModuleOfAnotherIR(Operation *op) {
+  return isa_and_nonnull<gpu::GPUModuleOp>(op->getParentOp()) &&
+         op->hasTrait<OpTrait::SymbolTable>() &&
+         op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+         !isa<gpu::GPUDialect>(op->getDialect()) && !hasLLVMTranslation(op);
+}
+
 /// In a gpu.module, what the serializers translate: the LLVM dialect and
 /// every dialect with a translation of its own (NVVM), but no gpu operation.
 /// The builtin dialect has a translation too, for builtin.module, but none
 /// for unrealized_conversion_cast.
 static bool isTranslatableInKernel(Operation *op) {
-  // A module lowered to SPIR-V: its serializer takes the spirv.module (whose
-  // contents are checked as it is serialized), and the kernels stay as empty
-  // func.funcs for gpu.launch_func to name.
+  // A module whose code is in another IR (isModuleOfAnotherIR): the
+  // kernels stay as empty func.funcs beside it, for gpu.launch_func to
+  // name.
   if (isa<func::FuncOp, func::ReturnOp>(op)) {
     auto module = op->getParentOfType<gpu::GPUModuleOp>();
-    return !module.getOps<spirv::ModuleOp>().empty();
+    return llvm::any_of(module.getBody()->getOperations(),
+                        [](Operation &op) { return isModuleOfAnotherIR(&op); });
   }
-  Dialect *dialect = op->getDialect();
-  return dialect && !isa<gpu::GPUDialect>(dialect) &&
-         !isa<UnrealizedConversionCastOp>(op) &&
-         dialect->getRegisteredInterface<LLVMTranslationDialectInterface>();
+  return hasLLVMTranslation(op) && !isa<gpu::GPUDialect>(op->getDialect()) &&
+         !isa<UnrealizedConversionCastOp>(op);
 }
 
 namespace {
@@ -63,7 +81,7 @@ struct CheckLoweredPass
     Operation *first = nullptr, *firstCast = nullptr;
     unsigned count = 0;
     getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<gpu::BinaryOp, spirv::ModuleOp>(op))
+      if (isa<gpu::BinaryOp>(op) || isModuleOfAnotherIR(op))
         return WalkResult::skip();
       if (auto nested = dyn_cast<ModuleOp>(op);
           nested && nested != getOperation() && offload::holdsNoCode(nested))

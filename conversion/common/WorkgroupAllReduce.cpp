@@ -14,6 +14,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -164,19 +169,38 @@ static Value getScratch(gpu::GPUFuncOp kernel, Type type, int64_t maxThreads,
   return scratch;
 }
 
+/// The kinds of target that `op`'s gpu.module lists, for a message: each
+/// once, by the attribute's name ("#offload.host"), without its parameters.
+static std::string describeTargets(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  llvm::SetVector<StringRef> kinds;
+  if (ArrayAttr targets = module ? module.getTargetsAttr() : nullptr)
+    for (Attribute target : targets)
+      kinds.insert(target.getAbstractAttribute().getName());
+  if (kinds.empty())
+    return "its gpu.module's target";
+  std::string names;
+  llvm::raw_string_ostream os(names);
+  llvm::interleave(
+      kinds, os, [&](StringRef kind) { os << "#" << kind; }, " and ");
+  return names;
+}
+
 static LogicalResult expand(gpu::AllReduceOp op, int64_t maxThreads,
                             ScratchBuffers &buffers) {
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   Type type = op.getType();
   if (!kernel || !type.isIntOrFloat())
     return op.emitError() << "gpu.all_reduce of " << type
-                          << " has no meaning for #offload.vulkan: it "
-                             "reduces integers and floats in kernels";
+                          << " has no meaning for " << describeTargets(op)
+                          << ": it reduces integers and floats in kernels";
   if (!op.getUniform())
     return op.emitError()
            << "gpu.all_reduce that not every thread of the block reaches has "
-              "no meaning for #offload.vulkan: Vulkan's barriers must be "
-              "reached by every thread";
+              "no meaning for "
+           << describeTargets(op)
+           << ": it waits at barriers, which every thread of the block must "
+              "reach";
   Location loc = op.getLoc();
   Value scratch = getScratch(kernel, type, maxThreads, loc, buffers);
 

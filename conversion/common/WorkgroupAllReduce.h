@@ -17,16 +17,19 @@ namespace mlir::offload {
 /// Rewrites each gpu.all_reduce of `module`'s kernels into a reduction that
 /// holds whatever the subgroups' size and layout: each thread's value in
 /// workgroup memory, then a tree of barriers and combinations, read by every
-/// thread. Vulkan takes it (upstream's rewrite assumes 32 lanes, and its
-/// SPIR-V lowering reduces over the workgroup, which Vulkan does not allow;
-/// devices report subgroup counts and layouts differently), and so do AMD
-/// GPUs (upstream's rewrite shuffles a partial subgroup with a width that is
-/// not a power of two, which ROCDL's shuffle gets wrong). The operation
-/// combines as arith does, so minimumf keeps a NaN. The workgroup memory is
-/// a new attribution of the kernel, of `maxThreads` entries unless the
-/// kernel's block size is known, shared by the kernel's reductions of one
-/// type (each ends at a barrier). An all_reduce that not every thread
-/// reaches is an error.
+/// thread. For the lowerings where upstream's rewrites do not hold on every
+/// device of the target: the rewrite into subgroup shuffles assumes 32
+/// lanes and shuffles a partial subgroup with a width that is not a power
+/// of two, which not every target's shuffle takes; a lowering to a target's
+/// own group operations may reduce over the workgroup where the target
+/// allows subgroups only; and devices report subgroup counts and layouts
+/// differently. The operation combines as arith does, so minimumf keeps a
+/// NaN. The workgroup memory is a new attribution of the kernel, of
+/// `maxThreads` entries unless the kernel's block size is known, shared by
+/// the kernel's reductions of one type (each ends at a barrier). An
+/// all_reduce outside a kernel, of another type than an integer or a float,
+/// or that not every thread reaches is an error at it, which names the
+/// gpu.module's target.
 LogicalResult expandAllReducesInWorkgroupMemory(gpu::GPUModuleOp module,
                                                 int64_t maxThreads);
 

@@ -30,9 +30,9 @@ Value splat(OpBuilder &b, Location loc, Type type, TypedAttr value) {
   return arith::ConstantOp::create(b, loc, value);
 }
 
-/// clampf(x, lo, hi) = max(min(x, hi), lo), as CUDA's and SPIR-V's clamp,
-/// and as the op's definition says since it was corrected upstream (LLVM 22's
-/// math-expand-ops still takes max(min(x, lo), hi)).
+/// clampf(x, lo, hi) = max(min(x, hi), lo), as the GPU instruction sets'
+/// clamps, and as the op's definition says since it was corrected upstream
+/// (LLVM 22's math-expand-ops still takes max(min(x, lo), hi)).
 struct ExpandClampF : OpRewritePattern<math::ClampFOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ClampFOp op,

@@ -24,7 +24,7 @@ namespace mlir::offload {
 
 /// Expands, in `module`, the math and atomics that neither LLVM nor the C
 /// library has for the CPU: `math.rsqrt` (1 / sqrt), `math.clampf` (as
-/// CUDA's and SPIR-V's clamp: min(max(x, lo), hi)), `math.isinf` and
+/// the GPU instruction sets' clamps: max(min(x, hi), lo)), `math.isinf` and
 /// `math.isnormal` (comparisons of |x|), `math.ipowi` and `math.fpowi`
 /// (multiplications by repeated squaring, in the order compiler-rt's
 /// `__powisf2` multiplies), and `memref.atomic_rmw` of `muli` and `mulf` (a

@@ -30,8 +30,18 @@
 #include "mgpu/mgpu.h"
 #include "transforms/PrintfFormat.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -51,21 +61,47 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
+/// The dialects whose operations the host lowering takes: those that its
+/// conversion to LLVM converts (HostToLLVM.cpp), and the builtin and gpu
+/// dialects. An operation of any other dialect, another target's or one
+/// that must be lowered first, is reported.
+static constexpr StringLiteral kHostDialects[] = {
+    arith::ArithDialect::getDialectNamespace(),
+    cf::ControlFlowDialect::getDialectNamespace(),
+    func::FuncDialect::getDialectNamespace(),
+    gpu::GPUDialect::getDialectNamespace(),
+    index::IndexDialect::getDialectNamespace(),
+    LLVM::LLVMDialect::getDialectNamespace(),
+    math::MathDialect::getDialectNamespace(),
+    memref::MemRefDialect::getDialectNamespace(),
+    scf::SCFDialect::getDialectNamespace(),
+    ub::UBDialect::getDialectNamespace(),
+    vector::VectorDialect::getDialectNamespace(),
+};
+
 /// Reports the first op that has no meaning on the host.
 static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
-  static constexpr StringLiteral kOtherTargets[] = {
-      "nvvm", "nvgpu", "rocdl", "amdgpu", "xevm", "xegpu", "spirv"};
   WalkResult walked = module.walk([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect != BuiltinDialect::getDialectNamespace() &&
+        !llvm::is_contained(kHostDialects, dialect)) {
+      InFlightDiagnostic diag =
+          op->emitError()
+          << "'" << op->getName()
+          << "' has no meaning on the host target (#offload.host): it is an "
+             "operation of the '"
+          << dialect << "' dialect, which the host lowering does not take (it "
+          << "takes ";
+      llvm::interleave(kHostDialects, diag, ", ");
+      diag << "); lower it to those first, or compile this gpu.module for "
+              "another target only";
+      return WalkResult::interrupt();
+    }
     const char *what = nullptr;
-    if (llvm::is_contained(kOtherTargets, dialect))
-      what = "an operation of another target's dialect";
-    else if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-                 gpu::SubgroupMmaElementwiseOp,
-                 gpu::SubgroupMmaExtractThreadLocalOp,
-                 gpu::SubgroupMmaInsertThreadLocalOp,
-                 gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp>(
-                 op))
+    if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+            gpu::SubgroupMmaElementwiseOp, gpu::SubgroupMmaExtractThreadLocalOp,
+            gpu::SubgroupMmaInsertThreadLocalOp, gpu::SubgroupMmaLoadMatrixOp,
+            gpu::SubgroupMmaStoreMatrixOp>(op))
       what = "a warp matrix operation";
     else if (isa<LLVM::LLVMFuncOp>(op) &&
              op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))

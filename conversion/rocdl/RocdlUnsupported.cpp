@@ -53,8 +53,10 @@ static std::pair<StringRef, StringRef> getWhyUnsupported(Operation *op) {
             "kernels here have none of",
             "allocate before the launch (gpu.alloc), or use memref.alloca or "
             "the kernel's workgroup memory"};
-  // What the reduction through workgroup memory needs, said for AMD GPUs
-  // (WorkgroupAllReduce.h says it for Vulkan).
+  // What the reduction through workgroup memory (WorkgroupAllReduce.h)
+  // needs, said for AMD GPUs with what to do instead. Upstream's rewrite
+  // into shuffles does not serve: it shuffles a partial subgroup with a
+  // width that is not a power of two, which ROCDL's shuffle gets wrong.
   if (auto reduce = dyn_cast<gpu::AllReduceOp>(op)) {
     if (!reduce.getType().isIntOrFloat() ||
         !op->getParentOfType<gpu::GPUFuncOp>())

@@ -23,7 +23,7 @@
 namespace mlir::offload {
 
 /// ld.lld, which links a target's object file into a shared object (a host
-/// shared object, an AMDGPU code object), in the order searched:
+/// shared object, a GPU's code object), in the order searched:
 /// $OFFLOAD_LLD (what Bazel actions use, with the file declared), ld.lld-22
 /// then ld.lld on PATH, then the bin directory of the LLVM installation this
 /// tool runs with. An error names every place searched. One search order for

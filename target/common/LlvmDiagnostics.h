@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The IR linker, the optimizer and the backends report problems to the
-// LLVMContext (the linker's "conflicting module flags", AMDGPU's
+// LLVMContext (the linker's "conflicting module flags", a GPU backend's
 // "unsupported dynamic alloca"), whose default handler prints them to stderr
 // and ends the process on an error. A serializer owns its context and takes
 // them over instead, to say them as diagnostics at its gpu.module.

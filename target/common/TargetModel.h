@@ -7,17 +7,17 @@
 // The gpu::TargetAttrInterface model that every target's attribute shares,
 // so that a target is its serializer and a few lines:
 //
-//   struct VulkanTarget {
-//     using Attr = VulkanTargetAttr;
-//     static constexpr llvm::StringLiteral name = "#offload.vulkan";
+//   struct HostTarget {
+//     using Attr = HostTargetAttr;
+//     static constexpr llvm::StringLiteral name = "#offload.host";
 //     static void initializeBackends();   // LLVM's backends, run once
 //     static std::optional<SmallVector<char, 0>>
-//     serialize(gpu::GPUModuleOp module, VulkanTargetAttr target,
+//     serialize(gpu::GPUModuleOp module, HostTargetAttr target,
 //               const gpu::TargetOptions &options);
 //   };
 //
-//   void registerVulkanTargetInterfaceExternalModels(DialectRegistry &r) {
-//     registerTargetModel<VulkanTarget>(r);
+//   void registerHostTargetInterfaceExternalModels(DialectRegistry &r) {
+//     registerTargetModel<HostTarget>(r);
 //   }
 //
 // `serialize` returns the object, or nothing after an error at the module.

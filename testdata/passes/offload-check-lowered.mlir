@@ -12,8 +12,9 @@
 // left alone and kernels are checked all the same.
 // RUN: %expect_exit 1 offload-opt %s -split-input-file --offload-check-lowered=host-code=false -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=KERNELS --implicit-check-not=": error: '"
-// KERNELS: offload-check-lowered.mlir:[[# @LINE + 82]]:5: error: 'gpu.func' is left unlowered in gpu.module @kernels, and the translation to LLVM IR cannot take it (nor 1 more operation left)
-// KERNELS: offload-check-lowered.mlir:[[# @LINE + 99]]:14: error: 'arith.addi' is left unlowered in gpu.module @arith, and the translation to LLVM IR cannot take it{{$}}
+// KERNELS: offload-check-lowered.mlir:[[# @LINE + 61]]:5: error: 'func.func' is left unlowered in gpu.module @stubs, and the translation to LLVM IR cannot take it (nor 1 more operation left)
+// KERNELS: offload-check-lowered.mlir:[[# @LINE + 118]]:5: error: 'gpu.func' is left unlowered in gpu.module @kernels, and the translation to LLVM IR cannot take it (nor 1 more operation left)
+// KERNELS: offload-check-lowered.mlir:[[# @LINE + 135]]:14: error: 'arith.addi' is left unlowered in gpu.module @arith, and the translation to LLVM IR cannot take it{{$}}
 
 // What the pipelines hand the serializers passes, and is left as it is.
 // CHECK-LABEL: module @lowered
@@ -38,6 +39,42 @@ module @lowered attributes {gpu.container_module} {
   module attributes {transform.with_named_sequence} {
     transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
       transform.yield
+    }
+  }
+}
+
+// -----
+
+// A gpu.module whose code is in another IR than LLVM's, as a module of that
+// IR (an isolated symbol table of a dialect with no translation to LLVM IR),
+// is its serializer's to check: what the module holds is not looked at, and
+// the kernels beside it are empty func.funcs for gpu.launch_func to name.
+// CHECK-LABEL: module @other_ir
+// CHECK: gpu.module @kernels
+// CHECK-NEXT: spirv.module Logical GLSL450
+// CHECK: func.func @k()
+module @other_ir attributes {gpu.container_module} {
+  gpu.module @kernels [#offload.vulkan] {
+    spirv.module Logical GLSL450 {
+      spirv.func @k() "None" {
+        spirv.Return
+      }
+      spirv.EntryPoint "GLCompute" @k
+    }
+    func.func @k() attributes {gpu.kernel} {
+      return
+    }
+  }
+}
+
+// -----
+
+// Without such a module, a func.func in a gpu.module is left unlowered.
+module @stubs_alone attributes {gpu.container_module} {
+  gpu.module @stubs [#offload.vulkan] {
+    // expected-error @below {{'func.func' is left unlowered in gpu.module @stubs, and the translation to LLVM IR cannot take it (nor 1 more operation left)}}
+    func.func @k() attributes {gpu.kernel} {
+      return
     }
   }
 }

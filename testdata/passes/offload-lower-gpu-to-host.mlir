@@ -4,8 +4,8 @@
 // first; beside it, the sizes of its parameters, a run function that loads
 // them, and the exported descriptor __mgpu_host_kernel.<name> that libmgpu's
 // host backend looks up. pipelines/host-lowering-invalid.mlir has the errors
-// of ops and attributions that have no meaning on the host (another target's
-// dialect, barriers in cf branches, private and workgroup attributions, more
+// of ops and attributions that have no meaning on the host (a dialect that
+// the host lowering does not take, barriers in cf branches, private and workgroup attributions, more
 // than 2 GiB of private memory per thread); pipelines/printf-formats.mlir
 // every gpu.printf format error through this pass; testdata/integration/
 // runs kernels of every kind. This file has the IR and the other errors.
@@ -132,7 +132,7 @@ gpu.module @warp_matrix {
 !desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
 gpu.module @nvgpu {
   gpu.func @k(%d: !desc) kernel {
-    // expected-error @below {{'nvgpu.tma.prefetch.descriptor' has no meaning on the host target (#offload.host): it is an operation of another target's dialect; compile this gpu.module for a GPU target only}}
+    // expected-error @below {{'nvgpu.tma.prefetch.descriptor' has no meaning on the host target (#offload.host): it is an operation of the 'nvgpu' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
     nvgpu.tma.prefetch.descriptor %d : !desc
     gpu.return
   }

@@ -157,7 +157,7 @@ module attributes {gpu.container_module} {
       %zero = arith.constant 0 : i32
       %c = arith.cmpi ne, %x, %zero : i32
       scf.if %c {
-        // expected-error @below {{gpu.all_reduce that not every thread of the block reaches has no meaning for #offload.vulkan: Vulkan's barriers must be reached by every thread}}
+        // expected-error @below {{gpu.all_reduce that not every thread of the block reaches has no meaning for #offload.vulkan: it waits at barriers, which every thread of the block must reach}}
         %s = gpu.all_reduce add %x {} : (i32) -> i32
       }
       gpu.return

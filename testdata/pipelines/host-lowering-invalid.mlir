@@ -1,13 +1,96 @@
 // What the host lowering (offload-lower-gpu-to-host) cannot give a meaning
-// is one error at the op or kernel that is wrong, and nothing crashes.
+// is one error at the op or kernel that is wrong, and nothing crashes. An
+// operation of a dialect that the lowering does not take is one such error,
+// whichever the dialect: another target's, a CPU's own, or one to lower
+// first.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))'
 
 gpu.module @m {
   gpu.func @k(%p: i1) kernel {
-    // expected-error @below {{'nvvm.read.ptx.sreg.tid.x' has no meaning on the host target (#offload.host): it is an operation of another target's dialect; compile this gpu.module for a GPU target only}}
+    // expected-error @below {{'nvvm.read.ptx.sreg.tid.x' has no meaning on the host target (#offload.host): it is an operation of the 'nvvm' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
     %t = nvvm.read.ptx.sreg.tid.x : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @rocdl {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'rocdl.workitem.id.x' has no meaning on the host target (#offload.host): it is an operation of the 'rocdl' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    %t = rocdl.workitem.id.x : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @amdgpu {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'amdgpu.lds_barrier' has no meaning on the host target (#offload.host): it is an operation of the 'amdgpu' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    amdgpu.lds_barrier
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @spirv {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'spirv.Constant' has no meaning on the host target (#offload.host): it is an operation of the 'spirv' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    %c = spirv.Constant 1 : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @xegpu {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'xegpu.fence' has no meaning on the host target (#offload.host): it is an operation of the 'xegpu' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    xegpu.fence memory_kind = global, fence_scope = workgroup
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @xevm {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'xevm.memfence' has no meaning on the host target (#offload.host): it is an operation of the 'xevm' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    xevm.memfence <{scope = #xevm.mem_scope<workgroup>}>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @x86vector {
+  gpu.func @k(%v: vector<8xf32>) kernel {
+    // expected-error @below {{'x86vector.avx.rsqrt' has no meaning on the host target (#offload.host): it is an operation of the 'x86vector' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    %r = x86vector.avx.rsqrt %v : vector<8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @complex {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'complex.constant' has no meaning on the host target (#offload.host): it is an operation of the 'complex' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    %c = complex.constant [1.0 : f32, 2.0 : f32] : complex<f32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @tensor {
+  gpu.func @k(%p: i1) kernel {
+    // expected-error @below {{'tensor.empty' has no meaning on the host target (#offload.host): it is an operation of the 'tensor' dialect, which the host lowering does not take (it takes arith, cf, func, gpu, index, llvm, math, memref, scf, ub, vector); lower it to those first, or compile this gpu.module for another target only}}
+    %t = tensor.empty() : tensor<4xf32>
     gpu.return
   }
 }
