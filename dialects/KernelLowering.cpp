@@ -23,9 +23,10 @@ mlir::offload::getKernelLowering(Attribute target,
     return failure();
   if (auto lowering = dyn_cast<KernelLoweringAttrInterface>(*offload))
     return lowering;
-  return emitError() << *offload
-                     << " has no kernel lowering: register the lowering of "
-                        "its target (registerOffloadDialect)";
+  return emitError() << "this tool has no kernel lowering for " << *offload
+                     << " (" << kLoadDialectPluginHint
+                     << "; a tool of its own registers the lowerings with "
+                        "registerOffloadDialect)";
 }
 
 FailureOr<KernelLoweringAttrInterface>

@@ -43,6 +43,12 @@ struct KernelLoweringOptions {
 
 namespace mlir::offload {
 
+/// What a tool that lacks a target's models (mlir-opt with our pass plugin
+/// alone) is told to do, after what it lacks.
+inline constexpr llvm::StringLiteral kLoadDialectPluginHint =
+    "in mlir-opt, load liboffload_plugin.so with --load-dialect-plugin: a "
+    "pass plugin alone registers the passes, not the targets";
+
 /// The lowering of `target`: that of getOffloadTarget(target), which maps
 /// upstream's targets to ours. Fails with one error through `emitError`
 /// where that does, or where no lowering is registered for the target.
@@ -69,19 +75,30 @@ void registerLoweringDialects(DialectRegistry &registry,
                                                 const KernelLoweringOptions &));
 } // namespace detail
 
-/// Attaches `Model` (a KernelLoweringAttrInterface::ExternalModel with a
-/// static `addPasses(OpPassManager &, const KernelLoweringOptions &)`) to
-/// `Attr` in every context made with `registry`. The lowering runs as a
-/// dynamic pipeline, whose dialects must be loaded before passes run on
-/// several threads: they load with the offload dialect.
-template <typename Attr, typename Model>
-void registerKernelLowering(DialectRegistry &registry) {
-  detail::registerLoweringDialects(registry, &Model::addPasses);
-  registry.addExtension(+[](MLIRContext *context, OffloadDialect *) {
-    Attr::template attachInterface<Model>(*context);
-    detail::loadLoweringDialects(context, &Model::addPasses);
-  });
-}
+/// The base of a lowering's model of KernelLoweringAttrInterface for
+/// `Attr`: `Model` gives getLoweringName, describeLowering, a static
+/// `addPasses(OpPassManager &, const KernelLoweringOptions &)` and, if its
+/// lowering ends in the LLVM dialect, configureLLVMTypeConverter.
+template <typename Model, typename Attr>
+struct KernelLoweringModel
+    : public KernelLoweringAttrInterface::ExternalModel<Model, Attr> {
+  void addLoweringPasses(Attribute, OpPassManager &pm,
+                         const KernelLoweringOptions &options) const {
+    Model::addPasses(pm, options);
+  }
+
+  /// Attaches the model to `Attr` in every context made with `registry`.
+  /// The lowering runs as a dynamic pipeline, whose dialects must be loaded
+  /// before passes run on several threads: they load with the offload
+  /// dialect.
+  static void registerWith(DialectRegistry &registry) {
+    detail::registerLoweringDialects(registry, &Model::addPasses);
+    registry.addExtension(+[](MLIRContext *context, OffloadDialect *) {
+      Attr::template attachInterface<Model>(*context);
+      detail::loadLoweringDialects(context, &Model::addPasses);
+    });
+  }
+};
 
 } // namespace mlir::offload
 

@@ -17,6 +17,7 @@
 #include "translation/vulkan/VulkanObjects.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/InitAllTranslations.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
@@ -55,4 +56,15 @@ void mlir::offload::registerOffloadToLLVMIRTranslationModels(
   registerHostEmbeddedObjects(registry);
   registerRocmEmbeddedObjects(registry);
   registerVulkanEmbeddedObjects(registry);
+}
+
+void mlir::offload::registerAllTranslationsWithOffload() {
+  registerFromLLVMIRTranslation();
+  registerFromSPIRVTranslation();
+  registerIRDLToCppTranslation();
+  registerFromWasmTranslation();
+  registerToCppTranslation();
+  registerToSPIRVTranslation();
+  smt::registerExportSMTLIBTranslation();
+  registerOffloadToLLVMIRTranslation();
 }

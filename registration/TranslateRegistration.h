@@ -22,6 +22,12 @@ namespace mlir::offload {
 /// mlir::registerToLLVMIRTranslation(), which takes the same name.
 void registerOffloadToLLVMIRTranslation();
 
+/// Registers every upstream translation, with ours in place of
+/// `--mlir-to-llvmir` (registerOffloadToLLVMIRTranslation): what
+/// offload-translate offers. Upstream's registerAllTranslations() would
+/// register `--mlir-to-llvmir` a second time, which aborts.
+void registerAllTranslationsWithOffload();
+
 /// What any tool that translates to LLVM IR needs in `registry` to read the
 /// offload dialect and translate #offload.loader: the dialect and its
 /// translation model (offload-translate and offload-runner use it).

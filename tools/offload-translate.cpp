@@ -9,21 +9,12 @@
 #include "registration/TranslateRegistration.h"
 #include "tools/DebugOptions.h"
 
-#include "mlir/InitAllTranslations.h"
 #include "mlir/Support/LogicalResult.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::offload::registerDebugOptions();
-  // Every upstream translation, with ours in place of `--mlir-to-llvmir`.
-  mlir::registerFromLLVMIRTranslation();
-  mlir::registerFromSPIRVTranslation();
-  mlir::registerIRDLToCppTranslation();
-  mlir::registerFromWasmTranslation();
-  mlir::registerToCppTranslation();
-  mlir::registerToSPIRVTranslation();
-  mlir::smt::registerExportSMTLIBTranslation();
-  mlir::offload::registerOffloadToLLVMIRTranslation();
+  mlir::offload::registerAllTranslationsWithOffload();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "mlir-offload translation driver"));
 }

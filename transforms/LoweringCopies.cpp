@@ -75,7 +75,10 @@ static FailureOr<LoweringGroups> groupByLowering(gpu::GPUModuleOp module) {
   LoweringGroups groups;
   for (Attribute target : module.getTargetsAttr()) {
     FailureOr<KernelLoweringAttrInterface> lowering =
-        getKernelLowering(target, [&] { return module.emitError(); });
+        getKernelLowering(target, [&] {
+          return mlir::emitError(module.getLoc())
+                 << "gpu.module @" << module.getName() << ": ";
+        });
     if (failed(lowering))
       return failure();
     groups[lowering->getLoweringName()].push_back(target);

@@ -8,6 +8,8 @@
 
 #include "transforms/Passes.h"
 
+#include "dialects/KernelLowering.h"
+
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
@@ -47,10 +49,8 @@ static LogicalResult checkSerializer(gpu::GPUModuleOp module,
     return success();
   return module.emitError()
          << "cannot compile gpu.module @" << module.getName() << " for "
-         << target
-         << ": this tool has no serializer for it (in mlir-opt, load "
-            "liboffload_plugin.so with --load-dialect-plugin: a pass plugin "
-            "alone registers the passes, not the targets)";
+         << target << ": this tool has no serializer for it ("
+         << offload::kLoadDialectPluginHint << ")";
 }
 
 /// Whether the serialization that this thread runs has reported an error.

@@ -126,8 +126,9 @@ def OffloadExpandSubgroupOps
     among the active lanes, and subgroup ids, counts and sizes into
     arithmetic on thread ids (`subgroup-size` threads to a subgroup, x
     fastest), so that every form compiles for every chip. With `keep-redux`,
-    the reductions that `redux.sync` does are left to it. The ROCm lowering
-    runs it too, with its chip's wave size and broadcasts left to ROCDL.
+    the reductions that `redux.sync` does are left to it. Lowerings for
+    chips of other subgroup sizes run it too, with their size, and without
+    `nvvm-broadcast` where their own conversion broadcasts.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect",
@@ -139,10 +140,11 @@ def OffloadExpandSubgroupOps
            "Leave uniform i32 whole-subgroup reductions, which redux.sync "
            "does on sm_80 and later, unexpanded.">,
     Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"32",
-           "Lanes of a subgroup: 32 on NVIDIA GPUs, 64 or 32 on AMD's.">,
+           "Lanes of a subgroup: 32 on NVIDIA GPUs; a lowering for chips "
+           "of another size gives it.">,
     Option<"nvvmBroadcast", "nvvm-broadcast", "bool", /*default=*/"true",
            "Expand gpu.subgroup_broadcast into NVVM's shfl.sync; off for "
-           "targets whose lowering takes it (ROCDL's readlane).">
+           "targets whose own conversion takes it.">
   ];
 }
 

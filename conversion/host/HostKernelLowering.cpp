@@ -17,17 +17,11 @@ using namespace mlir::offload;
 
 namespace {
 struct HostKernelLowering
-    : public KernelLoweringAttrInterface::ExternalModel<HostKernelLowering,
-                                                        HostTargetAttr> {
+    : public KernelLoweringModel<HostKernelLowering, HostTargetAttr> {
   StringRef getLoweringName(Attribute) const { return "host"; }
 
   StringRef describeLowering(Attribute) const {
     return "offload-lower-gpu-to-host";
-  }
-
-  void addLoweringPasses(Attribute, OpPassManager &pm,
-                         const KernelLoweringOptions &options) const {
-    addPasses(pm, options);
   }
 
   static void addPasses(OpPassManager &pm,
@@ -42,5 +36,5 @@ struct HostKernelLowering
 } // namespace
 
 void mlir::offload::registerHostKernelLowering(DialectRegistry &registry) {
-  registerKernelLowering<HostTargetAttr, HostKernelLowering>(registry);
+  HostKernelLowering::registerWith(registry);
 }

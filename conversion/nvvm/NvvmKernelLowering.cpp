@@ -18,17 +18,11 @@ using namespace mlir::offload;
 
 namespace {
 struct NvvmKernelLowering
-    : public KernelLoweringAttrInterface::ExternalModel<NvvmKernelLowering,
-                                                        CudaTargetAttr> {
+    : public KernelLoweringModel<NvvmKernelLowering, CudaTargetAttr> {
   StringRef getLoweringName(Attribute) const { return "gpu"; }
 
   StringRef describeLowering(Attribute) const {
     return "offload-lower-gpu-to-nvvm";
-  }
-
-  void addLoweringPasses(Attribute, OpPassManager &pm,
-                         const KernelLoweringOptions &options) const {
-    addPasses(pm, options);
   }
 
   LogicalResult configureLLVMTypeConverter(Attribute,
@@ -48,5 +42,5 @@ struct NvvmKernelLowering
 } // namespace
 
 void mlir::offload::registerNvvmKernelLowering(DialectRegistry &registry) {
-  registerKernelLowering<CudaTargetAttr, NvvmKernelLowering>(registry);
+  NvvmKernelLowering::registerWith(registry);
 }

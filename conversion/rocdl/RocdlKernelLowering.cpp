@@ -21,8 +21,7 @@ namespace {
 /// Subgroup operations expand for the chip's wave size, so chips of waves of
 /// 64 lanes (gfx9 and older, or wave64) and of 32 take separate lowerings.
 struct RocdlKernelLowering
-    : public KernelLoweringAttrInterface::ExternalModel<RocdlKernelLowering,
-                                                        RocmTargetAttr> {
+    : public KernelLoweringModel<RocdlKernelLowering, RocmTargetAttr> {
   StringRef getLoweringName(Attribute target) const {
     return cast<RocmTargetAttr>(target).getWaveSize() == 32 ? "rocm32" : "rocm";
   }
@@ -31,11 +30,6 @@ struct RocdlKernelLowering
     return cast<RocmTargetAttr>(target).getWaveSize() == 32
                ? "offload-lower-gpu-to-rocdl for waves of 32 lanes"
                : "offload-lower-gpu-to-rocdl for waves of 64 lanes";
-  }
-
-  void addLoweringPasses(Attribute, OpPassManager &pm,
-                         const KernelLoweringOptions &options) const {
-    addPasses(pm, options);
   }
 
   LogicalResult configureLLVMTypeConverter(Attribute,
@@ -56,5 +50,5 @@ struct RocdlKernelLowering
 } // namespace
 
 void mlir::offload::registerRocdlKernelLowering(DialectRegistry &registry) {
-  registerKernelLowering<RocmTargetAttr, RocdlKernelLowering>(registry);
+  RocdlKernelLowering::registerWith(registry);
 }

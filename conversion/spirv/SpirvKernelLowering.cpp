@@ -15,17 +15,11 @@ using namespace mlir::offload;
 
 namespace {
 struct SpirvKernelLowering
-    : public KernelLoweringAttrInterface::ExternalModel<SpirvKernelLowering,
-                                                        VulkanTargetAttr> {
+    : public KernelLoweringModel<SpirvKernelLowering, VulkanTargetAttr> {
   StringRef getLoweringName(Attribute) const { return "vulkan"; }
 
   StringRef describeLowering(Attribute) const {
     return "offload-lower-gpu-to-spirv";
-  }
-
-  void addLoweringPasses(Attribute, OpPassManager &pm,
-                         const KernelLoweringOptions &options) const {
-    addPasses(pm, options);
   }
 
   static void addPasses(OpPassManager &pm,
@@ -39,5 +33,5 @@ struct SpirvKernelLowering
 } // namespace
 
 void mlir::offload::registerSpirvKernelLowering(DialectRegistry &registry) {
-  registerKernelLowering<VulkanTargetAttr, SpirvKernelLowering>(registry);
+  SpirvKernelLowering::registerWith(registry);
 }

@@ -102,7 +102,7 @@ gpu.module @wide {
 
 // -----
 
-// expected-error @below {{offload-lower-atomics prepares gpu.module @host for the NVVM or ROCDL conversion, not for offload-lower-gpu-to-host}}
+// expected-error @below {{offload-lower-atomics prepares gpu.module @host for a conversion to the LLVM dialect, which offload-lower-gpu-to-host does not end with}}
 gpu.module @host [#offload.host] {
   gpu.func @f() kernel {
     gpu.return

@@ -11,16 +11,17 @@
 // ROCM: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">, {{.*}}bin = "\7FELF{{.*}}">, #gpu.object<#offload.rocm<chip = "gfx942">, {{.*}}bin = "\7FELF
 // ROCM: gpu.binary @nvidia <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}#gpu.object<#offload.host{{.*}}#gpu.object<#offload.rocm<chip = "gfx942">
 
-// offload-lower-to-cuda: @amd's gfx90a beside the pipeline's sm_80.
+// offload-lower-to-cuda: @amd's gfx90a beside the pipeline's sm_80 (the
+// objects in the order of their targets' lowerings: @amd lists gfx90a first).
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=CUDA
-// CUDA: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_80">, {{.*}}#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">, {{.*}}"\7FELF
+// CUDA: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">, {{.*}}"\7FELF{{.*}}#gpu.object<#offload.cuda<chip = "sm_80">
 // CUDA: gpu.binary @nvidia <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}#gpu.object<#offload.cuda<chip = "sm_80">, {{.*}}#gpu.object<#offload.host
 
 // offload-lower-to-gpu with the host alone: each binary has a host object
 // too, which runs here.
 // RUN: offload-opt %s --offload-lower-to-gpu="targets=host toolkit=%cuda_toolkit" > %t.gpu.mlir
 // RUN: FileCheck %s --check-prefix=EVERY < %t.gpu.mlir
-// EVERY: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.host{{.*}}#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">
+// EVERY: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">{{.*}}#gpu.object<#offload.host
 // EVERY: gpu.binary @nvidia <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}#gpu.object<#offload.host
 // RUN: %offload_runner %t.gpu.mlir | FileCheck %s --check-prefix=OUT
 // OUT: [2, 4, 6, 8]
