@@ -4,8 +4,8 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// One suite for every backend: BUILD.bazel links it with one backend's
-// description (*_fixture.cc) into a test per backend, whose environment
+// One suite for every backend: each backend's folder links it with the
+// backend's description (fixture.cc) into a test, whose environment
 // chooses the backend (MGPU_DEVICE) and makes every error a report
 // (MGPU_ON_ERROR=report): a failing call prints its line, records its error
 // and returns. Each case uses the entry points right and checks the results
@@ -133,7 +133,8 @@ const char *SkipReason() {
 constexpr int kBlock = 32;
 /// The elements that the cases fill: 8 blocks.
 constexpr int kCount = 256;
-/// slow_fill's iterations: a while, and below lavapipe's limit of 65535.
+/// slow_fill's iterations: a while, and below the 65535 after which a
+/// driver may end a loop (conformance_kernels.mlir).
 constexpr int32_t kIterations = 60000;
 
 /// What slow_fill(out, value, kIterations) writes: value + x, x after

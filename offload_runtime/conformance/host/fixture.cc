@@ -1,4 +1,4 @@
-//===- host_fixture.cc - The conformance suite on the host ----------------===//
+//===- fixture.cc - The conformance suite on the host ---------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -29,8 +29,8 @@ const BackendUnderTest &TheBackend() {
       {object.data(), object.size(), MGPU_OBJECT_HOST, machine, 0, 0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
-      WithSkipsOfCudaFeatures(
-          /*clusters=*/false,
+      WithSkipsOfMissingFeatures(
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true},
           {
               {"ModuleMisuse.LoadJitWithoutAJit",
                "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host "

@@ -1,4 +1,4 @@
-//===- hip_fixture.cc - The conformance suite on HIP ----------------------===//
+//===- fixture.cc - The conformance suite on HIP --------------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -34,8 +34,8 @@ const BackendUnderTest &TheBackend() {
        0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/false,
-      WithSkipsOfCudaFeatures(
-          /*clusters=*/true,
+      WithSkipsOfMissingFeatures(
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
           {
               {"Launches.ClusterOfOneBlock",
                "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "
