@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/testing/fake_cuda_control.h"
+#include "offload_runtime/testing/fake_driver.h"
 
 #include "object_format/ObjectFormat.h"
 
@@ -28,8 +29,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 
@@ -55,22 +54,15 @@ struct FakeKernel {
 constexpr int kDefaultDynamicSharedBytes = 48 * 1024;
 constexpr int kMaxSharedMemoryOptin = 227 * 1024;
 
-struct Failure {
-  CUresult result;
-  int64_t skip;
-};
-
 struct State {
   std::mutex mutex;
   bool initialized = false;
   bool exiting = false;
   std::vector<int> devices; // compute capability of each
   std::vector<std::unique_ptr<FakeContext>> contexts;
-  std::map<std::string, int64_t> calls;
-  std::map<std::string, Failure> failures;
+  mgpu::testing::CallLedger calls;
   std::set<void *> streams, events, allocations;
-  std::set<FakeKernel *> kernels;
-  std::set<FakeLibrary *> libraries;
+  mgpu::testing::ModuleTable<FakeLibrary, FakeKernel> libraries;
   FakeCudaLaunch lastLaunch = {};
   bool launched = false;
   int lastImageKind = 0, lastImageArch = 0;
@@ -94,17 +86,11 @@ CUresult enter(const char *name, std::unique_lock<std::mutex> &lock,
                bool needsContext = false) {
   State &s = state();
   lock = std::unique_lock<std::mutex>(s.mutex);
-  ++s.calls[name];
+  s.calls.Count(name);
   if (s.exiting)
     return CUDA_ERROR_DEINITIALIZED;
-  auto failure = s.failures.find(name);
-  if (failure != s.failures.end()) {
-    if (failure->second.skip-- == 0) {
-      CUresult result = failure->second.result;
-      s.failures.erase(failure);
-      return result;
-    }
-  }
+  if (int injected = s.calls.TakeFailure(name))
+    return static_cast<CUresult>(injected);
   if (std::strcmp(name, "cuInit") && std::strcmp(name, "cuGetErrorName") &&
       std::strcmp(name, "cuGetErrorString") &&
       std::strcmp(name, "cuDriverGetVersion") && !s.initialized)
@@ -442,11 +428,8 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
   }
   if (result != CUDA_SUCCESS)
     return result;
-  auto owned = std::make_unique<FakeLibrary>(
-      FakeLibrary{std::move(image), std::move(runsOn), {}});
-  FakeLibrary *created = owned.get();
-  s.libraries.insert(created);
-  owned.release();
+  FakeLibrary *created = s.libraries.Add(std::make_unique<FakeLibrary>(
+      FakeLibrary{std::move(image), std::move(runsOn), {}}));
   s.lastImageKind = kind;
   s.lastImageArch = arch;
   *library = reinterpret_cast<CUlibrary>(created);
@@ -455,12 +438,8 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
 
 CUresult fake_cuLibraryUnload(CUlibrary library) {
   ENTER("cuLibraryUnload");
-  auto *fake = reinterpret_cast<FakeLibrary *>(library);
-  if (!s.libraries.erase(fake))
+  if (!s.libraries.Unload(reinterpret_cast<FakeLibrary *>(library)))
     return CUDA_ERROR_INVALID_HANDLE;
-  for (auto &[name, kernel] : fake->kernels)
-    s.kernels.erase(kernel.get());
-  delete fake;
   return CUDA_SUCCESS;
 }
 
@@ -470,23 +449,19 @@ CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
   if (!kernel || !name)
     return CUDA_ERROR_INVALID_VALUE;
   auto *fake = reinterpret_cast<FakeLibrary *>(library);
-  if (!s.libraries.count(fake))
+  if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
-  auto &slot = fake->kernels[name];
-  if (!slot) {
-    // Names appear in a cubin's string table and in PTX as `.entry name(`.
-    std::string needle = std::string(name) + '\0';
-    std::string entry = ".entry " + std::string(name) + "(";
-    if (fake->image.find(needle) == std::string::npos &&
-        fake->image.find(entry) == std::string::npos) {
-      fake->kernels.erase(name);
-      return CUDA_ERROR_NOT_FOUND;
-    }
-    auto created = std::make_unique<FakeKernel>(FakeKernel{fake, name, {}});
-    s.kernels.insert(created.get());
-    slot = std::move(created);
-  }
-  *kernel = reinterpret_cast<CUkernel>(slot.get());
+  // Names appear in a cubin's string table and in PTX as `.entry name(`.
+  const bool exists =
+      fake->image.find(std::string(name) + '\0') != std::string::npos ||
+      fake->image.find(".entry " + std::string(name) + "(") !=
+          std::string::npos;
+  FakeKernel *found = s.libraries.Find(fake, name, exists, [&] {
+    return std::make_unique<FakeKernel>(FakeKernel{fake, name, {}});
+  });
+  if (!found)
+    return CUDA_ERROR_NOT_FOUND;
+  *kernel = reinterpret_cast<CUkernel>(found);
   return CUDA_SUCCESS;
 }
 
@@ -494,7 +469,7 @@ CUresult fake_cuKernelSetAttribute(CUfunction_attribute attribute, int value,
                                    CUkernel kernel, CUdevice device) {
   ENTER("cuKernelSetAttribute");
   auto *fake = reinterpret_cast<FakeKernel *>(kernel);
-  if (!s.kernels.count(fake))
+  if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
   if (device < 0 || device >= static_cast<int>(s.devices.size()))
     return CUDA_ERROR_INVALID_DEVICE;
@@ -511,7 +486,7 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
                       const unsigned block[3], const unsigned cluster[3],
                       unsigned smem, CUstream stream) {
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
-  if (!s.kernels.count(kernel))
+  if (!s.libraries.IsLive(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
   if (stream && !s.streams.count(stream))
     return CUDA_ERROR_INVALID_HANDLE;
@@ -800,18 +775,17 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int, cuuint64_t,
 
 FAKE_EXPORT int64_t fakeCudaCallCount(const char *name) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  auto it = state().calls.find(name);
-  return it == state().calls.end() ? 0 : it->second;
+  return state().calls.Calls(name);
 }
 
 FAKE_EXPORT void fakeCudaResetCallCounts(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  state().calls.clear();
+  state().calls.Reset();
 }
 
 FAKE_EXPORT void fakeCudaFailCall(const char *name, int result, int64_t skip) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  state().failures[name] = {static_cast<CUresult>(result), skip};
+  state().calls.Fail(name, result, skip);
 }
 
 FAKE_EXPORT int fakeCudaLastLaunch(FakeCudaLaunch *launch) {
