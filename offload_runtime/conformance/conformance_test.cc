@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/conformance/conformance.h"
+#include "offload_runtime/testing/memref_descriptor.h"
 
 #include "mgpu/mgpu.h"
 
@@ -38,6 +39,8 @@
 
 namespace mgpu::conformance {
 namespace {
+
+using ::mgpu::testing::MemRef2D;
 
 //===--- Answers ----------------------------------------------------------===//
 
@@ -1242,17 +1245,6 @@ TEST_F(HostMemory, NullOrNoBytes) {
   mgpuMemHostRegister(host.data, SIZE_MAX);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
 }
-
-/// A rank-2 memref descriptor, as lowered IR lays it out.
-struct MemRef2D {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-  int64_t sizesAndStrides[4];
-  MgpuMemRefDescriptor *descriptor() {
-    return reinterpret_cast<MgpuMemRefDescriptor *>(this);
-  }
-};
 
 TEST_F(HostMemory, MemRefs) {
   PageAligned host(4096);

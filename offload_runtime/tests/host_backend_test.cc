@@ -20,6 +20,7 @@
 
 #include "mgpu/mgpu.h"
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/tests/backend_test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -40,46 +41,15 @@
 namespace {
 
 namespace host = mgpu::host;
-
-struct Error {
-  int code;
-  std::string message;
-};
-
-/// The errors reported since the last Take().
-struct Errors {
-  std::vector<Error> seen;
-
-  static void Record(const char *entryPoint, int32_t code, const char *message,
-                     void *userData) {
-    static_cast<Errors *>(userData)->seen.push_back(
-        {code, std::string(entryPoint) + ": " + message});
-  }
-  /// The code of the one error reported since the last call (CUDA_SUCCESS if
-  /// none); more than one fails the test.
-  int Take() {
-    EXPECT_LE(seen.size(), 1u) << "one call reported " << seen.size()
-                               << " errors, the first: " << seen[0].message;
-    int code = seen.empty() ? CUDA_SUCCESS : seen[0].code;
-    seen.clear();
-    return code;
-  }
-};
-
-/// In a child process: prints what is wrong and ends it with status 1.
-void Require(bool holds, const std::string &what) {
-  if (holds)
-    return;
-  std::fprintf(stderr, "FAILED: %s\n", what.c_str());
-  std::fflush(stderr);
-  std::_Exit(1);
-}
+using ::mgpu::test::RecordedError;
+using ::mgpu::test::RecordedErrors;
+using ::mgpu::test::Require;
 
 class HostBackend : public ::testing::Test {
 protected:
   void SetUp() override {
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    mgpuSetErrorHandler(Errors::Record, &errors);
+    mgpuSetErrorHandler(RecordedErrors::Record, &errors);
     const char *path = std::getenv("HOST_TEST_KERNELS");
     ASSERT_NE(path, nullptr);
     std::ifstream file(path, std::ios::binary);
@@ -88,7 +58,7 @@ protected:
     module = mgpuModuleLoad(object.data(), object.size());
     check = mgpuModuleGetFunction(module, "check");
     fill = mgpuModuleGetFunction(module, "fill");
-    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+    ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
     out = static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, nullptr, true));
     ASSERT_NE(out, nullptr);
   }
@@ -118,7 +88,7 @@ protected:
   bool TookFailedCheck() {
     if (errors.seen.size() != 1)
       return false;
-    Error error = errors.seen[0];
+    RecordedError error = errors.seen[0];
     errors.seen.clear();
     return error.code == CUDA_ERROR_ASSERT &&
            error.message.find("kernel @check: asked to fail") !=
@@ -126,7 +96,7 @@ protected:
   }
 
   static constexpr int kCount = 1024;
-  Errors errors;
+  RecordedErrors errors;
   std::string object;
   MgpuModuleHandle module = nullptr;
   MgpuFunctionHandle check = nullptr, fill = nullptr;
@@ -149,12 +119,12 @@ TEST_F(HostBackend, RunsKernels) {
   MgpuStream stream = mgpuStreamCreate();
   LaunchFill(stream, 7);
   mgpuStreamSynchronize(stream);
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   for (int i = 0; i < kCount; ++i)
     ASSERT_EQ(out[i], 7) << i;
   LaunchCheck(stream, 0);
   mgpuStreamSynchronize(stream);
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   mgpuStreamDestroy(stream);
 }
 
@@ -263,7 +233,7 @@ TEST_F(HostBackend, PrivateMemoryBeyondTheMachineFailsTheLaunchAtOnce) {
   out[5] = 0;
   LaunchFill(nullptr, 7);
   mgpuStreamSynchronize(nullptr);
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   EXPECT_EQ(out[5], 7);
 }
 
@@ -306,20 +276,20 @@ TEST_F(HostBackend, PrivateMemoryThatCannotBeHadFailsTheBlock) {
 TEST_F(HostBackend, AnotherDeviceOrUnmappedMemoryAreErrors) {
   mgpuSetDefaultDevice(1);
   mgpuStreamSynchronize(nullptr);
-  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_DEVICE);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_DEVICE);
   char host[64] = {};
   mgpuMemcpy(host, host + 32, 16, nullptr);
-  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_DEVICE);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_DEVICE);
   mgpuSetDefaultDevice(0);
   mgpuStreamSynchronize(nullptr);
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   // 2^62 bytes from the stack: past every mapping.
   mgpuMemHostRegister(host, uint64_t(1) << 62);
-  EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_VALUE);
   mgpuMemHostRegister(host, sizeof(host));
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   mgpuMemHostUnregister(host);
-  EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
 }
 
 /// The flags of /proc/cpuinfo's first processor: the kernel's view of the
@@ -398,13 +368,13 @@ protected:
   void SetUp() override {
     HostBackend::SetUp();
     mark = mgpuModuleGetFunction(module, "mark");
-    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+    ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
   }
 
   void TearDown() override {
     for (int32_t *buffer : buffers)
       mgpuMemFree(buffer, nullptr);
-    EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
+    EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
     HostBackend::TearDown();
   }
 
@@ -448,7 +418,7 @@ TEST_F(HostLaunch, EveryBlockOfOddAnd3DGridsRunsOnce) {
     // Two threads a block: each counts its block.
     LaunchMark(grid, counts, -1, nullptr, 2);
     mgpuStreamSynchronize(nullptr);
-    ASSERT_EQ(errors.Take(), CUDA_SUCCESS);
+    ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
     for (int64_t i = 0; i < kMaxBlocks; ++i)
       ASSERT_EQ(counts[i], i < blocks ? 2 : 0)
           << "block " << i << " of the grid (" << grid[0] << ", " << grid[1]

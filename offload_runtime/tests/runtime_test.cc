@@ -14,6 +14,7 @@
 
 #include "offload_runtime/testing/fake_cuda.h"
 #include "offload_runtime/testing/fresh_process.h"
+#include "offload_runtime/testing/memref_descriptor.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -33,19 +34,9 @@
 using ::mgpu::testing::FakeCuda;
 using ::mgpu::testing::MakeCubin;
 using ::mgpu::testing::MakePtx;
+using ::mgpu::testing::MemRef2D;
 
 namespace {
-
-/// A rank-2 memref descriptor, as lowered IR lays it out.
-struct MemRef2D {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-  int64_t sizesAndStrides[4];
-  MgpuMemRefDescriptor *descriptor() {
-    return reinterpret_cast<MgpuMemRefDescriptor *>(this);
-  }
-};
 
 std::string Cubin90() { return MakeCubin(90, {"kernel", "other"}); }
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mgpu/mgpu.h"
+#include "offload_runtime/tests/backend_test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -31,12 +32,9 @@
 
 namespace {
 
-std::vector<char> ReadFile(const char *variable) {
-  const char *path = std::getenv(variable);
-  EXPECT_NE(path, nullptr) << variable;
-  std::ifstream file(path ? path : "", std::ios::binary);
-  return std::vector<char>(std::istreambuf_iterator<char>(file), {});
-}
+using ::mgpu::test::ReadFileNamedBy;
+using ::mgpu::test::RecordedErrors;
+using ::mgpu::test::Require;
 
 MgpuObject SpirvObject(const std::vector<char> &bytes) {
   MgpuObject object = {};
@@ -55,36 +53,6 @@ MgpuObject BrokenHostObject(const std::vector<char> &bytes) {
   object.kind = MGPU_OBJECT_HOST;
   object.arch = 62;
   return object;
-}
-
-/// The errors reported since the last Take().
-struct Errors {
-  std::vector<std::string> seen;
-  std::vector<int> codes;
-
-  static void Record(const char *entryPoint, int32_t code, const char *message,
-                     void *userData) {
-    auto *errors = static_cast<Errors *>(userData);
-    errors->seen.push_back(std::string(entryPoint) + ": " + message);
-    errors->codes.push_back(code);
-  }
-  /// The one error reported since the last call ("" if none).
-  std::string Take() {
-    EXPECT_LE(seen.size(), 1u);
-    std::string message = seen.empty() ? "" : seen[0];
-    seen.clear();
-    codes.clear();
-    return message;
-  }
-};
-
-/// In a child process: prints what is wrong and ends it with status 1.
-void Require(bool holds, const std::string &what) {
-  if (holds)
-    return;
-  std::fprintf(stderr, "FAILED: %s\n", what.c_str());
-  std::fflush(stderr);
-  std::_Exit(1);
 }
 
 /// x after `iterations` steps of x = x * 1664525 + 1013904223 from 0, as
@@ -108,20 +76,20 @@ class VulkanBackend : public ::testing::Test {
 protected:
   void SetUp() override {
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    mgpuSetErrorHandler(Errors::Record, &errors);
-    kernels = ReadFile("VULKAN_TEST_KERNELS");
+    mgpuSetErrorHandler(RecordedErrors::Record, &errors);
+    kernels = ReadFileNamedBy("VULKAN_TEST_KERNELS");
     MgpuObject object = SpirvObject(kernels);
     module = mgpuModuleLoadObjects(&object, 1, "kernels");
-    ASSERT_EQ(errors.Take(), "");
+    ASSERT_EQ(errors.TakeMessage(), "");
     vectorAdd = mgpuModuleGetFunction(module, "vector_add");
     fixedFill = mgpuModuleGetFunction(module, "fixed_fill");
     slowFill = mgpuModuleGetFunction(module, "slow_fill");
-    ASSERT_EQ(errors.Take(), "");
+    ASSERT_EQ(errors.TakeMessage(), "");
   }
 
   void TearDown() override {
     mgpuModuleUnload(module);
-    EXPECT_EQ(errors.Take(), "");
+    EXPECT_EQ(errors.TakeMessage(), "");
     mgpuSetErrorHandler(nullptr, nullptr);
   }
 
@@ -143,12 +111,11 @@ protected:
 
   /// The one error since the last Take(), which must have `code`.
   std::string TakeRefusal(int code = CUDA_ERROR_INVALID_VALUE) {
-    EXPECT_EQ(errors.codes.size(), 1u);
-    EXPECT_EQ(errors.codes.empty() ? 0 : errors.codes[0], code);
-    return errors.Take();
+    EXPECT_EQ(errors.seen.empty() ? 0 : errors.seen[0].code, code);
+    return errors.TakeMessage();
   }
 
-  Errors errors;
+  RecordedErrors errors;
   std::vector<char> kernels;
   MgpuModuleHandle module = nullptr;
   MgpuFunctionHandle vectorAdd = nullptr, fixedFill = nullptr,
@@ -188,7 +155,7 @@ TEST_F(VulkanBackend, VectorAddWithTwoBlockSizes) {
     std::vector<float> c(kCount);
     mgpuMemcpy(c.data(), dc, kCount * 4, nullptr);
     mgpuStreamSynchronize(nullptr);
-    ASSERT_EQ(errors.Take(), "");
+    ASSERT_EQ(errors.TakeMessage(), "");
     EXPECT_EQ(c, expected) << "block " << block;
   }
   for (void *memory : {da, db, dc})
@@ -199,9 +166,9 @@ TEST_F(VulkanBackend, FixedBlockSize) {
   void *out = mgpuMemAlloc(64 * 4, nullptr, false);
   LaunchFixedFill(out, 0x1234, 64, 32);
   EXPECT_EQ(Read(out, 64), std::vector<uint32_t>(64, 0x1234));
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
   LaunchFixedFill(out, 1, 64, 64);
-  EXPECT_EQ(errors.Take(),
+  EXPECT_EQ(errors.TakeMessage(),
             "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for blocks of "
             "(32, 1, 1) (known_block_size); it cannot launch with the block "
             "(64, 1, 1)");
@@ -212,24 +179,25 @@ TEST_F(VulkanBackend, FixedBlockSize) {
   mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 1024, nullptr, params, nullptr,
                    2);
   EXPECT_EQ(Read(out, 32), std::vector<uint32_t>(32, 0x5678));
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
   mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 1 << 30, nullptr, params,
                    nullptr, 2);
-  EXPECT_NE(errors.Take().find("kernel 'fixed_fill' asks for 1073741824 bytes "
-                               "of dynamic shared memory; Vulkan device "),
-            std::string::npos);
+  EXPECT_NE(
+      errors.TakeMessage().find("kernel 'fixed_fill' asks for 1073741824 bytes "
+                                "of dynamic shared memory; Vulkan device "),
+      std::string::npos);
   void *extra[] = {nullptr};
   mgpuLaunchKernel(fixedFill, 1, 1, 1, 32, 1, 1, 0, nullptr, params, extra, 2);
-  EXPECT_NE(errors.Take().find("not as `extra`"), std::string::npos);
+  EXPECT_NE(errors.TakeMessage().find("not as `extra`"), std::string::npos);
   mgpuMemFree(out, nullptr);
 }
 
 TEST_F(VulkanBackend, EveryScalarType) {
-  std::vector<char> bytes = ReadFile("VULKAN_SCALAR_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_SCALAR_KERNELS");
   MgpuObject object = SpirvObject(bytes);
   MgpuModuleHandle scalarModule = mgpuModuleLoadObjects(&object, 1, "scalars");
   MgpuFunctionHandle scalars = mgpuModuleGetFunction(scalarModule, "scalars");
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   void *ints = mgpuMemAlloc(16, nullptr, false);
   void *floats = mgpuMemAlloc(24, nullptr, false);
   int32_t a = -7;
@@ -244,7 +212,7 @@ TEST_F(VulkanBackend, EveryScalarType) {
   mgpuMemcpy(intResults, ints, sizeof(intResults), nullptr);
   mgpuMemcpy(floatResults, floats, sizeof(floatResults), nullptr);
   mgpuStreamSynchronize(nullptr);
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(intResults[0], -7);
   EXPECT_EQ(intResults[1], b);
   EXPECT_EQ(floatResults[0], 1.5);
@@ -265,7 +233,7 @@ TEST_F(VulkanBackend, ACopyWithinOneAllocationMayOverlap) {
   mgpuMemcpy(memory + 8, data.data(), 1000, nullptr);
   mgpuMemcpy(memory, memory + 8, 1000, nullptr);
   std::vector<uint32_t> back = Read(memory, 250);
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(back, std::vector<uint32_t>(data.begin(), data.begin() + 250));
   mgpuMemFree(memory, nullptr);
 }
@@ -274,7 +242,7 @@ TEST_F(VulkanBackend, ACopyWithinOneAllocationMayOverlap) {
 TEST_F(VulkanBackend, AFillOfHostMemoryIsRefused) {
   uint32_t plain[4] = {};
   mgpuMemset32(plain, 1, 4, nullptr);
-  EXPECT_NE(errors.Take().find("not memory from mgpuMemAlloc"),
+  EXPECT_NE(errors.TakeMessage().find("not memory from mgpuMemAlloc"),
             std::string::npos);
   EXPECT_EQ(plain[0], 0u);
 }
@@ -316,12 +284,12 @@ TEST_F(VulkanBackend, EventsDestroyedBeforeTheirWaitsAreSubmitted) {
   mgpuMemFree(a, s3);
   mgpuMemFree(b, s3);
   mgpuStreamSynchronize(s3);
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(hostA, std::vector<uint32_t>(kThreads, kSeed + Lcg(kIterations)));
   EXPECT_EQ(hostB, std::vector<uint32_t>(kThreads, kThree));
   for (MgpuStream stream : {s0, s1, s2, s3})
     mgpuStreamDestroy(stream);
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
 }
 
 // Destroying an event does not wait for its recording, even where the
@@ -352,7 +320,7 @@ TEST_F(VulkanBackend, EventDestroyedWhileItsStreamHasWorkQueued) {
   std::vector<uint32_t> host(kThreads);
   mgpuMemcpy(host.data(), a, kThreads * 4, consumer);
   mgpuStreamSynchronize(consumer);
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(host, std::vector<uint32_t>(kThreads, kValue + Lcg(kIterations)));
   EXPECT_EQ(Read(b, kThreads, producer), std::vector<uint32_t>(kThreads, 9));
   // Recorded on one stream, then on another: a wait is for the last.
@@ -369,39 +337,40 @@ TEST_F(VulkanBackend, EventDestroyedWhileItsStreamHasWorkQueued) {
     mgpuStreamDestroy(stream);
   mgpuMemFree(a, nullptr);
   mgpuMemFree(b, nullptr);
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
 }
 
 TEST_F(VulkanBackend, Misuse) {
   int local = 0;
   mgpuMemHostRegister(&local, sizeof(local));
-  EXPECT_NE(errors.Take().find("cannot register host memory"),
+  EXPECT_NE(errors.TakeMessage().find("cannot register host memory"),
             std::string::npos);
   mgpuModuleGetFunction(module, "nope");
-  EXPECT_EQ(errors.Take(),
+  EXPECT_EQ(errors.TakeMessage(),
             "mgpuModuleGetFunction: the SPIR-V object of gpu.binary @kernels "
             "has no kernel 'nope' (no GLCompute entry point of that name); it "
             "has fixed_fill, slow_fill, vector_add");
   MgpuObject bad = SpirvObject(kernels);
   bad.size = 22;
   mgpuModuleLoadObjects(&bad, 1, "bad");
-  EXPECT_NE(errors.Take().find("the SPIR-V object of gpu.binary @bad is "
-                               "malformed"),
+  EXPECT_NE(errors.TakeMessage().find("the SPIR-V object of gpu.binary @bad is "
+                                      "malformed"),
             std::string::npos);
   MgpuObject host = BrokenHostObject(kernels);
   mgpuModuleLoadObjects(&host, 1, "hostonly");
-  EXPECT_NE(errors.Take().find("has no SPIR-V object for the Vulkan backend"),
-            std::string::npos);
+  EXPECT_NE(
+      errors.TakeMessage().find("has no SPIR-V object for the Vulkan backend"),
+      std::string::npos);
 }
 
 // memref.atomic_rmw addf on f32: the module declares AtomicFloat32AddEXT,
 // which the runtime enables (VK_EXT_shader_atomic_float) where the device
 // has it. Small integers, so that the sum is exact in any order.
 TEST_F(VulkanBackend, FloatAtomicAdds) {
-  std::vector<char> atomics = ReadFile("VULKAN_ATOMIC_KERNELS");
+  std::vector<char> atomics = ReadFileNamedBy("VULKAN_ATOMIC_KERNELS");
   MgpuObject object = SpirvObject(atomics);
   MgpuModuleHandle atomicModule = mgpuModuleLoadObjects(&object, 1, "atomics");
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   MgpuFunctionHandle floatSum =
       mgpuModuleGetFunction(atomicModule, "float_sum");
   constexpr int kCount = 4096;
@@ -420,7 +389,7 @@ TEST_F(VulkanBackend, FloatAtomicAdds) {
                    nullptr, 2);
   float sum = -1;
   mgpuMemcpy(&sum, out, 4, nullptr);
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(sum, expected);
   mgpuMemFree(in, nullptr);
   mgpuMemFree(out, nullptr);
@@ -431,7 +400,7 @@ TEST_F(VulkanBackend, FloatAtomicAdds) {
 // naming it: lavapipe has no f64 atomic add. (A device that has it runs the
 // kernel, and the sum is checked instead.)
 TEST_F(VulkanBackend, ACapabilityTheDeviceLacksIsRefusedAtLoad) {
-  std::vector<char> bytes = ReadFile("VULKAN_FLOAT64_ATOMIC_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_FLOAT64_ATOMIC_KERNELS");
   MgpuObject object = SpirvObject(bytes);
   MgpuModuleHandle doubles = mgpuModuleLoadObjects(&object, 1, "doubles");
   if (!doubles) {
@@ -449,7 +418,7 @@ TEST_F(VulkanBackend, ACapabilityTheDeviceLacksIsRefusedAtLoad) {
         << error;
     return;
   }
-  ASSERT_EQ(errors.Take(), "");
+  ASSERT_EQ(errors.TakeMessage(), "");
   MgpuFunctionHandle doubleSum = mgpuModuleGetFunction(doubles, "double_sum");
   std::vector<double> values(64, 0.5);
   void *in = mgpuMemAlloc(64 * 8, nullptr, false);
@@ -465,7 +434,7 @@ TEST_F(VulkanBackend, ACapabilityTheDeviceLacksIsRefusedAtLoad) {
   mgpuMemFree(in, nullptr);
   mgpuMemFree(out, nullptr);
   mgpuModuleUnload(doubles);
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
 }
 
 /// The backend's tests with a kernel that stages its input in static and
@@ -484,11 +453,11 @@ protected:
   /// returns the device's workgroup memory, as the error of a launch with
   /// far too much dynamic shared memory names it.
   uint32_t Load(const char *variable, const char *name) {
-    bytes = ReadFile(variable);
+    bytes = ReadFileNamedBy(variable);
     MgpuObject object = SpirvObject(bytes);
     staged = mgpuModuleLoadObjects(&object, 1, "staged");
     kernel = mgpuModuleGetFunction(staged, name);
-    EXPECT_EQ(errors.Take(), "");
+    EXPECT_EQ(errors.TakeMessage(), "");
     std::vector<uint32_t> values(kCount);
     for (int i = 0; i < kCount; ++i) {
       values[i] = uint32_t(i) * 2654435761u;
@@ -498,7 +467,7 @@ protected:
     out = mgpuMemAlloc(kCount * 4, nullptr, false);
     mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
     Launch(INT32_MAX);
-    const std::string tooMuch = errors.Take();
+    const std::string tooMuch = errors.TakeMessage();
     const std::string most = "has at most ";
     EXPECT_NE(tooMuch.find(most), std::string::npos) << tooMuch;
     if (tooMuch.find(most) == std::string::npos)
@@ -533,7 +502,7 @@ TEST_F(VulkanStagedSharedMemory, StaticAndDynamicTogether) {
   constexpr uint32_t kStatic = 6144 * 4;
   ASSERT_GE(limit, kStatic + 64 * 4);
   EXPECT_EQ(Launch(int32_t(limit - kStatic)), tripled);
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(Launch(int32_t(limit - kStatic + 1)),
             std::vector<uint32_t>(kCount, 0));
   const std::string error = TakeRefusal();
@@ -567,7 +536,7 @@ TEST_F(VulkanStagedSharedMemory, DynamicCountsInWholeElements) {
   const uint32_t room = limit - kStatic;
   ASSERT_EQ(room % 8, 4u) << "the limit " << limit << " is not 8-byte whole";
   EXPECT_EQ(Launch(int32_t(room - 4)), tripled);
-  EXPECT_EQ(errors.Take(), "");
+  EXPECT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(Launch(int32_t(room)), std::vector<uint32_t>(kCount, 0));
   const std::string error = TakeRefusal();
   EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_wide' "
@@ -586,11 +555,11 @@ class VulkanSharedMemory : public VulkanBackend {
 protected:
   void SetUp() override {
     VulkanBackend::SetUp();
-    sharedKernels = ReadFile("VULKAN_SHARED_KERNELS");
+    sharedKernels = ReadFileNamedBy("VULKAN_SHARED_KERNELS");
     MgpuObject object = SpirvObject(sharedKernels);
     sharedModule = mgpuModuleLoadObjects(&object, 1, "shared");
     blockSum = mgpuModuleGetFunction(sharedModule, "block_sum");
-    ASSERT_EQ(errors.Take(), "");
+    ASSERT_EQ(errors.TakeMessage(), "");
   }
 
   void TearDown() override {
@@ -651,7 +620,7 @@ TEST_F(VulkanSharedMemory, BlockSums) {
     EXPECT_EQ(BlockSum(in, c.blocks, c.block, c.bytes), expected)
         << c.blocks << " blocks of " << c.block << " with " << c.bytes
         << " bytes";
-    ASSERT_EQ(errors.Take(), "");
+    ASSERT_EQ(errors.TakeMessage(), "");
   }
   mgpuMemFree(in, nullptr);
 }
@@ -694,7 +663,7 @@ void LoadAndRun(std::vector<MgpuObject> objects) {
 }
 
 void LoadAndRunSpirv() {
-  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_TEST_KERNELS");
   LoadAndRun({SpirvObject(bytes)});
 }
 
@@ -755,7 +724,7 @@ template <typename Body> std::string TraceOf(const char *name, Body body) {
 // event by one that is: its kernel is on its track all the same.
 TEST_F(VulkanChoice, TraceHasTheKernelsOfAStreamOnlyWaitedFor) {
   std::string trace = TraceOf("vulkan_waited_trace.json", [] {
-    std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+    std::vector<char> bytes = ReadFileNamedBy("VULKAN_TEST_KERNELS");
     MgpuObject object = SpirvObject(bytes);
     MgpuModuleHandle module = mgpuModuleLoadObjects(&object, 1, "k");
     MgpuFunctionHandle fill = mgpuModuleGetFunction(module, "fixed_fill");
@@ -781,7 +750,7 @@ TEST_F(VulkanChoice, TraceHasTheKernelsOfAStreamOnlyWaitedFor) {
   Require(std::freopen(log.c_str(), "w", stdout) != nullptr,
           "cannot write " + log);
   setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation", 1);
-  std::vector<char> bytes = ReadFile("VULKAN_ATOMIC_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_ATOMIC_KERNELS");
   MgpuObject object = SpirvObject(bytes);
   MgpuFunctionHandle sum = mgpuModuleGetFunction(
       mgpuModuleLoadObjects(&object, 1, "atomics"), "float_sum");
@@ -800,7 +769,7 @@ TEST_F(VulkanChoice, TraceHasTheKernelsOfAStreamOnlyWaitedFor) {
   // never handed to the driver.
   mgpuSetErrorHandler([](const char *, int32_t, const char *, void *) {},
                       nullptr);
-  std::vector<char> doubles = ReadFile("VULKAN_FLOAT64_ATOMIC_KERNELS");
+  std::vector<char> doubles = ReadFileNamedBy("VULKAN_FLOAT64_ATOMIC_KERNELS");
   MgpuObject doublesObject = SpirvObject(doubles);
   mgpuModuleLoadObjects(&doublesObject, 1, "doubles");
   std::fflush(stdout);
@@ -860,13 +829,13 @@ TEST_F(VulkanChoice, NoLoader) {
 
 /// Runs LoadAndRun on the test kernels, after a broken host object.
 void LoadAndRunWithHostObject() {
-  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_TEST_KERNELS");
   LoadAndRun({BrokenHostObject(bytes), SpirvObject(bytes)});
 }
 
 /// Loads a binary with only a broken host object.
 void LoadHostOnly() {
-  std::vector<char> bytes = ReadFile("VULKAN_TEST_KERNELS");
+  std::vector<char> bytes = ReadFileNamedBy("VULKAN_TEST_KERNELS");
   MgpuObject host = BrokenHostObject(bytes);
   mgpuModuleLoadObjects(&host, 1, "hostonly");
 }
