@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The conformance suite on one backend: its kernels and its test.
 
-Each backend's folder (cuda/, hip/, host/, vulkan/) calls these two macros:
-`conformance_kernels` compiles conformance_kernels.mlir to the object that
-the backend loads, and `conformance_test` links the suite (`:suite`) with the
-backend's fixture.cc into a test whose environment chooses the backend.
+Each backend's folder (cuda/, hip/, host/, vulkan/) calls
+`conformance_test`, which compiles conformance_kernels.mlir to the object
+that the backend loads (`conformance_kernels`, which a backend may call for
+more) and links the suite (`:suite`) with the backend's fixture.cc into a
+test whose environment chooses the backend.
 """
 
 load("//build_defs:cc.bzl", "cc_test")
@@ -45,28 +46,49 @@ def conformance_kernels(name, out, pipeline, options = "", env = "", tools = [])
         ] + tools,
     )
 
-def conformance_test(device, kernels, name = "conformance_test", data = [], env = {}):
-    """The suite, linked with fixture.cc of the calling folder.
+def conformance_test(
+        device,
+        pipeline,
+        object,
+        options = "",
+        compile_env = "",
+        compile_tools = [],
+        data = [],
+        env = {}):
+    """The suite on one backend: `:kernels` and `:conformance_test`.
 
-    Every case reports errors rather than ending (MGPU_ON_ERROR=report), so
-    that it reads the answer to each call.
+    `:kernels` is conformance_kernels.mlir compiled for the backend
+    (conformance_kernels); `:conformance_test` the suite linked with
+    fixture.cc of the calling folder. Every case reports errors rather than
+    ending (MGPU_ON_ERROR=report), so that it reads the answer to each call.
 
     Args:
       device: the backend, as MGPU_DEVICE names it.
-      kernels: the label of the object of conformance_kernels.mlir that the
-        fixture loads ($CONFORMANCE_KERNELS).
-      name: the test.
+      pipeline: the lowering to the backend's object, as
+        --offload-lower-to-<pipeline> names it.
+      object: the object's file name ($CONFORMANCE_KERNELS).
+      options: the pipeline's options besides kernel-bare-ptr.
+      compile_env: assignments to put before the compiler's command line.
+      compile_tools: what the options and `compile_env` name.
       data: the backend's driver and whatever else `env` names.
       env: the environment that sets up the backend's driver.
     """
+    conformance_kernels(
+        name = "kernels",
+        out = object,
+        env = compile_env,
+        options = options,
+        pipeline = pipeline,
+        tools = compile_tools,
+    )
     cc_test(
-        name = name,
+        name = "conformance_test",
         size = "small",
         srcs = ["fixture.cc"],
-        data = [_SOURCE, kernels] + data,
+        data = [_SOURCE, ":kernels"] + data,
         env = dict(
             env,
-            CONFORMANCE_KERNELS = "$(rootpath %s)" % kernels,
+            CONFORMANCE_KERNELS = "$(rootpath :kernels)",
             CONFORMANCE_TEST_SOURCE = "$(rootpath %s)" % _SOURCE,
             MGPU_DEVICE = device,
             MGPU_ON_ERROR = "report",

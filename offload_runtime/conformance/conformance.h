@@ -17,6 +17,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -98,6 +99,16 @@ inline std::string ReadFileNamedBy(const char *variable) {
     std::exit(1);
   }
   return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+/// The `T` at `offset` of `object`, an ELF file's header field (e_flags,
+/// e_machine); 0 where the object is shorter.
+template <typename T>
+T ElfHeaderField(const std::string &object, size_t offset) {
+  T field = 0;
+  if (object.size() >= offset + sizeof(T))
+    std::memcpy(&field, object.data() + offset, sizeof(T));
+  return field;
 }
 
 } // namespace mgpu::conformance

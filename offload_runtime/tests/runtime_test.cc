@@ -507,6 +507,18 @@ TEST(RuntimeObjects, LoadsTheObjectForTheDevice) {
   });
 }
 
+/// Loads gpu.binary @kernels with a cubin for sm_80 and PTX for sm_100a:
+/// nothing that an sm_90 device runs.
+void LoadObjectsForNoSm90() {
+  std::string cubin = MakeCubin(80, {"kernel"});
+  std::string ptx = MakePtx(100, {"kernel"});
+  MgpuObject objects[] = {
+      {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
+      {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100, MGPU_ARCH_SPECIFIC,
+       0}};
+  mgpuModuleLoadObjects(objects, 2, "kernels");
+}
+
 TEST(RuntimeObjects, NothingFitsNamesTheDeviceAndTheObjects) {
   EXPECT_IN_FRESH_PROCESS(
       1,
@@ -515,13 +527,7 @@ TEST(RuntimeObjects, NothingFitsNamesTheDeviceAndTheObjects) {
       "for this chip too, or include PTX\n$",
       {
         setenv("MGPU_DEVICE", "cuda", 1);
-        std::string cubin = MakeCubin(80, {"kernel"});
-        std::string ptx = MakePtx(100, {"kernel"});
-        MgpuObject objects[] = {
-            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
-            {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
-             MGPU_ARCH_SPECIFIC, 0}};
-        mgpuModuleLoadObjects(objects, 2, "kernels");
+        LoadObjectsForNoSm90();
       });
 }
 
@@ -537,13 +543,7 @@ TEST(RuntimeObjects, UnderAutoNothingFittingPassesTheDeviceOver) {
       "sm_100a\\. Compile it for the host too .*\n$",
       {
         unsetenv("MGPU_DEVICE");
-        std::string cubin = MakeCubin(80, {"kernel"});
-        std::string ptx = MakePtx(100, {"kernel"});
-        MgpuObject objects[] = {
-            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
-            {ptx.data(), ptx.size() + 1, MGPU_OBJECT_PTX, 100,
-             MGPU_ARCH_SPECIFIC, 0}};
-        mgpuModuleLoadObjects(objects, 2, "kernels");
+        LoadObjectsForNoSm90();
       });
 }
 

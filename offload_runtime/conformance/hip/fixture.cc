@@ -13,7 +13,6 @@
 #include "offload_runtime/conformance/conformance.h"
 
 #include <cstdint>
-#include <cstring>
 
 namespace mgpu::conformance {
 
@@ -21,12 +20,7 @@ const BackendUnderTest &TheBackend() {
   static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
   // The chip and its modes, as mgpu.h has them: from the ELF header's
   // e_flags.
-  static const uint32_t flags = [] {
-    uint32_t flags = 0;
-    if (object.size() >= 0x34)
-      std::memcpy(&flags, object.data() + 0x30, sizeof(flags));
-    return flags;
-  }();
+  static const uint32_t flags = ElfHeaderField<uint32_t>(object, 0x30);
   static const BackendUnderTest backend = {
       "rocm",
       {object.data(), object.size(), MGPU_OBJECT_AMDGPU,
