@@ -61,7 +61,8 @@ struct State {
   std::vector<int> devices; // compute capability of each
   std::vector<std::unique_ptr<FakeContext>> contexts;
   mgpu::testing::CallLedger calls;
-  std::set<void *> streams, events, allocations;
+  mgpu::testing::Handles<> streams, events;
+  std::set<void *> allocations;
   mgpu::testing::ModuleTable<FakeLibrary, FakeKernel> libraries;
   FakeCudaLaunch lastLaunch = {};
   bool launched = false;
@@ -488,7 +489,7 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
   if (!s.libraries.IsLive(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (stream && !s.streams.count(stream))
+  if (stream && !s.streams.IsLive(stream))
     return CUDA_ERROR_INVALID_HANDLE;
   // The limits of every GPU the runtime supports.
   constexpr unsigned kMaxGrid[3] = {0x7fffffffu, 65535, 65535};
@@ -558,29 +559,24 @@ CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   ENTER("cuStreamCreate", /*needsContext=*/true);
   if (!stream)
     return CUDA_ERROR_INVALID_VALUE;
-  auto created = std::make_unique<char>();
-  s.streams.insert(created.get());
-  *stream = reinterpret_cast<CUstream>(created.release());
+  *stream = reinterpret_cast<CUstream>(s.streams.Create());
   return CUDA_SUCCESS;
 }
 
 CUresult fake_cuStreamDestroy(CUstream stream) {
   ENTER("cuStreamDestroy");
-  if (!s.streams.erase(stream))
-    return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(stream);
-  return CUDA_SUCCESS;
+  return s.streams.Destroy(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuStreamSynchronize(CUstream stream) {
   ENTER("cuStreamSynchronize");
-  return !stream || s.streams.count(stream) ? CUDA_SUCCESS
-                                            : CUDA_ERROR_INVALID_HANDLE;
+  return !stream || s.streams.IsLive(stream) ? CUDA_SUCCESS
+                                             : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   ENTER("cuStreamWaitEvent");
-  return (!stream || s.streams.count(stream)) && s.events.count(event)
+  return (!stream || s.streams.IsLive(stream)) && s.events.IsLive(event)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
@@ -589,28 +585,23 @@ CUresult fake_cuEventCreate(CUevent *event, unsigned) {
   ENTER("cuEventCreate", /*needsContext=*/true);
   if (!event)
     return CUDA_ERROR_INVALID_VALUE;
-  auto created = std::make_unique<char>();
-  s.events.insert(created.get());
-  *event = reinterpret_cast<CUevent>(created.release());
+  *event = reinterpret_cast<CUevent>(s.events.Create());
   return CUDA_SUCCESS;
 }
 
 CUresult fake_cuEventDestroy(CUevent event) {
   ENTER("cuEventDestroy");
-  if (!s.events.erase(event))
-    return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(event);
-  return CUDA_SUCCESS;
+  return s.events.Destroy(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuEventSynchronize(CUevent event) {
   ENTER("cuEventSynchronize");
-  return s.events.count(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  return s.events.IsLive(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   ENTER("cuEventRecord");
-  return s.events.count(event) && (!stream || s.streams.count(stream))
+  return s.events.IsLive(event) && (!stream || s.streams.IsLive(stream))
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }

@@ -64,6 +64,31 @@ private:
   std::map<std::string, Failure> failures;
 };
 
+/// The live handles of one kind (streams, events) that a driver made: each
+/// the address of an `Info` of its own, what the driver keeps of it.
+template <typename Info = char> class Handles {
+public:
+  /// A new handle, which keeps `info`.
+  void *Create(Info info = {}) {
+    auto created = std::make_unique<Info>(std::move(info));
+    void *handle = created.get();
+    live.emplace(handle, std::move(created));
+    return handle;
+  }
+  /// Destroys `handle`; false where it is not live.
+  bool Destroy(const void *handle) { return live.erase(handle) != 0; }
+  bool IsLive(const void *handle) const { return live.count(handle) != 0; }
+  /// What `handle` keeps; null where it is not live.
+  const Info *Find(const void *handle) const {
+    auto found = live.find(handle);
+    return found == live.end() ? nullptr : found->second.get();
+  }
+  size_t size() const { return live.size(); }
+
+private:
+  std::map<const void *, std::unique_ptr<Info>> live;
+};
+
 /// The loaded modules of a driver and their kernels: a kernel is made at
 /// its first lookup and keeps its address (its handle) until its module
 /// unloads. `Module` has `std::map<std::string, std::unique_ptr<Kernel>>

@@ -47,7 +47,7 @@ bool InRange(std::map<char *, size_t> &ranges, const void *ptr, size_t bytes,
 }
 
 bool ValidStream(const fake_hip::State &s, hipStream_t stream) {
-  return !stream || s.streams.count(stream);
+  return !stream || s.streams.IsLive(stream);
 }
 
 hipError_t Allocate(fake_hip::State &s, void **ptr, size_t bytes) {
@@ -182,9 +182,8 @@ hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
     FAKE_HIP_ENTER("hipStreamCreateWithFlags");
     if (!stream)
       return hipErrorInvalidValue;
-    auto created = std::make_unique<char>();
-    s.streams[created.get()] = fake_hip::currentDevice;
-    *stream = reinterpret_cast<hipStream_t>(created.release());
+    *stream = reinterpret_cast<hipStream_t>(
+        s.streams.Create(fake_hip::currentDevice));
     return hipSuccess;
   });
 }
@@ -192,10 +191,8 @@ hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
 hipError_t hipStreamDestroy(hipStream_t stream) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipStreamDestroy");
-    if (!stream || !s.streams.erase(stream))
-      return hipErrorInvalidHandle;
-    delete reinterpret_cast<char *>(stream);
-    return hipSuccess;
+    return stream && s.streams.Destroy(stream) ? hipSuccess
+                                               : hipErrorInvalidHandle;
   });
 }
 
@@ -212,7 +209,7 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
     FAKE_HIP_ENTER("hipStreamWaitEvent");
     if (flags != 0)
       return hipErrorInvalidValue;
-    return ValidStream(s, stream) && s.events.count(event)
+    return ValidStream(s, stream) && s.events.IsLive(event)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });
@@ -223,9 +220,7 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
     FAKE_HIP_ENTER("hipEventCreateWithFlags");
     if (!event || flags & ~0xfu)
       return hipErrorInvalidValue;
-    auto created = std::make_unique<char>();
-    s.events.insert(created.get());
-    *event = reinterpret_cast<hipEvent_t>(created.release());
+    *event = reinterpret_cast<hipEvent_t>(s.events.Create());
     return hipSuccess;
   });
 }
@@ -233,24 +228,22 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
 hipError_t hipEventDestroy(hipEvent_t event) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventDestroy");
-    if (!event || !s.events.erase(event))
-      return hipErrorInvalidHandle;
-    delete reinterpret_cast<char *>(event);
-    return hipSuccess;
+    return event && s.events.Destroy(event) ? hipSuccess
+                                            : hipErrorInvalidHandle;
   });
 }
 
 hipError_t hipEventSynchronize(hipEvent_t event) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventSynchronize");
-    return s.events.count(event) ? hipSuccess : hipErrorInvalidHandle;
+    return s.events.IsLive(event) ? hipSuccess : hipErrorInvalidHandle;
   });
 }
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventRecord");
-    return s.events.count(event) && ValidStream(s, stream)
+    return s.events.IsLive(event) && ValidStream(s, stream)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });

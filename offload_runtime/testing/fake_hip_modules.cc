@@ -49,8 +49,8 @@ void Log(int device, const fake_hip::CodeObject &object) {
 int DeviceOf(const fake_hip::State &s, hipStream_t stream) {
   if (!stream)
     return fake_hip::currentDevice;
-  auto it = s.streams.find(stream);
-  return it == s.streams.end() ? -1 : it->second;
+  const int *device = s.streams.Find(stream);
+  return device ? *device : -1;
 }
 
 bool LaunchableShape(const unsigned grid[3], const unsigned block[3],

@@ -60,8 +60,8 @@ struct State {
   std::vector<Device> devices;
   mgpu::testing::CallLedger calls;
   /// Live handles; streams and allocations with their device.
-  std::map<void *, int> streams;
-  std::set<void *> events;
+  mgpu::testing::Handles<int> streams;
+  mgpu::testing::Handles<> events;
   mgpu::testing::ModuleTable<Module, Function> modules;
   /// Device memory and managed memory (host memory here), and registered
   /// host memory: start -> bytes.
