@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The conformance suite on one backend: its kernels and its test.
 
-Each backend's folder (cuda/, hip/, host/, vulkan/) calls
+Each backend's folder (<backend>/, beside this file) calls
 `conformance_test`, which compiles conformance_kernels.mlir to the object
 that the backend loads (`conformance_kernels`, which a backend may call for
 more) and links the suite (`:suite`) with the backend's fixture.cc into a

@@ -95,11 +95,11 @@ private:
 /// kernels`.
 template <typename Module, typename Kernel> class ModuleTable {
 public:
-  /// Takes `module`, just loaded; returns its handle.
+  /// Takes `module`, just loaded; returns its handle. Where the table
+  /// cannot grow (std::bad_alloc), `module` is freed.
   Module *Add(std::unique_ptr<Module> module) {
-    Module *added = module.release();
-    modules.insert(added);
-    return added;
+    modules.insert(module.get());
+    return module.release();
   }
   bool IsLive(const Module *module) const {
     return modules.count(const_cast<Module *>(module)) != 0;
@@ -122,13 +122,16 @@ public:
   Kernel *Find(Module *module, const std::string &name, bool exists,
                Make &&make) {
     auto found = module->kernels.find(name);
-    if (found != module->kernels.end())
+    if (found != module->kernels.end() && found->second)
       return found->second.get();
     if (!exists)
       return nullptr;
+    // Where an allocation fails (std::bad_alloc), nothing is made: the
+    // slot stays empty until a later lookup.
     std::unique_ptr<Kernel> &slot = module->kernels[name];
-    slot = std::forward<Make>(make)();
-    kernels.insert(slot.get());
+    std::unique_ptr<Kernel> made = std::forward<Make>(make)();
+    kernels.insert(made.get());
+    slot = std::move(made);
     return slot.get();
   }
   size_t size() const { return modules.size(); }

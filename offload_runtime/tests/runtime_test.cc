@@ -416,24 +416,8 @@ TEST(Runtime, PtxLoadsThroughTheJit) {
 
 //===--- Memory, events ---------------------------------------------------===//
 
-TEST(Runtime, MemoryRoundTrip) {
-  constexpr size_t kCount = 16;
-  auto *device = static_cast<uint32_t *>(
-      mgpuMemAlloc(kCount * sizeof(uint32_t), nullptr, false));
-  ASSERT_NE(device, nullptr);
-  mgpuMemset32(device, 0xdeadbeef, kCount, nullptr);
-  mgpuMemset16(device, 0x1234, 2, nullptr); // the first uint32
-  std::vector<uint32_t> host(kCount);
-  mgpuMemcpy(host.data(), device, kCount * sizeof(uint32_t), nullptr);
-  mgpuStreamSynchronize(nullptr);
-  EXPECT_EQ(host[0], 0x12341234u);
-  EXPECT_EQ(host[kCount - 1], 0xdeadbeefu);
-  mgpuMemFree(device, nullptr);
-
-  void *managed = mgpuMemAlloc(64, nullptr, /*hostShared=*/true);
-  EXPECT_NE(managed, nullptr);
-  mgpuMemFree(managed, nullptr);
-
+// Memory.NothingToDo asserts the answers; here, that no driver call is made.
+TEST(Runtime, NoBytesAllocateOrFreeNothingInTheDriver) {
   FakeCuda fake;
   fake.resetCalls();
   EXPECT_EQ(mgpuMemAlloc(0, nullptr, false), nullptr);
