@@ -557,10 +557,7 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 
 CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   ENTER("cuStreamCreate", /*needsContext=*/true);
-  if (!stream)
-    return CUDA_ERROR_INVALID_VALUE;
-  *stream = reinterpret_cast<CUstream>(s.streams.Create());
-  return CUDA_SUCCESS;
+  return s.streams.CreateInto(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult fake_cuStreamDestroy(CUstream stream) {
@@ -583,10 +580,7 @@ CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
 
 CUresult fake_cuEventCreate(CUevent *event, unsigned) {
   ENTER("cuEventCreate", /*needsContext=*/true);
-  if (!event)
-    return CUDA_ERROR_INVALID_VALUE;
-  *event = reinterpret_cast<CUevent>(s.events.Create());
-  return CUDA_SUCCESS;
+  return s.events.CreateInto(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult fake_cuEventDestroy(CUevent event) {

@@ -75,6 +75,14 @@ public:
     live.emplace(handle, std::move(created));
     return handle;
   }
+  /// A new handle, which keeps `info`, into `*out`; false where `out` is
+  /// null.
+  template <typename Handle> bool CreateInto(Handle *out, Info info = {}) {
+    if (!out)
+      return false;
+    *out = reinterpret_cast<Handle>(Create(std::move(info)));
+    return true;
+  }
   /// Destroys `handle`; false where it is not live.
   bool Destroy(const void *handle) { return live.erase(handle) != 0; }
   bool IsLive(const void *handle) const { return live.count(handle) != 0; }

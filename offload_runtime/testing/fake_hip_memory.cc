@@ -180,11 +180,9 @@ hipError_t hipHostUnregister(void *ptr) {
 hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipStreamCreateWithFlags");
-    if (!stream)
-      return hipErrorInvalidValue;
-    *stream = reinterpret_cast<hipStream_t>(
-        s.streams.Create(fake_hip::currentDevice));
-    return hipSuccess;
+    return s.streams.CreateInto(stream, fake_hip::currentDevice)
+               ? hipSuccess
+               : hipErrorInvalidValue;
   });
 }
 
@@ -218,10 +216,9 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
 hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventCreateWithFlags");
-    if (!event || flags & ~0xfu)
-      return hipErrorInvalidValue;
-    *event = reinterpret_cast<hipEvent_t>(s.events.Create());
-    return hipSuccess;
+    return !(flags & ~0xfu) && s.events.CreateInto(event)
+               ? hipSuccess
+               : hipErrorInvalidValue;
   });
 }
 
