@@ -186,6 +186,13 @@ protected:
                      params, nullptr, 2);
   }
 
+  /// fill(out, value) over kCount elements, in clusters of `cluster` blocks.
+  void LaunchClusterFill(void *out, int32_t value, intptr_t cluster) {
+    void *params[] = {&out, &value};
+    mgpuLaunchClusterKernel(fill, cluster, 1, 1, kCount / kBlock, 1, 1, kBlock,
+                            1, 1, 0, nullptr, params, nullptr);
+  }
+
   /// slow_fill(out, value, kIterations) over kCount elements.
   void LaunchSlowFill(void *out, int32_t value, MgpuStream stream) {
     int32_t iterations = kIterations;
@@ -516,7 +523,7 @@ TEST_F(Launches, OnACreatedStream) {
   mgpuStreamDestroy(stream);
 }
 
-// As CUDA has it: parameters past the kernel's are not read.
+// Parameters past the kernel's are not read, on every backend.
 TEST_F(Launches, ParametersPastTheKernelsAreNotRead) {
   void *out = AllocateSet(0);
   int32_t value = 12;
@@ -530,10 +537,7 @@ TEST_F(Launches, ParametersPastTheKernelsAreNotRead) {
 
 TEST_F(Launches, ClusterKernelWritesEveryElement) {
   void *out = AllocateSet(0);
-  int32_t value = 21;
-  void *params[] = {&out, &value};
-  mgpuLaunchClusterKernel(fill, 2, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
-                          nullptr, params, nullptr);
+  LaunchClusterFill(out, 21, 2);
   EXPECT_TRUE(Succeeded());
   ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 21));
   mgpuMemFree(out, nullptr);
@@ -542,10 +546,7 @@ TEST_F(Launches, ClusterKernelWritesEveryElement) {
 // A cluster of one block is a launch without clusters, on any backend.
 TEST_F(Launches, ClusterOfOneBlock) {
   void *out = AllocateSet(0);
-  int32_t value = 22;
-  void *params[] = {&out, &value};
-  mgpuLaunchClusterKernel(fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
-                          nullptr, params, nullptr);
+  LaunchClusterFill(out, 22, 1);
   EXPECT_TRUE(Succeeded());
   ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 22));
   mgpuMemFree(out, nullptr);
@@ -1049,8 +1050,8 @@ TEST_F(Memory, HostSharedMemoryIsTheHosts) {
 }
 
 // A copy into pageable memory (neither allocated nor host-shared) is done
-// when it returns, as CUDA's is: the memory may be gone by the next
-// synchronization (a stack frame).
+// when it returns: the memory may be gone by the next synchronization (a
+// stack frame).
 TEST_F(Memory, CopiesIntoPageableMemoryAreDoneWhenTheyReturn) {
   MgpuStream stream = mgpuStreamCreate();
   void *device = mgpuMemAlloc(kCount * 4, stream, false);
@@ -1325,7 +1326,7 @@ TEST_F(Devices, ADeviceThatDoesNotExist) {
 
 TEST_F(TensorMaps, EncodeTiled) {
   void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
-  // A CUtensorMap: 128 bytes, 128-byte aligned since CUDA 13.
+  // A tensor map: 128 bytes, 128-byte aligned.
   alignas(128) char map[128] = {};
   const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
   const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
