@@ -20,7 +20,7 @@
 
 #include "mgpu/mgpu.h"
 #include "offload_runtime/host/thread_pool.h"
-#include "offload_runtime/tests/backend_test_support.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -41,9 +41,9 @@
 namespace {
 
 namespace host = mgpu::host;
-using ::mgpu::test::RecordedError;
-using ::mgpu::test::RecordedErrors;
-using ::mgpu::test::Require;
+using ::mgpu::testing::RecordedError;
+using ::mgpu::testing::RecordedErrors;
+using ::mgpu::testing::Require;
 
 class HostBackend : public ::testing::Test {
 protected:

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mgpu/mgpu.h"
-#include "offload_runtime/tests/backend_test_support.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -32,9 +32,9 @@
 
 namespace {
 
-using ::mgpu::test::ReadFileNamedBy;
-using ::mgpu::test::RecordedErrors;
-using ::mgpu::test::Require;
+using ::mgpu::testing::ReadFileNamedBy;
+using ::mgpu::testing::RecordedErrors;
+using ::mgpu::testing::Require;
 
 MgpuObject SpirvObject(const std::vector<char> &bytes) {
   MgpuObject object = {};

@@ -13,7 +13,7 @@
 
 #include "mgpu/mgpu.h"
 #include "offload_runtime/testing/fresh_process.h"
-#include "offload_runtime/tests/backend_test_support.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -25,7 +25,7 @@
 
 namespace {
 
-using ::mgpu::test::ReadFileNamedBy;
+using ::mgpu::testing::ReadFileNamedBy;
 
 /// Loads the SPIR-V kernels that $variable names on the Vulkan backend, with
 /// MGPU_VULKAN_VALIDATION=`validation`, and unloads them.

@@ -1,4 +1,4 @@
-//===- backend_test_support.h - What the backends' tests share --*- C++ -*-===//
+//===- test_support.h - What the runtime's tests share ---------*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_TESTS_BACKEND_TEST_SUPPORT_H
-#define OFFLOAD_RUNTIME_TESTS_BACKEND_TEST_SUPPORT_H
+#ifndef OFFLOAD_RUNTIME_TESTING_TEST_SUPPORT_H
+#define OFFLOAD_RUNTIME_TESTING_TEST_SUPPORT_H
 
 #include "gtest/gtest.h"
 
@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace mgpu::test {
+namespace mgpu::testing {
 
 struct RecordedError {
   int code;
@@ -75,6 +75,6 @@ inline std::vector<char> ReadFileNamedBy(const char *variable) {
   return std::vector<char>(std::istreambuf_iterator<char>(file), {});
 }
 
-} // namespace mgpu::test
+} // namespace mgpu::testing
 
-#endif // OFFLOAD_RUNTIME_TESTS_BACKEND_TEST_SUPPORT_H
+#endif // OFFLOAD_RUNTIME_TESTING_TEST_SUPPORT_H
