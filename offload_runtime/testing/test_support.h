@@ -66,6 +66,20 @@ inline void Require(bool holds, const std::string &what) {
   std::_Exit(1);
 }
 
+/// Runs `body` in a child process (a death test, of the "threadsafe" style
+/// where the process has threads); it passes when the child gets to its
+/// end.
+template <typename Body> void ExpectInChild(Body body) {
+  EXPECT_EXIT(
+      {
+        body();
+        std::fprintf(stderr, "child passed\n");
+        std::fflush(stderr);
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0), "child passed");
+}
+
 /// The bytes of the file that the environment variable `variable` names (a
 /// test's kernels); empty, and a failure of the test, where it names none.
 inline std::vector<char> ReadFileNamedBy(const char *variable) {

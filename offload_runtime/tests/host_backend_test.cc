@@ -41,6 +41,7 @@
 namespace {
 
 namespace host = mgpu::host;
+using ::mgpu::testing::ExpectInChild;
 using ::mgpu::testing::RecordedError;
 using ::mgpu::testing::RecordedErrors;
 using ::mgpu::testing::Require;
@@ -102,18 +103,6 @@ protected:
   MgpuFunctionHandle check = nullptr, fill = nullptr;
   int32_t *out = nullptr;
 };
-
-/// Runs `body` in a child process; it passes when the child gets to its end.
-template <typename Body> void ExpectInChild(Body body) {
-  EXPECT_EXIT(
-      {
-        body();
-        std::fprintf(stderr, "child passed\n");
-        std::fflush(stderr);
-        std::_Exit(0);
-      },
-      ::testing::ExitedWithCode(0), "child passed");
-}
 
 TEST_F(HostBackend, RunsKernels) {
   MgpuStream stream = mgpuStreamCreate();

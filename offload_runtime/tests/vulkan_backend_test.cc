@@ -32,6 +32,7 @@
 
 namespace {
 
+using ::mgpu::testing::ExpectInChild;
 using ::mgpu::testing::ReadFileNamedBy;
 using ::mgpu::testing::RecordedErrors;
 using ::mgpu::testing::Require;
@@ -668,39 +669,10 @@ void LoadAndRunSpirv() {
 }
 
 TEST_F(VulkanChoice, DeviceByIndex) {
-  EXPECT_EXIT(
-      {
-        setenv("MGPU_VULKAN_DEVICE", "0", 1);
-        LoadAndRunSpirv();
-        std::fprintf(stderr, "child passed\n");
-        std::_Exit(0);
-      },
-      ::testing::ExitedWithCode(0), "child passed");
-}
-
-// The trace labels the process with the device, and shows the kernel on its
-// stream's track with the device's time.
-TEST_F(VulkanChoice, Trace) {
-  const char *directory = std::getenv("TEST_TMPDIR");
-  const std::string path =
-      std::string(directory ? directory : "/tmp") + "/vulkan_trace.json";
-  EXPECT_EXIT(
-      {
-        setenv("MGPU_TRACE", path.c_str(), 1);
-        LoadAndRunSpirv();
-        std::exit(0);
-      },
-      ::testing::ExitedWithCode(0), "");
-  std::ifstream file(path);
-  std::string trace(std::istreambuf_iterator<char>(file), {});
-  EXPECT_NE(trace.find("\"name\":\"process_labels\""), std::string::npos);
-  EXPECT_NE(trace.find("\"labels\":\"Vulkan device 0 '"), std::string::npos)
-      << trace;
-  EXPECT_NE(trace.find("{\"name\":\"kernel fixed_fill\",\"cat\":\"device\""),
-            std::string::npos)
-      << trace;
-  EXPECT_NE(trace.find("{\"name\":\"copy\",\"cat\":\"device\""),
-            std::string::npos);
+  ExpectInChild([] {
+    setenv("MGPU_VULKAN_DEVICE", "0", 1);
+    LoadAndRunSpirv();
+  });
 }
 
 /// The trace that `body`, run in a child process with MGPU_TRACE, writes.
@@ -718,6 +690,20 @@ template <typename Body> std::string TraceOf(const char *name, Body body) {
       ::testing::ExitedWithCode(0), "");
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// The trace labels the process with the device, and shows the kernel on its
+// stream's track with the device's time.
+TEST_F(VulkanChoice, Trace) {
+  std::string trace = TraceOf("vulkan_trace.json", [] { LoadAndRunSpirv(); });
+  EXPECT_NE(trace.find("\"name\":\"process_labels\""), std::string::npos);
+  EXPECT_NE(trace.find("\"labels\":\"Vulkan device 0 '"), std::string::npos)
+      << trace;
+  EXPECT_NE(trace.find("{\"name\":\"kernel fixed_fill\",\"cat\":\"device\""),
+            std::string::npos)
+      << trace;
+  EXPECT_NE(trace.find("{\"name\":\"copy\",\"cat\":\"device\""),
+            std::string::npos);
 }
 
 // A stream that is never synchronized itself, only waited for through an
@@ -841,17 +827,13 @@ void LoadHostOnly() {
 }
 
 TEST_F(VulkanChoice, AutoChoosesVulkanForSpirv) {
-  EXPECT_EXIT(
-      {
-        unsetenv("MGPU_DEVICE");
-        // No CUDA driver: the binary has no CUDA object, so none is tried.
-        setenv("MGPU_CUDA_DRIVER", "/nonexistent", 1);
-        // Not a host object that loads: only Vulkan can run this binary.
-        LoadAndRunWithHostObject();
-        std::fprintf(stderr, "child passed\n");
-        std::_Exit(0);
-      },
-      ::testing::ExitedWithCode(0), "child passed");
+  ExpectInChild([] {
+    unsetenv("MGPU_DEVICE");
+    // No CUDA driver: the binary has no CUDA object, so none is tried.
+    setenv("MGPU_CUDA_DRIVER", "/nonexistent", 1);
+    // Not a host object that loads: only Vulkan can run this binary.
+    LoadAndRunWithHostObject();
+  });
 }
 
 TEST_F(VulkanChoice, AutoChoosesHostForHostObjects) {
