@@ -487,6 +487,15 @@ protected:
     return Read(out, kCount);
   }
 
+  /// Expects the kernel to run with `fits` bytes of dynamic shared memory,
+  /// and not to run with `over` bytes; returns the refusal.
+  std::string RunsWithButNotWith(int32_t fits, int32_t over) {
+    EXPECT_EQ(Launch(fits), tripled);
+    EXPECT_EQ(errors.TakeMessage(), "");
+    EXPECT_EQ(Launch(over), std::vector<uint32_t>(kCount, 0));
+    return TakeRefusal();
+  }
+
   static constexpr int kCount = 128;
   std::vector<char> bytes;
   MgpuModuleHandle staged = nullptr;
@@ -502,11 +511,8 @@ TEST_F(VulkanStagedSharedMemory, StaticAndDynamicTogether) {
   const uint32_t limit = Load("VULKAN_STATIC_SHARED_KERNELS", "staged_triple");
   constexpr uint32_t kStatic = 6144 * 4;
   ASSERT_GE(limit, kStatic + 64 * 4);
-  EXPECT_EQ(Launch(int32_t(limit - kStatic)), tripled);
-  EXPECT_EQ(errors.TakeMessage(), "");
-  EXPECT_EQ(Launch(int32_t(limit - kStatic + 1)),
-            std::vector<uint32_t>(kCount, 0));
-  const std::string error = TakeRefusal();
+  const std::string error = RunsWithButNotWith(int32_t(limit - kStatic),
+                                               int32_t(limit - kStatic + 1));
   // The array's 4-byte elements: 3 bytes more.
   EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_triple' "
                                   "asks for %u bytes of dynamic shared memory "
@@ -536,10 +542,8 @@ TEST_F(VulkanStagedSharedMemory, DynamicCountsInWholeElements) {
   ASSERT_GE(limit, kStatic + 64 * 8);
   const uint32_t room = limit - kStatic;
   ASSERT_EQ(room % 8, 4u) << "the limit " << limit << " is not 8-byte whole";
-  EXPECT_EQ(Launch(int32_t(room - 4)), tripled);
-  EXPECT_EQ(errors.TakeMessage(), "");
-  EXPECT_EQ(Launch(int32_t(room)), std::vector<uint32_t>(kCount, 0));
-  const std::string error = TakeRefusal();
+  const std::string error =
+      RunsWithButNotWith(int32_t(room - 4), int32_t(room));
   EXPECT_EQ(error.rfind(StrFormat("mgpuLaunchKernel: kernel 'staged_wide' "
                                   "asks for %u bytes of dynamic shared memory "
                                   "(%u in whole 8-byte elements) beside its "
