@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The conformance suite (conformance_test.cc) runs against one backend per
-// test binary: BUILD.bazel links it with that backend's description, one
-// *_fixture.cc, which defines TheBackend().
+// test binary: each backend's folder links it with the backend's
+// description, its fixture.cc, which defines TheBackend().
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -25,7 +26,7 @@
 namespace mgpu::conformance {
 
 /// A case that a backend skips, and why (README.md): what it does not have
-/// ("tensor maps (TMA) are a CUDA feature"), "known disagreement: <what it
+/// ("the backend has no tensor maps (TMA)"), "known disagreement: <what it
 /// answers>" where it answers otherwise than the case expects, or "known
 /// defect: <what goes wrong>" where it fails in a way no answer shows. The
 /// last two are the runtime's defects, whose fix removes the entry; the
@@ -45,10 +46,9 @@ struct BackendUnderTest {
   /// NUL-terminated PTX of the same kernels for mgpuModuleLoadJIT, where the
   /// backend has a JIT; else null.
   const char *jitImage;
-  /// Whether the driver runs kernels. The test CUDA driver and the test HIP
-  /// runtime record launches, checking them as a real driver would, and run
-  /// none: there the cases check every call's answer, and not what a kernel
-  /// wrote.
+  /// Whether the driver runs kernels. A test driver (offload_runtime/testing)
+  /// records launches, checking them as a real driver would, and runs none:
+  /// there the cases check every call's answer, and not what a kernel wrote.
   bool runsKernels;
   std::vector<Skip> skips;
 };
@@ -56,20 +56,34 @@ struct BackendUnderTest {
 /// The backend of this test binary.
 const BackendUnderTest &TheBackend();
 
-/// `skips`, after the skips of a backend that has neither CUDA's JIT nor its
-/// tensor maps, nor, if `clusters`, its thread block clusters.
-inline std::vector<Skip> WithSkipsOfCudaFeatures(bool clusters,
-                                                 std::vector<Skip> skips) {
-  std::vector<Skip> all = {
-      {"Modules.LoadJitCompilesPtx",
-       "mgpuModuleLoadJIT compiles PTX, for CUDA's driver alone"},
-      {"TensorMaps.EncodeTiled", "tensor maps (TMA) are a CUDA feature"},
-      {"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
-       "tensor maps (TMA) are a CUDA feature"},
-  };
-  if (clusters)
+/// The optional features that some cases exercise, each of which a backend
+/// may lack.
+struct Features {
+  /// mgpuModuleLoadJIT compiles PTX.
+  bool jit;
+  /// mgpuTensorMapEncodeTiled and mgpuTensorMapEncodeTiledMemref encode.
+  bool tensorMaps;
+  /// mgpuLaunchClusterKernel launches clusters of more than one block.
+  bool clusters;
+};
+
+/// `skips`, after the skips of the cases of each feature that the backend
+/// lacks of `has`: one list of those cases for every backend.
+inline std::vector<Skip> WithSkipsOfMissingFeatures(Features has,
+                                                    std::vector<Skip> skips) {
+  std::vector<Skip> all;
+  if (!has.jit)
+    all.push_back({"Modules.LoadJitCompilesPtx",
+                   "the backend has no JIT to compile PTX"});
+  if (!has.tensorMaps) {
+    all.push_back(
+        {"TensorMaps.EncodeTiled", "the backend has no tensor maps (TMA)"});
+    all.push_back({"TensorMaps.EncodeTiledMemrefSharesADeviceCopy",
+                   "the backend has no tensor maps (TMA)"});
+  }
+  if (!has.clusters)
     all.push_back({"Launches.ClusterKernelWritesEveryElement",
-                   "thread block clusters are a CUDA feature"});
+                   "the backend has no thread block clusters"});
   all.insert(all.end(), skips.begin(), skips.end());
   return all;
 }
@@ -85,6 +99,16 @@ inline std::string ReadFileNamedBy(const char *variable) {
     std::exit(1);
   }
   return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+/// The `T` at `offset` of `object`, an ELF file's header field (e_flags,
+/// e_machine); 0 where the object is shorter.
+template <typename T>
+T ElfHeaderField(const std::string &object, size_t offset) {
+  T field = 0;
+  if (object.size() >= offset + sizeof(T))
+    std::memcpy(&field, object.data() + offset, sizeof(T));
+  return field;
 }
 
 } // namespace mgpu::conformance

@@ -4,8 +4,8 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// One suite for every backend: BUILD.bazel links it with one backend's
-// description (*_fixture.cc) into a test per backend, whose environment
+// One suite for every backend: each backend's folder links it with the
+// backend's description (fixture.cc) into a test, whose environment
 // chooses the backend (MGPU_DEVICE) and makes every error a report
 // (MGPU_ON_ERROR=report): a failing call prints its line, records its error
 // and returns. Each case uses the entry points right and checks the results
@@ -17,23 +17,30 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/conformance/conformance.h"
+#include "offload_runtime/testing/memref_descriptor.h"
 
 #include "mgpu/mgpu.h"
 
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace mgpu::conformance {
 namespace {
+
+using ::mgpu::testing::MemRef2D;
 
 //===--- Answers ----------------------------------------------------------===//
 
@@ -133,7 +140,8 @@ const char *SkipReason() {
 constexpr int kBlock = 32;
 /// The elements that the cases fill: 8 blocks.
 constexpr int kCount = 256;
-/// slow_fill's iterations: a while, and below lavapipe's limit of 65535.
+/// slow_fill's iterations: a while, and below the 65535 after which a
+/// driver may end a loop (conformance_kernels.mlir).
 constexpr int32_t kIterations = 60000;
 
 /// What slow_fill(out, value, kIterations) writes: value + x, x after
@@ -176,6 +184,13 @@ protected:
     void *params[] = {&out, &value};
     mgpuLaunchKernel(fill, count / kBlock, 1, 1, kBlock, 1, 1, 0, stream,
                      params, nullptr, 2);
+  }
+
+  /// fill(out, value) over kCount elements, in clusters of `cluster` blocks.
+  void LaunchClusterFill(void *out, int32_t value, intptr_t cluster) {
+    void *params[] = {&out, &value};
+    mgpuLaunchClusterKernel(fill, cluster, 1, 1, kCount / kBlock, 1, 1, kBlock,
+                            1, 1, 0, nullptr, params, nullptr);
   }
 
   /// slow_fill(out, value, kIterations) over kCount elements.
@@ -231,6 +246,7 @@ using HostMemory = Conformance;
 using Devices = Conformance;
 using TensorMaps = Conformance;
 using Errors = Conformance;
+using Processes = Conformance;
 
 //===--- Modules and kernels ----------------------------------------------===//
 
@@ -337,6 +353,11 @@ TEST_F(ModuleMisuse, NullImageOrObjects) {
   empty.size = 0;
   EXPECT_EQ(mgpuModuleLoadObjects(&empty, 1, "empty"), nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"has no bytes"}));
+  // One object that loads and one of no bytes: the binary is refused.
+  const MgpuObject pair[] = {TheBackend().kernels,
+                             {nullptr, 64, TheBackend().kernels.kind, 0, 0, 0}};
+  EXPECT_EQ(mgpuModuleLoadObjects(pair, 2, "pair"), nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"has no bytes"}));
   mgpuRegisterObjects(nullptr, 1, "none");
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"@none has no objects"}));
 }
@@ -382,7 +403,9 @@ TEST_F(ModuleMisuse, UnknownKernelName) {
 
 TEST_F(ModuleMisuse, NullModuleOrName) {
   EXPECT_EQ(mgpuModuleGetFunction(nullptr, "fill"), nullptr);
-  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the module is null"}));
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE,
+                     {"the module is null (a failed mgpuModuleLoad?) looking "
+                      "up 'fill'"}));
   EXPECT_EQ(mgpuModuleGetFunction(module, nullptr), nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the kernel name is null"}));
   MgpuModuleHandle lazy = nullptr;
@@ -500,7 +523,7 @@ TEST_F(Launches, OnACreatedStream) {
   mgpuStreamDestroy(stream);
 }
 
-// As CUDA has it: parameters past the kernel's are not read.
+// Parameters past the kernel's are not read, on every backend.
 TEST_F(Launches, ParametersPastTheKernelsAreNotRead) {
   void *out = AllocateSet(0);
   int32_t value = 12;
@@ -514,10 +537,7 @@ TEST_F(Launches, ParametersPastTheKernelsAreNotRead) {
 
 TEST_F(Launches, ClusterKernelWritesEveryElement) {
   void *out = AllocateSet(0);
-  int32_t value = 21;
-  void *params[] = {&out, &value};
-  mgpuLaunchClusterKernel(fill, 2, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
-                          nullptr, params, nullptr);
+  LaunchClusterFill(out, 21, 2);
   EXPECT_TRUE(Succeeded());
   ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 21));
   mgpuMemFree(out, nullptr);
@@ -526,10 +546,7 @@ TEST_F(Launches, ClusterKernelWritesEveryElement) {
 // A cluster of one block is a launch without clusters, on any backend.
 TEST_F(Launches, ClusterOfOneBlock) {
   void *out = AllocateSet(0);
-  int32_t value = 22;
-  void *params[] = {&out, &value};
-  mgpuLaunchClusterKernel(fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
-                          nullptr, params, nullptr);
+  LaunchClusterFill(out, 22, 1);
   EXPECT_TRUE(Succeeded());
   ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 22));
   mgpuMemFree(out, nullptr);
@@ -647,7 +664,7 @@ TEST_F(LaunchMisuse, TooFewParameters) {
                    one.get(), nullptr, 1);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
                      {"kernel 'fill' takes 2 parameters, and the launch "
-                      "passes 1"}));
+                      "passes 1 (its paramsCount)"}));
   mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
                    nullptr, nullptr, 0);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
@@ -663,7 +680,9 @@ TEST_F(LaunchMisuse, NullParameter) {
   mgpuLaunchKernel(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0, nullptr,
                    params, nullptr, 2);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
-                     {"parameter 1 of kernel 'fill' is null"}));
+                     {"parameter 1 of kernel 'fill' is null: params[1] must "
+                      "point to its value"}));
+  // A cluster launch, whose ABI has no count, checks for null all the same.
   mgpuLaunchClusterKernel(fill, 1, 1, 1, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
                           nullptr, params, nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
@@ -788,7 +807,9 @@ TEST_F(StreamAfterDestroy, DestroyAgain) {
   MgpuStream stale = DestroyedStream();
   ASSERT_TRUE(Succeeded());
   mgpuStreamDestroy(stale);
-  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE,
+                     {"the stream 0x", " is not a live stream (destroyed, or "
+                                       "never created by mgpuStreamCreate)"}));
 }
 
 //===--- Events -----------------------------------------------------------===//
@@ -843,6 +864,34 @@ TEST_F(Events, SynchronizeWaitsForTheWorkRecordedBefore) {
   mgpuEventDestroy(done);
   mgpuStreamDestroy(stream);
   mgpuMemFree(out, nullptr);
+}
+
+// Two copies into one host buffer on two streams, the second ordered after
+// the first by an event: the second lands last, whichever stream is
+// synchronized first.
+TEST_F(Events, CopiesIntoOneBufferLandInTheOrderOfTheirStreams) {
+  void *first = AllocateSet(1), *second = AllocateSet(2);
+  mgpuStreamSynchronize(nullptr);
+  MgpuStream a = mgpuStreamCreate(), b = mgpuStreamCreate();
+  MgpuEvent copied = mgpuEventCreate();
+  ASSERT_TRUE(Succeeded());
+  LaunchSlowFill(first, 1, a);
+  LaunchSlowFill(second, 2, b);
+  std::vector<int32_t> host(kCount, 0);
+  mgpuMemcpy(host.data(), first, kCount * 4, a);
+  mgpuEventRecord(copied, a);
+  mgpuStreamWaitEvent(b, copied);
+  mgpuMemcpy(host.data(), second, kCount * 4, b);
+  mgpuStreamSynchronize(b);
+  mgpuStreamSynchronize(a);
+  EXPECT_TRUE(Succeeded());
+  EXPECT_EQ(host, std::vector<int32_t>(
+                      kCount, TheBackend().runsKernels ? SlowFillValue(2) : 2));
+  mgpuEventDestroy(copied);
+  mgpuStreamDestroy(a);
+  mgpuStreamDestroy(b);
+  mgpuMemFree(first, nullptr);
+  mgpuMemFree(second, nullptr);
 }
 
 // The calling thread's own stream records and waits as any other.
@@ -964,7 +1013,9 @@ TEST_F(Memory, Memset32AndMemset16) {
   set(20, &other, 2, 7);
   mgpuMemset32(memory + 44, some, 3, nullptr);
   set(44, &some, 4, 3);
-  std::vector<unsigned char> host(kBytes);
+  // One byte more on the host, which the copy leaves.
+  std::vector<unsigned char> host(kBytes + 1, 0xee);
+  expected.push_back(0xee);
   mgpuMemcpy(host.data(), memory, kBytes, nullptr);
   mgpuStreamSynchronize(nullptr);
   EXPECT_TRUE(Succeeded());
@@ -995,6 +1046,24 @@ TEST_F(Memory, HostSharedMemoryIsTheHosts) {
   ExpectKernelWrote(std::vector<int32_t>(shared, shared + kCount),
                     std::vector<int32_t>(kCount, 4));
   mgpuMemFree(shared, nullptr);
+  mgpuMemFree(device, nullptr);
+}
+
+// A copy into pageable memory (neither allocated nor host-shared) is done
+// when it returns: the memory may be gone by the next synchronization (a
+// stack frame).
+TEST_F(Memory, CopiesIntoPageableMemoryAreDoneWhenTheyReturn) {
+  MgpuStream stream = mgpuStreamCreate();
+  void *device = mgpuMemAlloc(kCount * 4, stream, false);
+  mgpuMemset32(device, 0x5eed, kCount, stream);
+  std::vector<int32_t> host(kCount, 0);
+  mgpuMemcpy(host.data(), device, kCount * 4, stream);
+  EXPECT_EQ(host, std::vector<int32_t>(kCount, 0x5eed));
+  LaunchFill(device, 5, stream);
+  mgpuMemcpy(host.data(), device, kCount * 4, stream);
+  ExpectKernelWrote(host, std::vector<int32_t>(kCount, 5));
+  EXPECT_TRUE(Succeeded());
+  mgpuStreamDestroy(stream);
   mgpuMemFree(device, nullptr);
 }
 
@@ -1094,6 +1163,20 @@ TEST_F(MemoryMisuse, RangesThatWrapAroundTheAddressSpace) {
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"than the address space has"}));
   mgpuMemset16(device, 0, SIZE_MAX / 2, nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+  mgpuMemcpy(device, host.data(), uint64_t(1) << 63, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE));
+  // 64 bytes from 16 below the top of the address space.
+  void *top = reinterpret_cast<void *>(UINTPTR_MAX - 15);
+  mgpuMemcpy(device, top, 64, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"the copy's source of 64 bytes at ",
+                      " runs past the end of the address space"}));
+  mgpuMemcpy(top, device, 64, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
+                     {"the copy's destination of 64 bytes at ",
+                      " runs past the end of the address space"}));
+  mgpuMemset32(top, 0, 16, nullptr);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"the fill of 64 bytes at "}));
   mgpuMemFree(device, nullptr);
 }
 
@@ -1164,17 +1247,6 @@ TEST_F(HostMemory, NullOrNoBytes) {
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
 }
 
-/// A rank-2 memref descriptor, as lowered IR lays it out.
-struct MemRef2D {
-  char *allocated;
-  char *aligned;
-  int64_t offset;
-  int64_t sizesAndStrides[4];
-  MgpuMemRefDescriptor *descriptor() {
-    return reinterpret_cast<MgpuMemRefDescriptor *>(this);
-  }
-};
-
 TEST_F(HostMemory, MemRefs) {
   PageAligned host(4096);
   auto *bytes = reinterpret_cast<char *>(host.data);
@@ -1198,7 +1270,8 @@ TEST_F(HostMemory, MemRefsThatAreNotDenseOrNull) {
   MemRef2D strided = {bytes, bytes, 0, {16, 32, 64, 2}};
   mgpuMemHostRegisterMemRef(2, strided.descriptor(), 4);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE,
-                     {"only densely packed memrefs can be registered"}));
+                     {"only densely packed memrefs can be registered; "
+                      "dimension 1 has stride 2, expected 1"}));
   mgpuMemHostRegisterMemRef(2, nullptr, 4);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"invalid memref descriptor"}));
   mgpuMemHostUnregisterMemRef(-1, strided.descriptor(), 4);
@@ -1253,7 +1326,7 @@ TEST_F(Devices, ADeviceThatDoesNotExist) {
 
 TEST_F(TensorMaps, EncodeTiled) {
   void *global = mgpuMemAlloc(64 * 8 * 4, nullptr, false);
-  // A CUtensorMap: 128 bytes, 128-byte aligned since CUDA 13.
+  // A tensor map: 128 bytes, 128-byte aligned.
   alignas(128) char map[128] = {};
   const uint64_t dims[2] = {8, 64}, strides[1] = {8 * 4};
   const uint32_t box[2] = {8, 16}, elementStrides[2] = {1, 1};
@@ -1388,6 +1461,68 @@ TEST_F(Errors, AHandlerTakesEveryError) {
   EXPECT_EQ(seen.count, 2);
 }
 
+//===--- Processes --------------------------------------------------------===//
+
+/// Set in a forked child about to exit: LeakSanitizer, in a sanitizer
+/// build, would count what the parent's other threads (which the child does
+/// not have) keep for their thread-local destructors.
+bool forkedChildExits = false;
+
+/// The status of child `pid` once it ends, or -1 if it has not ended within
+/// `seconds` (then it is killed).
+int WaitFor(pid_t pid, int seconds) {
+  for (int tenths = 0; tenths < 10 * seconds; ++tenths) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  return -1;
+}
+
+// A child that fork() makes after the runtime started has none of the
+// parent's devices, streams or driver threads: its calls are errors that
+// say so, the first a launch on the thread that launched in the parent, not
+// waits for ever; its exit does not wait either; the parent goes on.
+TEST_F(Processes, AForkedChildsCallsAreErrors) {
+  void *out = AllocateSet(0);
+  LaunchFill(out, 3);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_TRUE(Succeeded());
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    LaunchFill(out, 4);
+    bool said = Failed(MGPU_ERROR_NOT_INITIALIZED,
+                       {"is a child that fork() made of process ",
+                        " after the runtime started there"});
+    mgpuStreamSynchronize(nullptr);
+    said = said && Failed(MGPU_ERROR_NOT_INITIALIZED);
+    said = said && !mgpuMemAlloc(64, nullptr, false) &&
+           Failed(MGPU_ERROR_NOT_INITIALIZED);
+    std::_Exit(said ? 0 : 1);
+  }
+  int status = WaitFor(pid, 60);
+  ASSERT_NE(status, -1) << "the forked child's call did not return";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "the forked child's calls were not the errors expected";
+  std::fflush(nullptr);
+  pid = fork();
+  if (pid == 0) {
+    forkedChildExits = true;
+    std::exit(0);
+  }
+  status = WaitFor(pid, 60);
+  ASSERT_NE(status, -1) << "the forked child's exit did not end";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  LaunchFill(out, 5);
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 5));
+  EXPECT_TRUE(Succeeded());
+  mgpuMemFree(out, nullptr);
+}
+
 //===--- The suite itself -------------------------------------------------===//
 
 // Every entry point of mgpu_abi.def is called by some case: a new entry
@@ -1422,3 +1557,7 @@ TEST(Suite, EverySkipNamesACase) {
 
 } // namespace
 } // namespace mgpu::conformance
+
+extern "C" int __lsan_is_turned_off() {
+  return mgpu::conformance::forkedChildExits;
+}

@@ -9,7 +9,6 @@
 #include "offload_runtime/testing/fake_cuda.h"
 
 #include <cuda.h>
-#include <dlfcn.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,43 +17,24 @@
 namespace mgpu::testing {
 namespace {
 
-void *Resolve(void *library, const char *name) {
-  void *symbol = library ? dlsym(library, name) : nullptr;
-  if (!symbol) {
-    std::fprintf(stderr, "fake_cuda: cannot resolve %s in $MGPU_CUDA_DRIVER\n",
-                 name);
-    std::abort();
-  }
-  return symbol;
-}
-
-template <typename T> void Bind(void *library, const char *name, T &slot) {
-  slot = reinterpret_cast<T>(Resolve(library, name));
-}
-
 void Put(std::string &out, size_t at, const void *data, size_t size) {
   std::memcpy(&out[at], data, size);
 }
 
 } // namespace
 
-FakeCuda::FakeCuda() {
-  const char *path = std::getenv("MGPU_CUDA_DRIVER");
-  library = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : nullptr;
-  Bind(library, "fakeCudaCallCount", callCount);
-  Bind(library, "fakeCudaResetCallCounts", resetCallCounts);
-  Bind(library, "fakeCudaFailCall", failCallFn);
-  Bind(library, "fakeCudaLastLaunch", lastLaunchFn);
-  Bind(library, "fakeCudaLastImageKind", imageKind);
-  Bind(library, "fakeCudaLastImageArch", imageArch);
-  Bind(library, "fakeCudaLiveStreams", liveStreamsFn);
+FakeCuda::FakeCuda() : FakeDriverControl("MGPU_CUDA_DRIVER", "fakeCuda") {
+  Bind("LastLaunch", lastLaunchFn);
+  Bind("LastImageKind", imageKind);
+  Bind("LastImageArch", imageArch);
+  Bind("LiveStreams", liveStreamsFn);
 }
 
 void *FakeCuda::driverFunction(const char *name) const {
   using GetProcAddress = CUresult (*)(const char *, void **, int, cuuint64_t,
                                       CUdriverProcAddressQueryResult *);
   auto getProcAddress =
-      reinterpret_cast<GetProcAddress>(Resolve(library, "cuGetProcAddress_v2"));
+      reinterpret_cast<GetProcAddress>(Resolve("cuGetProcAddress_v2"));
   void *function = nullptr;
   if (getProcAddress(name, &function, CUDA_VERSION, 0, nullptr) !=
           CUDA_SUCCESS ||

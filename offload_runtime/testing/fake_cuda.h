@@ -10,6 +10,7 @@
 #define OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_H
 
 #include "offload_runtime/testing/fake_cuda_control.h"
+#include "offload_runtime/testing/fake_driver_control.h"
 
 #include <cstdint>
 #include <string>
@@ -19,14 +20,9 @@ namespace mgpu::testing {
 
 /// The control functions of the test driver named by $MGPU_CUDA_DRIVER, the
 /// same instance that libmgpu.so uses.
-class FakeCuda {
+class FakeCuda : public FakeDriverControl {
 public:
   FakeCuda();
-  int64_t calls(const char *name) const { return callCount(name); }
-  void resetCalls() const { resetCallCounts(); }
-  void failCall(const char *name, int result, int64_t skip = 0) const {
-    failCallFn(name, result, skip);
-  }
   FakeCudaLaunch lastLaunch() const;
   int lastImageKind() const { return imageKind(); }
   int lastImageArch() const { return imageArch(); }
@@ -40,10 +36,6 @@ public:
 private:
   void *driverFunction(const char *name) const;
 
-  void *library;
-  decltype(&fakeCudaCallCount) callCount;
-  decltype(&fakeCudaResetCallCounts) resetCallCounts;
-  decltype(&fakeCudaFailCall) failCallFn;
   decltype(&fakeCudaLastLaunch) lastLaunchFn;
   decltype(&fakeCudaLastImageKind) imageKind;
   decltype(&fakeCudaLastImageArch) imageArch;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/testing/fake_cuda_control.h"
+#include "offload_runtime/testing/fake_driver.h"
 
 #include "object_format/ObjectFormat.h"
 
@@ -28,8 +29,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 
@@ -55,22 +54,16 @@ struct FakeKernel {
 constexpr int kDefaultDynamicSharedBytes = 48 * 1024;
 constexpr int kMaxSharedMemoryOptin = 227 * 1024;
 
-struct Failure {
-  CUresult result;
-  int64_t skip;
-};
-
 struct State {
   std::mutex mutex;
   bool initialized = false;
   bool exiting = false;
   std::vector<int> devices; // compute capability of each
   std::vector<std::unique_ptr<FakeContext>> contexts;
-  std::map<std::string, int64_t> calls;
-  std::map<std::string, Failure> failures;
-  std::set<void *> streams, events, allocations;
-  std::set<FakeKernel *> kernels;
-  std::set<FakeLibrary *> libraries;
+  mgpu::testing::CallLedger calls;
+  mgpu::testing::Handles<> streams, events;
+  std::set<void *> allocations;
+  mgpu::testing::ModuleTable<FakeLibrary, FakeKernel> libraries;
   FakeCudaLaunch lastLaunch = {};
   bool launched = false;
   int lastImageKind = 0, lastImageArch = 0;
@@ -94,17 +87,11 @@ CUresult enter(const char *name, std::unique_lock<std::mutex> &lock,
                bool needsContext = false) {
   State &s = state();
   lock = std::unique_lock<std::mutex>(s.mutex);
-  ++s.calls[name];
+  s.calls.Count(name);
   if (s.exiting)
     return CUDA_ERROR_DEINITIALIZED;
-  auto failure = s.failures.find(name);
-  if (failure != s.failures.end()) {
-    if (failure->second.skip-- == 0) {
-      CUresult result = failure->second.result;
-      s.failures.erase(failure);
-      return result;
-    }
-  }
+  if (int injected = s.calls.TakeFailure(name))
+    return static_cast<CUresult>(injected);
   if (std::strcmp(name, "cuInit") && std::strcmp(name, "cuGetErrorName") &&
       std::strcmp(name, "cuGetErrorString") &&
       std::strcmp(name, "cuDriverGetVersion") && !s.initialized)
@@ -442,11 +429,8 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
   }
   if (result != CUDA_SUCCESS)
     return result;
-  auto owned = std::make_unique<FakeLibrary>(
-      FakeLibrary{std::move(image), std::move(runsOn), {}});
-  FakeLibrary *created = owned.get();
-  s.libraries.insert(created);
-  owned.release();
+  FakeLibrary *created = s.libraries.Add(std::make_unique<FakeLibrary>(
+      FakeLibrary{std::move(image), std::move(runsOn), {}}));
   s.lastImageKind = kind;
   s.lastImageArch = arch;
   *library = reinterpret_cast<CUlibrary>(created);
@@ -455,12 +439,8 @@ CUresult fake_cuLibraryLoadData(CUlibrary *library, const void *code,
 
 CUresult fake_cuLibraryUnload(CUlibrary library) {
   ENTER("cuLibraryUnload");
-  auto *fake = reinterpret_cast<FakeLibrary *>(library);
-  if (!s.libraries.erase(fake))
+  if (!s.libraries.Unload(reinterpret_cast<FakeLibrary *>(library)))
     return CUDA_ERROR_INVALID_HANDLE;
-  for (auto &[name, kernel] : fake->kernels)
-    s.kernels.erase(kernel.get());
-  delete fake;
   return CUDA_SUCCESS;
 }
 
@@ -470,23 +450,19 @@ CUresult fake_cuLibraryGetKernel(CUkernel *kernel, CUlibrary library,
   if (!kernel || !name)
     return CUDA_ERROR_INVALID_VALUE;
   auto *fake = reinterpret_cast<FakeLibrary *>(library);
-  if (!s.libraries.count(fake))
+  if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
-  auto &slot = fake->kernels[name];
-  if (!slot) {
-    // Names appear in a cubin's string table and in PTX as `.entry name(`.
-    std::string needle = std::string(name) + '\0';
-    std::string entry = ".entry " + std::string(name) + "(";
-    if (fake->image.find(needle) == std::string::npos &&
-        fake->image.find(entry) == std::string::npos) {
-      fake->kernels.erase(name);
-      return CUDA_ERROR_NOT_FOUND;
-    }
-    auto created = std::make_unique<FakeKernel>(FakeKernel{fake, name, {}});
-    s.kernels.insert(created.get());
-    slot = std::move(created);
-  }
-  *kernel = reinterpret_cast<CUkernel>(slot.get());
+  // Names appear in a cubin's string table and in PTX as `.entry name(`.
+  const bool exists =
+      fake->image.find(std::string(name) + '\0') != std::string::npos ||
+      fake->image.find(".entry " + std::string(name) + "(") !=
+          std::string::npos;
+  FakeKernel *found = s.libraries.Find(fake, name, exists, [&] {
+    return std::make_unique<FakeKernel>(FakeKernel{fake, name, {}});
+  });
+  if (!found)
+    return CUDA_ERROR_NOT_FOUND;
+  *kernel = reinterpret_cast<CUkernel>(found);
   return CUDA_SUCCESS;
 }
 
@@ -494,7 +470,7 @@ CUresult fake_cuKernelSetAttribute(CUfunction_attribute attribute, int value,
                                    CUkernel kernel, CUdevice device) {
   ENTER("cuKernelSetAttribute");
   auto *fake = reinterpret_cast<FakeKernel *>(kernel);
-  if (!s.kernels.count(fake))
+  if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
   if (device < 0 || device >= static_cast<int>(s.devices.size()))
     return CUDA_ERROR_INVALID_DEVICE;
@@ -511,9 +487,9 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
                       const unsigned block[3], const unsigned cluster[3],
                       unsigned smem, CUstream stream) {
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
-  if (!s.kernels.count(kernel))
+  if (!s.libraries.IsLive(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (stream && !s.streams.count(stream))
+  if (stream && !s.streams.IsLive(stream))
     return CUDA_ERROR_INVALID_HANDLE;
   // The limits of every GPU the runtime supports.
   constexpr unsigned kMaxGrid[3] = {0x7fffffffu, 65535, 65535};
@@ -581,61 +557,45 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 
 CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
   ENTER("cuStreamCreate", /*needsContext=*/true);
-  if (!stream)
-    return CUDA_ERROR_INVALID_VALUE;
-  auto created = std::make_unique<char>();
-  s.streams.insert(created.get());
-  *stream = reinterpret_cast<CUstream>(created.release());
-  return CUDA_SUCCESS;
+  return s.streams.CreateInto(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult fake_cuStreamDestroy(CUstream stream) {
   ENTER("cuStreamDestroy");
-  if (!s.streams.erase(stream))
-    return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(stream);
-  return CUDA_SUCCESS;
+  return s.streams.Destroy(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuStreamSynchronize(CUstream stream) {
   ENTER("cuStreamSynchronize");
-  return !stream || s.streams.count(stream) ? CUDA_SUCCESS
-                                            : CUDA_ERROR_INVALID_HANDLE;
+  return !stream || s.streams.IsLive(stream) ? CUDA_SUCCESS
+                                             : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   ENTER("cuStreamWaitEvent");
-  return (!stream || s.streams.count(stream)) && s.events.count(event)
+  return (!stream || s.streams.IsLive(stream)) && s.events.IsLive(event)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuEventCreate(CUevent *event, unsigned) {
   ENTER("cuEventCreate", /*needsContext=*/true);
-  if (!event)
-    return CUDA_ERROR_INVALID_VALUE;
-  auto created = std::make_unique<char>();
-  s.events.insert(created.get());
-  *event = reinterpret_cast<CUevent>(created.release());
-  return CUDA_SUCCESS;
+  return s.events.CreateInto(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult fake_cuEventDestroy(CUevent event) {
   ENTER("cuEventDestroy");
-  if (!s.events.erase(event))
-    return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(event);
-  return CUDA_SUCCESS;
+  return s.events.Destroy(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuEventSynchronize(CUevent event) {
   ENTER("cuEventSynchronize");
-  return s.events.count(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  return s.events.IsLive(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   ENTER("cuEventRecord");
-  return s.events.count(event) && (!stream || s.streams.count(stream))
+  return s.events.IsLive(event) && (!stream || s.streams.IsLive(stream))
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
@@ -800,18 +760,17 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int, cuuint64_t,
 
 FAKE_EXPORT int64_t fakeCudaCallCount(const char *name) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  auto it = state().calls.find(name);
-  return it == state().calls.end() ? 0 : it->second;
+  return state().calls.Calls(name);
 }
 
 FAKE_EXPORT void fakeCudaResetCallCounts(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  state().calls.clear();
+  state().calls.Reset();
 }
 
 FAKE_EXPORT void fakeCudaFailCall(const char *name, int result, int64_t skip) {
   std::lock_guard<std::mutex> lock(state().mutex);
-  state().failures[name] = {static_cast<CUresult>(result), skip};
+  state().calls.Fail(name, result, skip);
 }
 
 FAKE_EXPORT int fakeCudaLastLaunch(FakeCudaLaunch *launch) {

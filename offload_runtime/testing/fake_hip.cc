@@ -8,51 +8,24 @@
 
 #include "offload_runtime/testing/fake_hip.h"
 
-#include <dlfcn.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
 
 namespace mgpu::testing {
-namespace {
-
-void *Resolve(void *library, const char *name) {
-  void *symbol = library ? dlsym(library, name) : nullptr;
-  if (!symbol) {
-    std::fprintf(stderr, "fake_hip: cannot resolve %s in $MGPU_HIP_RUNTIME\n",
-                 name);
-    std::abort();
-  }
-  return symbol;
+FakeHip::FakeHip() : FakeDriverControl("MGPU_HIP_RUNTIME", "fakeHip") {
+  Bind("LastLaunch", lastLaunchFn);
+  Bind("LaunchCount", launchCount);
+  Bind("LastLoadFlags", loadFlags);
+  Bind("LastLoadDevice", loadDevice);
+  Bind("LiveModules", liveModulesFn);
+  Bind("LiveStreams", liveStreamsFn);
+  Bind("LiveEvents", liveEventsFn);
+  Bind("LiveAllocations", liveAllocationsFn);
+  Bind("LiveRegistrations", liveRegistrationsFn);
+  Bind("CurrentDevice", currentDeviceFn);
 }
-
-template <typename T> void Bind(void *library, const char *name, T &slot) {
-  slot = reinterpret_cast<T>(Resolve(library, name));
-}
-
-} // namespace
-
-FakeHip::FakeHip() {
-  const char *path = std::getenv("MGPU_HIP_RUNTIME");
-  library = path ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : nullptr;
-  Bind(library, "fakeHipCallCount", callCount);
-  Bind(library, "fakeHipResetCallCounts", resetCallCounts);
-  Bind(library, "fakeHipFailCall", failCallFn);
-  Bind(library, "fakeHipLastLaunch", lastLaunchFn);
-  Bind(library, "fakeHipLaunchCount", launchCount);
-  Bind(library, "fakeHipLastLoadFlags", loadFlags);
-  Bind(library, "fakeHipLastLoadDevice", loadDevice);
-  Bind(library, "fakeHipLiveModules", liveModulesFn);
-  Bind(library, "fakeHipLiveStreams", liveStreamsFn);
-  Bind(library, "fakeHipLiveEvents", liveEventsFn);
-  Bind(library, "fakeHipLiveAllocations", liveAllocationsFn);
-  Bind(library, "fakeHipLiveRegistrations", liveRegistrationsFn);
-  Bind(library, "fakeHipCurrentDevice", currentDeviceFn);
-}
-
-void *FakeHip::symbol(const char *name) const { return Resolve(library, name); }
 
 FakeHipLaunch FakeHip::lastLaunch() const {
   FakeHipLaunch launch = {};

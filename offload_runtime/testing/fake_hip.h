@@ -9,6 +9,7 @@
 #ifndef OFFLOAD_RUNTIME_TESTING_FAKE_HIP_H
 #define OFFLOAD_RUNTIME_TESTING_FAKE_HIP_H
 
+#include "offload_runtime/testing/fake_driver_control.h"
 #include "offload_runtime/testing/fake_hip_control.h"
 
 #include <cstdint>
@@ -18,14 +19,9 @@ namespace mgpu::testing {
 
 /// The control functions of the test HIP runtime named by $MGPU_HIP_RUNTIME,
 /// the same instance that libmgpu.so uses.
-class FakeHip {
+class FakeHip : public FakeDriverControl {
 public:
   FakeHip();
-  int64_t calls(const char *name) const { return callCount(name); }
-  void resetCalls() const { resetCallCounts(); }
-  void failCall(const char *name, int result, int64_t skip = 0) const {
-    failCallFn(name, result, skip);
-  }
   /// The last launch; a zeroed one if there was none.
   FakeHipLaunch lastLaunch() const;
   int64_t launches() const { return launchCount(); }
@@ -40,16 +36,10 @@ public:
   /// An entry point of the runtime, as other HIP code in the process would
   /// call it: `runtime<decltype(&hip::hipX)>("hipX")`.
   template <typename Fn> Fn runtime(const char *name) const {
-    return reinterpret_cast<Fn>(symbol(name));
+    return reinterpret_cast<Fn>(Resolve(name));
   }
 
 private:
-  void *symbol(const char *name) const;
-
-  void *library;
-  decltype(&fakeHipCallCount) callCount;
-  decltype(&fakeHipResetCallCounts) resetCallCounts;
-  decltype(&fakeHipFailCall) failCallFn;
   decltype(&fakeHipLastLaunch) lastLaunchFn;
   decltype(&fakeHipLaunchCount) launchCount;
   decltype(&fakeHipLastLoadFlags) loadFlags;

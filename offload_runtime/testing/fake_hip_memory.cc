@@ -47,7 +47,7 @@ bool InRange(std::map<char *, size_t> &ranges, const void *ptr, size_t bytes,
 }
 
 bool ValidStream(const fake_hip::State &s, hipStream_t stream) {
-  return !stream || s.streams.count(stream);
+  return !stream || s.streams.IsLive(stream);
 }
 
 hipError_t Allocate(fake_hip::State &s, void **ptr, size_t bytes) {
@@ -180,22 +180,17 @@ hipError_t hipHostUnregister(void *ptr) {
 hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipStreamCreateWithFlags");
-    if (!stream)
-      return hipErrorInvalidValue;
-    auto created = std::make_unique<char>();
-    s.streams[created.get()] = fake_hip::currentDevice;
-    *stream = reinterpret_cast<hipStream_t>(created.release());
-    return hipSuccess;
+    return s.streams.CreateInto(stream, fake_hip::currentDevice)
+               ? hipSuccess
+               : hipErrorInvalidValue;
   });
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipStreamDestroy");
-    if (!stream || !s.streams.erase(stream))
-      return hipErrorInvalidHandle;
-    delete reinterpret_cast<char *>(stream);
-    return hipSuccess;
+    return stream && s.streams.Destroy(stream) ? hipSuccess
+                                               : hipErrorInvalidHandle;
   });
 }
 
@@ -212,7 +207,7 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
     FAKE_HIP_ENTER("hipStreamWaitEvent");
     if (flags != 0)
       return hipErrorInvalidValue;
-    return ValidStream(s, stream) && s.events.count(event)
+    return ValidStream(s, stream) && s.events.IsLive(event)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });
@@ -221,36 +216,31 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
 hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventCreateWithFlags");
-    if (!event || flags & ~0xfu)
-      return hipErrorInvalidValue;
-    auto created = std::make_unique<char>();
-    s.events.insert(created.get());
-    *event = reinterpret_cast<hipEvent_t>(created.release());
-    return hipSuccess;
+    return !(flags & ~0xfu) && s.events.CreateInto(event)
+               ? hipSuccess
+               : hipErrorInvalidValue;
   });
 }
 
 hipError_t hipEventDestroy(hipEvent_t event) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventDestroy");
-    if (!event || !s.events.erase(event))
-      return hipErrorInvalidHandle;
-    delete reinterpret_cast<char *>(event);
-    return hipSuccess;
+    return event && s.events.Destroy(event) ? hipSuccess
+                                            : hipErrorInvalidHandle;
   });
 }
 
 hipError_t hipEventSynchronize(hipEvent_t event) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventSynchronize");
-    return s.events.count(event) ? hipSuccess : hipErrorInvalidHandle;
+    return s.events.IsLive(event) ? hipSuccess : hipErrorInvalidHandle;
   });
 }
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventRecord");
-    return s.events.count(event) && ValidStream(s, stream)
+    return s.events.IsLive(event) && ValidStream(s, stream)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });

@@ -49,8 +49,8 @@ void Log(int device, const fake_hip::CodeObject &object) {
 int DeviceOf(const fake_hip::State &s, hipStream_t stream) {
   if (!stream)
     return fake_hip::currentDevice;
-  auto it = s.streams.find(stream);
-  return it == s.streams.end() ? -1 : it->second;
+  const int *device = s.streams.Find(stream);
+  return device ? *device : -1;
 }
 
 bool LaunchableShape(const unsigned grid[3], const unsigned block[3],
@@ -86,8 +86,7 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
     s.lastLoadFlags = loaded->object.flags;
     s.lastLoadDevice = device;
     Log(device, loaded->object);
-    s.modules.insert(loaded.get());
-    *module = reinterpret_cast<hipModule_t>(loaded.release());
+    *module = reinterpret_cast<hipModule_t>(s.modules.Add(std::move(loaded)));
     return hipSuccess;
   });
 }
@@ -95,12 +94,8 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
 hipError_t hipModuleUnload(hipModule_t module) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipModuleUnload");
-    auto *loaded = reinterpret_cast<fake_hip::Module *>(module);
-    if (!s.modules.erase(loaded))
+    if (!s.modules.Unload(reinterpret_cast<fake_hip::Module *>(module)))
       return hipErrorInvalidHandle;
-    for (auto &[name, function] : loaded->functions)
-      s.functions.erase(function.get());
-    delete loaded;
     return hipSuccess;
   });
 }
@@ -112,16 +107,16 @@ hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module,
     auto *loaded = reinterpret_cast<fake_hip::Module *>(module);
     if (!function || !name)
       return hipErrorInvalidValue;
-    if (!s.modules.count(loaded))
+    if (!s.modules.IsLive(loaded))
       return hipErrorInvalidHandle;
-    if (!loaded->object.kernels.count(name))
+    fake_hip::Function *found = s.modules.Find(
+        loaded, name, loaded->object.kernels.count(name) != 0, [&] {
+          return std::make_unique<fake_hip::Function>(
+              fake_hip::Function{loaded, name});
+        });
+    if (!found)
       return hipErrorNotFound;
-    std::unique_ptr<fake_hip::Function> &found = loaded->functions[name];
-    if (!found) {
-      found.reset(new fake_hip::Function{loaded, name});
-      s.functions.insert(found.get());
-    }
-    *function = reinterpret_cast<hipFunction_t>(found.get());
+    *function = reinterpret_cast<hipFunction_t>(found);
     return hipSuccess;
   });
 }
@@ -134,7 +129,7 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned gx, unsigned gy,
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipModuleLaunchKernel");
     auto *function = reinterpret_cast<fake_hip::Function *>(f);
-    if (!s.functions.count(function))
+    if (!s.modules.IsLive(function))
       return hipErrorInvalidHandle;
     const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
     if (!LaunchableShape(grid, block, sharedBytes))

@@ -16,8 +16,6 @@
 #include <cstring>
 #include <optional>
 
-#define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace fake_hip {
 namespace {
 
@@ -59,7 +57,7 @@ thread_local int currentDevice = 0;
 hipError_t Enter(const char *name, std::unique_lock<std::mutex> &lock) {
   State &s = state();
   lock = std::unique_lock<std::mutex>(s.mutex);
-  ++s.calls[name];
+  s.calls.Count(name);
   if (!s.started) {
     s.started = true;
     s.devices = ReadDevices();
@@ -71,12 +69,8 @@ hipError_t Enter(const char *name, std::unique_lock<std::mutex> &lock) {
   }
   if (s.exiting)
     return mgpu::hip::hipErrorDeinitialized;
-  auto failure = s.failures.find(name);
-  if (failure != s.failures.end() && failure->second.skip-- == 0) {
-    hipError_t result = failure->second.result;
-    s.failures.erase(failure);
-    return result;
-  }
+  if (int injected = s.calls.TakeFailure(name))
+    return static_cast<hipError_t>(injected);
   return mgpu::hip::hipSuccess;
 }
 
@@ -95,22 +89,19 @@ template <typename Read> auto Inspect(Read &&read) {
 } // namespace
 
 FAKE_EXPORT int64_t fakeHipCallCount(const char *name) {
-  return Inspect([&](fake_hip::State &s) -> int64_t {
-    auto it = s.calls.find(name);
-    return it == s.calls.end() ? 0 : it->second;
-  });
+  return Inspect([&](fake_hip::State &s) { return s.calls.Calls(name); });
 }
 
 FAKE_EXPORT void fakeHipResetCallCounts(void) {
   Inspect([](fake_hip::State &s) {
-    s.calls.clear();
+    s.calls.Reset();
     return 0;
   });
 }
 
 FAKE_EXPORT void fakeHipFailCall(const char *name, int result, int64_t skip) {
   Inspect([&](fake_hip::State &s) {
-    s.failures[name] = {static_cast<mgpu::hip::hipError_t>(result), skip};
+    s.calls.Fail(name, result, skip);
     return 0;
   });
 }

@@ -14,6 +14,7 @@
 #define OFFLOAD_RUNTIME_TESTING_FAKE_HIP_STATE_H
 
 #include "offload_runtime/hip/hip_api.h"
+#include "offload_runtime/testing/fake_driver.h"
 #include "offload_runtime/testing/fake_hip_code_object.h"
 #include "offload_runtime/testing/fake_hip_control.h"
 
@@ -49,12 +50,7 @@ struct Function {
 struct Module {
   int device;
   CodeObject object;
-  std::map<std::string, std::unique_ptr<Function>> functions;
-};
-
-struct Failure {
-  hipError_t result;
-  int64_t skip;
+  std::map<std::string, std::unique_ptr<Function>> kernels;
 };
 
 struct State {
@@ -62,13 +58,11 @@ struct State {
   bool started = false;
   bool exiting = false;
   std::vector<Device> devices;
-  std::map<std::string, int64_t> calls;
-  std::map<std::string, Failure> failures;
+  mgpu::testing::CallLedger calls;
   /// Live handles; streams and allocations with their device.
-  std::map<void *, int> streams;
-  std::set<void *> events;
-  std::set<Module *> modules;
-  std::set<Function *> functions;
+  mgpu::testing::Handles<int> streams;
+  mgpu::testing::Handles<> events;
+  mgpu::testing::ModuleTable<Module, Function> modules;
   /// Device memory and managed memory (host memory here), and registered
   /// host memory: start -> bytes.
   std::map<char *, size_t> allocations, registrations;

@@ -20,6 +20,7 @@
 #include <cuda.h>
 
 #include "offload_runtime/cuda/cuda_driver_api.h"
+#include "offload_runtime/tests/vendor_type.h"
 
 #include "gtest/gtest.h"
 
@@ -36,22 +37,12 @@
 
 namespace {
 
-/// The cuda.h type that one of ours is: itself where ours is cuda.h's own
-/// (integers, handles), the one CHECK_TYPE names for our enums and structs,
-/// and so on through pointers, const and function types.
+/// The cuda.h type of one of ours: itself where ours is cuda.h's own
+/// (integers, handles), the one CHECK_TYPE names for our enums and structs.
 template <typename T> struct InCudaH {
   using type = T;
 };
-template <typename T> using InCudaHType = typename InCudaH<T>::type;
-template <typename T> struct InCudaH<T *> {
-  using type = InCudaHType<T> *;
-};
-template <typename T> struct InCudaH<const T> {
-  using type = const InCudaHType<T>;
-};
-template <typename Result, typename... Args> struct InCudaH<Result(Args...)> {
-  using type = InCudaHType<Result>(InCudaHType<Args>...);
-};
+template <typename T> using InCudaHType = mgpu::test::VendorTypeOf<InCudaH, T>;
 
 template <typename Ours, typename Theirs>
 constexpr bool kSameAsCudaH = std::is_same_v<InCudaHType<Ours>, Theirs>;

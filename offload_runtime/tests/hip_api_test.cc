@@ -17,6 +17,7 @@
 
 #include "offload_runtime/hip/device_properties.h"
 #include "offload_runtime/hip/hip_api.h"
+#include "offload_runtime/tests/vendor_type.h"
 
 #include "gtest/gtest.h"
 
@@ -49,20 +50,12 @@ namespace {
 
 #ifdef HAVE_ROCM_HEADER
 
-/// The hip_runtime_api.h type that one of ours is.
+/// The hip_runtime_api.h type of one of ours: itself where ours is ROCm's
+/// own (integers, handles), and ROCm's enums for ours.
 template <typename T> struct InRocm {
   using type = T;
 };
-template <typename T> using InRocmType = typename InRocm<T>::type;
-template <typename T> struct InRocm<T *> {
-  using type = InRocmType<T> *;
-};
-template <typename T> struct InRocm<const T> {
-  using type = const InRocmType<T>;
-};
-template <typename Result, typename... Args> struct InRocm<Result(Args...)> {
-  using type = InRocmType<Result>(InRocmType<Args>...);
-};
+template <typename T> using InRocmType = mgpu::test::VendorTypeOf<InRocm, T>;
 template <> struct InRocm<mgpu::hip::hipError_t> {
   using type = ::hipError_t;
 };

@@ -662,6 +662,17 @@ void LoadThreeVendorBinary() {
     std::exit(3);
 }
 
+/// Loads gpu.binary @kernels with a cubin for sm_90 and a gfx90a code
+/// object, and no host object.
+void LoadCubinAndAmdgpuObject() {
+  std::string cubin = mgpu::testing::MakeCubin(90, {"fill"});
+  std::string amdgpu = CodeObject("HIP_KERNELS_GFX90A");
+  MgpuObject objects[] = {
+      {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
+      Amdgpu(amdgpu, kGfx90a)};
+  mgpuModuleLoadObjects(objects, 2, "kernels");
+}
+
 TEST(HipAuto, WithoutCudaTheHipRuntimeRunsTheAmdgpuObject) {
   EXPECT_EQ(TraceLabel([] {
               unsetenv("MGPU_DEVICE");
@@ -705,12 +716,7 @@ TEST(HipAuto, TheHostSaysWhyNeitherGpuRuns) {
         unsetenv("MGPU_DEVICE");
         setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
         setenv("FAKE_HIP_DEVICES", "", 1);
-        std::string cubin = mgpu::testing::MakeCubin(90, {"fill"});
-        std::string amdgpu = CodeObject("HIP_KERNELS_GFX90A");
-        MgpuObject objects[] = {
-            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
-            Amdgpu(amdgpu, kGfx90a)};
-        mgpuModuleLoadObjects(objects, 2, "kernels");
+        LoadCubinAndAmdgpuObject();
       });
 }
 
@@ -774,12 +780,7 @@ TEST(HipAuto, TheHostSaysWhichBinaryEachGpuCannotRun) {
         setenv("MGPU_CUDA_DRIVER", std::getenv("FAKE_CUDA"), 1);
         setenv("FAKE_CUDA_DEVICES", "80", 1);
         setenv("FAKE_HIP_DEVICES", "gfx1100", 1);
-        std::string cubin = mgpu::testing::MakeCubin(90, {"fill"});
-        std::string amdgpu = CodeObject("HIP_KERNELS_GFX90A");
-        MgpuObject objects[] = {
-            {cubin.data(), cubin.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
-            Amdgpu(amdgpu, kGfx90a)};
-        mgpuModuleLoadObjects(objects, 2, "kernels");
+        LoadCubinAndAmdgpuObject();
       });
 }
 

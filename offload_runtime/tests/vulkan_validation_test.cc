@@ -13,6 +13,7 @@
 
 #include "mgpu/mgpu.h"
 #include "offload_runtime/testing/fresh_process.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "gtest/gtest.h"
 
@@ -24,19 +25,14 @@
 
 namespace {
 
-std::vector<char> ReadFile(const char *variable) {
-  const char *path = std::getenv(variable);
-  EXPECT_NE(path, nullptr) << variable;
-  std::ifstream file(path ? path : "", std::ios::binary);
-  return std::vector<char>(std::istreambuf_iterator<char>(file), {});
-}
+using ::mgpu::testing::ReadFileNamedBy;
 
 /// Loads the SPIR-V kernels that $variable names on the Vulkan backend, with
 /// MGPU_VULKAN_VALIDATION=`validation`, and unloads them.
 void LoadAndUnload(const char *variable, const char *validation) {
   setenv("MGPU_DEVICE", "vulkan", 1);
   setenv("MGPU_VULKAN_VALIDATION", validation, 1);
-  std::vector<char> bytes = ReadFile(variable);
+  std::vector<char> bytes = ReadFileNamedBy(variable);
   MgpuObject object = {};
   object.data = bytes.data();
   object.size = bytes.size();
@@ -57,7 +53,7 @@ TEST(VulkanValidation, KernelsOfOneModuleEachHaveTheirOwnSharedMemory) {
   EXPECT_IN_FRESH_PROCESS(0, "^$", {
     setenv("MGPU_DEVICE", "vulkan", 1);
     setenv("MGPU_VULKAN_VALIDATION", "1", 1);
-    std::vector<char> bytes = ReadFile("VULKAN_TWO_SHARED_KERNELS");
+    std::vector<char> bytes = ReadFileNamedBy("VULKAN_TWO_SHARED_KERNELS");
     MgpuObject object = {};
     object.data = bytes.data();
     object.size = bytes.size();

@@ -1,4 +1,4 @@
-//===- cuda_fixture.cc - The conformance suite on CUDA --------------------===//
+//===- fixture.cc - The conformance suite on CUDA -------------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

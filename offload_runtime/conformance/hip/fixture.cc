@@ -1,4 +1,4 @@
-//===- hip_fixture.cc - The conformance suite on HIP ----------------------===//
+//===- fixture.cc - The conformance suite on HIP --------------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -13,7 +13,6 @@
 #include "offload_runtime/conformance/conformance.h"
 
 #include <cstdint>
-#include <cstring>
 
 namespace mgpu::conformance {
 
@@ -21,12 +20,7 @@ const BackendUnderTest &TheBackend() {
   static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
   // The chip and its modes, as mgpu.h has them: from the ELF header's
   // e_flags.
-  static const uint32_t flags = [] {
-    uint32_t flags = 0;
-    if (object.size() >= 0x34)
-      std::memcpy(&flags, object.data() + 0x30, sizeof(flags));
-    return flags;
-  }();
+  static const uint32_t flags = ElfHeaderField<uint32_t>(object, 0x30);
   static const BackendUnderTest backend = {
       "rocm",
       {object.data(), object.size(), MGPU_OBJECT_AMDGPU,
@@ -34,8 +28,8 @@ const BackendUnderTest &TheBackend() {
        0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/false,
-      WithSkipsOfCudaFeatures(
-          /*clusters=*/true,
+      WithSkipsOfMissingFeatures(
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
           {
               {"Launches.ClusterOfOneBlock",
                "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "

@@ -1,4 +1,4 @@
-//===- vulkan_fixture.cc - The conformance suite on Vulkan ----------------===//
+//===- fixture.cc - The conformance suite on Vulkan -----------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -20,8 +20,8 @@ const BackendUnderTest &TheBackend() {
       {object.data(), object.size(), MGPU_OBJECT_SPIRV, 0, 0, 0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
-      WithSkipsOfCudaFeatures(
-          /*clusters=*/true,
+      WithSkipsOfMissingFeatures(
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
           {
               {"HostMemory.RegisteredMemoryTakesCopies",
                "the Vulkan backend registers no host memory: "

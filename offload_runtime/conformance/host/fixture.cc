@@ -1,4 +1,4 @@
-//===- host_fixture.cc - The conformance suite on the host ----------------===//
+//===- fixture.cc - The conformance suite on the host ---------------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -11,26 +11,20 @@
 #include "offload_runtime/conformance/conformance.h"
 
 #include <cstdint>
-#include <cstring>
 
 namespace mgpu::conformance {
 
 const BackendUnderTest &TheBackend() {
   static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
   // A host object's arch is its ELF machine (e_machine), as mgpu.h has it.
-  static const uint16_t machine = [] {
-    uint16_t machine = 0;
-    if (object.size() >= 0x14)
-      std::memcpy(&machine, object.data() + 0x12, sizeof(machine));
-    return machine;
-  }();
+  static const uint16_t machine = ElfHeaderField<uint16_t>(object, 0x12);
   static const BackendUnderTest backend = {
       "host",
       {object.data(), object.size(), MGPU_OBJECT_HOST, machine, 0, 0},
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
-      WithSkipsOfCudaFeatures(
-          /*clusters=*/false,
+      WithSkipsOfMissingFeatures(
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true},
           {
               {"ModuleMisuse.LoadJitWithoutAJit",
                "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host "

@@ -1,0 +1,57 @@
+//===- fake_driver_control.h - Steering a loaded test driver ----*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What FakeCuda (fake_cuda.h) and FakeHip (fake_hip.h) share: the test
+// driver that libmgpu.so loaded, opened again for its control functions,
+// and the ones that every test driver has (fake_driver.h's CallLedger).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_TESTING_FAKE_DRIVER_CONTROL_H
+#define OFFLOAD_RUNTIME_TESTING_FAKE_DRIVER_CONTROL_H
+
+#include <cstdint>
+#include <string>
+
+namespace mgpu::testing {
+
+/// The control functions of the test driver at the path in $`variable`, the
+/// same instance that libmgpu.so uses; each is `prefix` and its name
+/// ("fakeCuda" "CallCount").
+class FakeDriverControl {
+public:
+  /// How often the entry point `name` was called.
+  int64_t calls(const char *name) const { return callCount(name); }
+  /// Forgets all call counts.
+  void resetCalls() const { resetCallCounts(); }
+  /// The next call of `name` after `skip` successful ones fails with
+  /// `result`, the driver's error code.
+  void failCall(const char *name, int result, int64_t skip = 0) const {
+    failCallFn(name, result, skip);
+  }
+
+protected:
+  FakeDriverControl(const char *variable, const char *prefix);
+
+  /// The driver's symbol `name`; ends the process where it has none.
+  void *Resolve(const char *name) const;
+  /// Binds `slot` to the control function `prefix` + `name`.
+  template <typename T> void Bind(const char *name, T &slot) const {
+    slot = reinterpret_cast<T>(Resolve((prefix + name).c_str()));
+  }
+
+private:
+  const char *variable;
+  std::string prefix;
+  void *library;
+  int64_t (*callCount)(const char *);
+  void (*resetCallCounts)();
+  void (*failCallFn)(const char *, int, int64_t);
+};
+
+} // namespace mgpu::testing
+
+#endif // OFFLOAD_RUNTIME_TESTING_FAKE_DRIVER_CONTROL_H
