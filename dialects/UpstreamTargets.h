@@ -4,10 +4,10 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A gpu.module may list upstream's #nvvm.target or #rocdl.target beside
-// offload's targets. Each is compiled as the offload target that it maps to,
-// so that it takes the lowering and the serializer of its vendor: one table
-// of the upstream attributes that map, each with how its parameters do.
+// A gpu.module may list upstream's GPU targets beside offload's. Each is
+// compiled as the offload target that it maps to, so that it takes that
+// target's lowering and serializer. The target attaches the mapping to the
+// upstream attribute (UpstreamTargetAttrInterface) from its own folder.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,20 +15,40 @@
 #define OFFLOAD_DIALECTS_UPSTREAMTARGETS_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+
+#include "dialects/UpstreamTargetInterface.h.inc"
 
 namespace mlir::offload {
 
 /// The offload dialect's target attribute that `target` is compiled as:
-/// `target` itself when it is one (#offload.cuda, #offload.rocm,
-/// #offload.host, #offload.vulkan); upstream's #nvvm.target and
-/// #rocdl.target as the #offload.cuda and #offload.rocm of the same chip,
-/// features, O level, flags and link files. Fails with one error through
-/// `emitError` for a target of another kind, or one with a parameter that
-/// has no counterpart or that the offload target refuses.
+/// `target` itself when it is one; an upstream target that has a mapping
+/// (UpstreamTargetAttrInterface) as the offload target of the same
+/// parameters. Fails with one error through `emitError` for a target of
+/// another kind, or one with a parameter that has no counterpart or that the
+/// offload target refuses.
 FailureOr<Attribute>
 getOffloadTarget(Attribute target,
                  function_ref<InFlightDiagnostic()> emitError);
+
+/// For the mappings: the flags of an upstream target's `given` flags that
+/// are in `shared`, as unit flags; any other flag that `takeOther` does not
+/// take is an error through `emitError` that names it. Null for no flags.
+FailureOr<DictionaryAttr>
+mapUpstreamFlags(DictionaryAttr given, ArrayRef<StringLiteral> shared,
+                 function_ref<InFlightDiagnostic()> emitError,
+                 function_ref<bool(NamedAttribute)> takeOther = nullptr);
+
+/// Attaches `Model`, an UpstreamTargetAttrInterface::ExternalModel, to
+/// upstream's `Attr` of `Dialect` in every context made with `registry`.
+template <typename Dialect, typename Attr, typename Model>
+void registerUpstreamTargetMapping(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, Dialect *) {
+    Attr::template attachInterface<Model>(*context);
+  });
+}
 
 } // namespace mlir::offload
 

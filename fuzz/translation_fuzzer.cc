@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/cuda/NvvmTargetMapping.h"
+#include "dialects/rocm/RocdlTargetMapping.h"
 #include "translation/LoaderTranslation.h"
 #include "translation/VerifiedTranslation.h"
 #include "translation/cuda/CudaObjects.h"
@@ -53,6 +55,8 @@ static std::unique_ptr<MLIRContext> makeContext() {
   // gpu.binary without a handler gets it), then ours.
   registerAllToLLVMIRTranslations(registry);
   offload::registerLoaderTranslationInterfaceExternalModels(registry);
+  offload::registerNvvmTargetMapping(registry);
+  offload::registerRocdlTargetMapping(registry);
   offload::registerCudaEmbeddedObjects(registry);
   offload::registerHostEmbeddedObjects(registry);
   offload::registerRocmEmbeddedObjects(registry);

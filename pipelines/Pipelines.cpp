@@ -13,6 +13,10 @@
 #include "dialects/CudaChips.h"
 #include "dialects/Passes.h"
 #include "dialects/RocmTarget.h"
+#include "dialects/cuda/Passes.h"
+#include "dialects/host/Passes.h"
+#include "dialects/rocm/Passes.h"
+#include "dialects/vulkan/Passes.h"
 #include "transforms/Passes.h"
 
 #include "mgpu/mgpu.h"

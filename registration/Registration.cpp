@@ -15,6 +15,10 @@
 #include "conversion/spirv/Passes.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
+#include "dialects/cuda/Passes.h"
+#include "dialects/host/Passes.h"
+#include "dialects/rocm/Passes.h"
+#include "dialects/vulkan/Passes.h"
 #include "pipelines/Pipelines.h"
 #include "registration/TranslateRegistration.h"
 #include "target/cuda/CudaTarget.h"
@@ -67,6 +71,10 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
 void mlir::offload::registerOffloadPassesOnce() {
   static bool registered = [] {
     registerOffloadPasses();
+    registerOffloadCudaPasses();
+    registerOffloadHostPasses();
+    registerOffloadRocmPasses();
+    registerOffloadVulkanPasses();
     registerOffloadConversionPasses();
     registerOffloadHostConversionPasses();
     registerOffloadNvvmConversionPasses();

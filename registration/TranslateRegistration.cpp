@@ -9,6 +9,8 @@
 #include "registration/TranslateRegistration.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/cuda/NvvmTargetMapping.h"
+#include "dialects/rocm/RocdlTargetMapping.h"
 #include "translation/LoaderTranslation.h"
 #include "translation/VerifiedTranslation.h"
 #include "translation/cuda/CudaObjects.h"
@@ -17,9 +19,9 @@
 #include "translation/vulkan/VulkanObjects.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
-#include "mlir/InitAllTranslations.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/InitAllTranslations.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -52,6 +54,8 @@ void mlir::offload::registerOffloadToLLVMIRTranslationModels(
     DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
   registerLoaderTranslationInterfaceExternalModels(registry);
+  registerNvvmTargetMapping(registry);
+  registerRocdlTargetMapping(registry);
   registerCudaEmbeddedObjects(registry);
   registerHostEmbeddedObjects(registry);
   registerRocmEmbeddedObjects(registry);

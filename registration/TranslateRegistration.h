@@ -29,8 +29,10 @@ void registerOffloadToLLVMIRTranslation();
 void registerAllTranslationsWithOffload();
 
 /// What any tool that translates to LLVM IR needs in `registry` to read the
-/// offload dialect and translate #offload.loader: the dialect and its
-/// translation model (offload-translate and offload-runner use it).
+/// offload dialect and translate #offload.loader: the dialect, its
+/// translation model, each target's description of its objects and the
+/// mappings of upstream's targets to ours (offload-translate and
+/// offload-runner use it).
 void registerOffloadToLLVMIRTranslationModels(DialectRegistry &registry);
 
 } // namespace mlir::offload

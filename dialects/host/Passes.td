@@ -1,0 +1,32 @@
+//===- Passes.td - Passes of the host target ---------------*- tablegen -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECTS_HOST_PASSES
+#define OFFLOAD_DIALECTS_HOST_PASSES
+
+include "mlir/Pass/PassBase.td"
+// The options that the pipelines pass on, from their table
+// (build_defs/pipeline_options.bzl).
+include "dialects/AttachOptions.td"
+
+def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
+  let summary = "Attaches an #offload.host target to gpu.module ops";
+  let description = [{
+    Adds `#offload.host` with the given parameters to the targets of every
+    `gpu.module` whose name matches `module` (a regular expression matched
+    against the whole name; all modules by default), after the targets it
+    has. A module that already lists an equal target is left as it is.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = !listconcat([
+    Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
+           "Regular expression for the names of the gpu.modules to target.">
+  ], OffloadAttachHostTargetOptions);
+}
+
+#endif // OFFLOAD_DIALECTS_HOST_PASSES
