@@ -7,11 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/cuda/module.h"
+#include "offload_runtime/backend_registry.h"
 
 #include "offload_runtime/cuda/image_check.h"
 
 #include "offload_runtime/cuda/cuda_error.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/cuda/object_selection.h"
 
 #include <unordered_map>
 
@@ -198,8 +199,8 @@ private:
     if (anyDevice) {
       object = 0;
     } else {
-      object = SelectObject(objects.data(), objects.size(),
-                            device.computeCapability);
+      object = SelectCudaObject(objects.data(), objects.size(),
+                                device.computeCapability);
       if (object < 0)
         return RuntimeError(
             MGPU_ERROR_NO_BINARY_FOR_GPU,

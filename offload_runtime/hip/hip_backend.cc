@@ -18,8 +18,8 @@
 #include "offload_runtime/hip/device.h"
 #include "offload_runtime/hip/hip_error.h"
 #include "offload_runtime/hip/module.h"
+#include "offload_runtime/hip/object_selection.h"
 #include "offload_runtime/hip/stream_pool.h"
-#include "offload_runtime/object_selection.h"
 
 namespace mgpu {
 namespace {
@@ -256,7 +256,7 @@ private:
 /// `count` objects, else why not.
 Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(hip::Device * first, hip::GetDevice(0));
-  if (SelectAmdgpuObject(objects, count, first->targetId) >= 0)
+  if (hip::SelectAmdgpuObject(objects, count, first->targetId) >= 0)
     return OkStatus();
   return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                       StrCat(first->Describe(), " runs none of ",
@@ -278,6 +278,8 @@ BackendDescription Describe() {
           "ROCm",
           /*rank=*/1,
           {MGPU_OBJECT_AMDGPU},
+          &hip::DescribeAmdgpuObject,
+          /*choiceReadsBytes=*/false,
           /*triedWithoutObjects=*/false,
           /*fallback=*/false,
           &Create,

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/hip/hip_error.h"
 
+#include "offload_runtime/driver_errors.h"
 #include "offload_runtime/hip/hip_runtime.h"
 
 #include <cstring>
@@ -15,63 +16,50 @@
 namespace mgpu::hip {
 namespace {
 
-/// The MGPU_ERROR_* of the same number where HIP took CUDA's; the rest, which
-/// mean something else in CUDA or nothing, are told apart by their text.
-int32_t ErrorCodeOf(hipError_t result) {
-  switch (result) {
-  case hipErrorInvalidValue:
-  case hipErrorOutOfMemory:
-  case hipErrorNotInitialized:
-  case hipErrorDeinitialized:
-  case hipErrorNoDevice:
-  case hipErrorInvalidDevice:
-  case hipErrorInvalidImage:
-  case hipErrorInvalidContext:
-  case hipErrorNoBinaryForGpu:
-  case hipErrorInvalidKernelFile:
-  case hipErrorSharedObjectInitFailed:
-  case hipErrorInvalidHandle:
-  case hipErrorNotFound:
-  case hipErrorIllegalAddress:
-  case hipErrorLaunchOutOfResources:
-  case hipErrorAssert:
-  case hipErrorHostMemoryAlreadyRegistered:
-  case hipErrorHostMemoryNotRegistered:
-  case hipErrorLaunchFailure:
-  case hipErrorNotSupported:
-    return static_cast<int32_t>(result);
-  case hipErrorInsufficientDriver:
-    return MGPU_ERROR_NOT_INITIALIZED;
-  case hipErrorInvalidDeviceFunction:
-    return MGPU_ERROR_NO_BINARY_FOR_GPU;
-  default:
-    return MGPU_ERROR_UNKNOWN;
-  }
-}
+constexpr const char *kWrongChip =
+    "the GPU code was not built for this device's chip and features: compile "
+    "it for this chip (#offload.rocm)";
 
-const char *Advice(hipError_t result) {
-  switch (result) {
-  case hipErrorNoDevice:
-    return "no AMD GPU is visible: check the GPU, its amdgpu kernel driver "
-           "(/dev/kfd) and HIP_VISIBLE_DEVICES";
-  case hipErrorInvalidDevice:
-    return "no such AMD GPU";
-  case hipErrorNoBinaryForGpu:
-  case hipErrorInvalidImage:
-  case hipErrorInvalidDeviceFunction:
-    return "the GPU code was not built for this device's chip and features: "
-           "compile it for this chip (#offload.rocm)";
-  case hipErrorOutOfMemory:
-    return "out of device memory: free memory or use less of it";
-  case hipErrorNotFound:
-    return "the module has no kernel of that name";
-  case hipErrorInsufficientDriver:
-    return "the amdgpu kernel driver is older than this HIP runtime needs: "
-           "update it";
-  default:
-    return nullptr;
-  }
-}
+/// The MGPU_ERROR_* of the same number where HIP took the ABI's (mgpu.h);
+/// the rest, which mean something else there or nothing, are told apart by
+/// their text.
+constexpr DriverResult kResults[] = {
+    {hipErrorInvalidValue, hipErrorInvalidValue, nullptr, nullptr},
+    {hipErrorOutOfMemory, hipErrorOutOfMemory,
+     "out of device memory: free memory or use less of it", nullptr},
+    {hipErrorNotInitialized, hipErrorNotInitialized, nullptr, nullptr},
+    {hipErrorDeinitialized, hipErrorDeinitialized, nullptr, nullptr},
+    {hipErrorNoDevice, hipErrorNoDevice,
+     "no AMD GPU is visible: check the GPU, its amdgpu kernel driver "
+     "(/dev/kfd) and HIP_VISIBLE_DEVICES",
+     nullptr},
+    {hipErrorInvalidDevice, hipErrorInvalidDevice, "no such AMD GPU", nullptr},
+    {hipErrorInvalidImage, hipErrorInvalidImage, kWrongChip, nullptr},
+    {hipErrorInvalidContext, hipErrorInvalidContext, nullptr, nullptr},
+    {hipErrorNoBinaryForGpu, hipErrorNoBinaryForGpu, kWrongChip, nullptr},
+    {hipErrorInvalidKernelFile, hipErrorInvalidKernelFile, nullptr, nullptr},
+    {hipErrorSharedObjectInitFailed, hipErrorSharedObjectInitFailed, nullptr,
+     nullptr},
+    {hipErrorInvalidHandle, hipErrorInvalidHandle, nullptr, nullptr},
+    {hipErrorNotFound, hipErrorNotFound,
+     "the module has no kernel of that name", nullptr},
+    {hipErrorIllegalAddress, hipErrorIllegalAddress, nullptr, nullptr},
+    {hipErrorLaunchOutOfResources, hipErrorLaunchOutOfResources, nullptr,
+     nullptr},
+    {hipErrorAssert, hipErrorAssert, nullptr, nullptr},
+    {hipErrorHostMemoryAlreadyRegistered, hipErrorHostMemoryAlreadyRegistered,
+     nullptr, nullptr},
+    {hipErrorHostMemoryNotRegistered, hipErrorHostMemoryNotRegistered, nullptr,
+     nullptr},
+    {hipErrorLaunchFailure, hipErrorLaunchFailure, nullptr, nullptr},
+    {hipErrorNotSupported, hipErrorNotSupported, nullptr, nullptr},
+    {hipErrorInsufficientDriver, MGPU_ERROR_NOT_INITIALIZED,
+     "the amdgpu kernel driver is older than this HIP runtime needs: update "
+     "it",
+     nullptr},
+    {hipErrorInvalidDeviceFunction, MGPU_ERROR_NO_BINARY_FOR_GPU, kWrongChip,
+     nullptr},
+};
 
 } // namespace
 
@@ -87,9 +75,8 @@ std::string HipErrorName(const HipRuntime &runtime, hipError_t result) {
 
 Status HipError(const HipRuntime &runtime, hipError_t result,
                 std::string_view call, std::string_view context) {
-  return DriverCallError(ErrorCodeOf(result), call,
-                         HipErrorName(runtime, result), context,
-                         Advice(result));
+  return DriverCallError({kResults, MGPU_ERROR_UNKNOWN}, result, call,
+                         HipErrorName(runtime, result), context);
 }
 
 } // namespace mgpu::hip

@@ -7,10 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/hip/module.h"
+#include "offload_runtime/backend_registry.h"
 
 #include "offload_runtime/hip/hip_error.h"
 #include "offload_runtime/hip/image_check.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/hip/object_selection.h"
 
 #include <atomic>
 #include <cstdlib>

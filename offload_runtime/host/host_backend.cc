@@ -21,8 +21,8 @@
 #include "offload_runtime/host/host_memory.h"
 #include "offload_runtime/host/host_module.h"
 #include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/host/object_selection.h"
 #include "offload_runtime/host/thread_pool.h"
-#include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 
 #include <algorithm>
@@ -118,7 +118,7 @@ public:
                                          const char *binaryName) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     int machine = host::GetHostElfMachine();
-    int chosen = SelectHostObject(objects, count, machine);
+    int chosen = host::SelectHostObject(objects, count, machine);
     if (chosen < 0)
       return RuntimeError(
           MGPU_ERROR_NO_BINARY_FOR_GPU,
@@ -344,6 +344,8 @@ BackendDescription Describe() {
           "host",
           /*rank=*/3,
           {MGPU_OBJECT_HOST},
+          &host::DescribeHostObject,
+          /*choiceReadsBytes=*/false,
           /*triedWithoutObjects=*/false,
           /*fallback=*/true,
           &Create,

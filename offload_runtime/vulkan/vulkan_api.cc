@@ -8,14 +8,17 @@
 
 #include "offload_runtime/vulkan/vulkan_api.h"
 
+#include "offload_runtime/driver_library.h"
+
 #include <dlfcn.h>
 
-#include <cstdlib>
+#include <initializer_list>
+#include <iterator>
 
 namespace mgpu {
 namespace {
 
-constexpr const char *kDefaultLibrary = "libvulkan.so.1";
+constexpr const char *kSearchOrder[] = {"libvulkan.so.1"};
 
 Status Missing(const VulkanApi &api, const char *name) {
   return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
@@ -23,36 +26,51 @@ Status Missing(const VulkanApi &api, const char *name) {
                              ": install a Vulkan 1.3 loader (libvulkan1)"));
 }
 
+/// Resolves `symbols` with `lookup`, or says which is missing.
+template <typename Lookup>
+Status Resolve(VulkanApi &api, std::initializer_list<DriverSymbol> symbols,
+               Lookup lookup) {
+  return ResolveDriverSymbols(
+      symbols, lookup, [&](const char *name) { return Missing(api, name); });
+}
+
+// The entries of vulkan_symbols.inc at one level (GLOBAL, INSTANCE or
+// DEVICE), as DriverSymbols of `api`; the others, nothing.
+#define MGPU_VULKAN_SYMBOL(name)                                               \
+  {#name, reinterpret_cast<void **>(&api.name), false},
+#define MGPU_VULKAN_IGNORE(name)
+
 /// The table, once the loader is open; a failure is final (the machine will
 /// not grow a loader).
 StatusOr<VulkanApi> Load() {
-  const char *override = std::getenv("MGPU_VULKAN_LIBRARY");
-  const char *path = override && *override ? override : kDefaultLibrary;
-  void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!library)
-    return RuntimeError(
-        MGPU_ERROR_NOT_INITIALIZED,
-        StrCat("cannot load the Vulkan loader (", dlerror(),
-               "): install libvulkan1 and a Vulkan driver (mesa-vulkan-drivers "
-               "for the CPU's), or set MGPU_VULKAN_LIBRARY to a "
-               "libvulkan.so"));
+  MGPU_ASSIGN_OR_RETURN(
+      OpenedLibrary library,
+      OpenDriverLibrary(
+          {"the Vulkan loader", "MGPU_VULKAN_LIBRARY", kSearchOrder,
+           std::size(kSearchOrder),
+           "install libvulkan1 and a Vulkan driver (mesa-vulkan-drivers for "
+           "the CPU's), or set MGPU_VULKAN_LIBRARY to a libvulkan.so",
+           /*variableAdvice=*/nullptr}));
   VulkanApi api;
-  api.path = path;
-  api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
-      dlsym(library, "vkGetInstanceProcAddr"));
-  if (!api.vkGetInstanceProcAddr)
-    return Missing(api, "vkGetInstanceProcAddr");
-#define MGPU_VULKAN_GLOBAL(name)                                               \
-  api.name = reinterpret_cast<PFN_##name>(                                     \
-      api.vkGetInstanceProcAddr(VK_NULL_HANDLE, #name));                       \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
-#define MGPU_VULKAN_INSTANCE(name)
-#define MGPU_VULKAN_DEVICE(name)
+  api.path = library.path;
+  MGPU_RETURN_IF_ERROR(
+      Resolve(api,
+              {{"vkGetInstanceProcAddr",
+                reinterpret_cast<void **>(&api.vkGetInstanceProcAddr), false}},
+              [&](const char *name) { return dlsym(library.handle, name); }));
+#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_SYMBOL
+#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_IGNORE
+#define MGPU_VULKAN_DEVICE MGPU_VULKAN_IGNORE
+  const std::initializer_list<DriverSymbol> globals = {
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
+  };
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
+  MGPU_RETURN_IF_ERROR(Resolve(api, globals, [&](const char *name) {
+    return reinterpret_cast<void *>(
+        api.vkGetInstanceProcAddr(VK_NULL_HANDLE, name));
+  }));
   return api;
 }
 
@@ -64,33 +82,40 @@ StatusOr<VulkanApi> LoadVulkanApi() {
 }
 
 Status ResolveInstanceApi(VulkanApi &api, VkInstance instance) {
-#define MGPU_VULKAN_GLOBAL(name)
-#define MGPU_VULKAN_INSTANCE(name)                                             \
-  api.name = reinterpret_cast<PFN_##name>(                                     \
-      api.vkGetInstanceProcAddr(instance, #name));                             \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
-#define MGPU_VULKAN_DEVICE(name)
+#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_IGNORE
+#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_SYMBOL
+#define MGPU_VULKAN_DEVICE MGPU_VULKAN_IGNORE
+  return Resolve(api,
+                 {
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
+                 },
+                 [&](const char *name) {
+                   return reinterpret_cast<void *>(
+                       api.vkGetInstanceProcAddr(instance, name));
+                 });
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
-  return OkStatus();
 }
 
 Status ResolveDeviceApi(VulkanApi &api, VkDevice device) {
-#define MGPU_VULKAN_GLOBAL(name)
-#define MGPU_VULKAN_INSTANCE(name)
-#define MGPU_VULKAN_DEVICE(name)                                               \
-  api.name =                                                                   \
-      reinterpret_cast<PFN_##name>(api.vkGetDeviceProcAddr(device, #name));    \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
+#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_IGNORE
+#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_IGNORE
+#define MGPU_VULKAN_DEVICE MGPU_VULKAN_SYMBOL
+  return Resolve(api,
+                 {
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
+                 },
+                 [&](const char *name) {
+                   return reinterpret_cast<void *>(
+                       api.vkGetDeviceProcAddr(device, name));
+                 });
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
-  return OkStatus();
 }
+
+#undef MGPU_VULKAN_SYMBOL
+#undef MGPU_VULKAN_IGNORE
 
 } // namespace mgpu

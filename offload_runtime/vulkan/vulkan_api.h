@@ -22,6 +22,8 @@
 
 #include "offload_runtime/status.h"
 
+#include <string>
+
 namespace mgpu {
 
 struct VulkanApi {
@@ -33,8 +35,8 @@ struct VulkanApi {
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
-  /// The library it was loaded from, for messages.
-  const char *path = nullptr;
+  /// The library it was loaded from, as it was named to dlopen.
+  std::string path;
 };
 
 /// The loader's global entry points, loaded on the first call; the same
