@@ -33,7 +33,7 @@ struct DriverLibrary {
   /// searching ("MGPU_CUDA_DRIVER").
   const char *variable;
   /// Tried in order without the variable: names for the dynamic linker, or
-  /// paths, of which one may start with another variable ("$ROCM_PATH/lib",
+  /// paths, of which one may start with another variable ("$SDK_PATH/lib",
   /// left out where it is unset).
   const char *const *searchOrder;
   size_t searchOrderSize;

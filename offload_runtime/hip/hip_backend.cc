@@ -8,9 +8,9 @@
 // (device.h), which makes the calling thread's device current; only what
 // needs no current device skips it (pooled streams, finding a kernel already
 // found). Handles are HIP's own (hipStream_t, hipEvent_t) or this backend's
-// (modules and kernels, module.h). Kernels launch as on CUDA:
-// hipModuleLaunchKernel takes the same grid, block, shared memory, stream,
-// kernelParams and extra as cuLaunchKernel.
+// (modules and kernels, module.h). Kernels launch as the ABI's
+// mgpuLaunchKernel asks: hipModuleLaunchKernel takes the same grid, block,
+// shared memory, stream, kernelParams and extra.
 //
 //===----------------------------------------------------------------------===//
 
@@ -161,7 +161,7 @@ public:
     DeviceScope scope;
     MGPU_RETURN_IF_ERROR(scope.Enter());
     void *ptr = nullptr;
-    // Managed memory, as on CUDA: where the device cannot migrate pages
+    // Managed memory: where the device cannot migrate pages
     // (xnack off), HIP gives host memory the device reads and writes.
     hipError_t result =
         hostShared

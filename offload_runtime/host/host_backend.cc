@@ -7,7 +7,7 @@
 // Modules are host objects (host_module.h), launches run on the worker pool
 // (host_launch.h), streams are in-order queues with their own threads and
 // events order them (host_stream.h, host_event.h), memory is host memory
-// with CUDA's rules for what waits (host_memory.h). Handles are this
+// with the ABI's rules for what waits (host_memory.h). Handles are this
 // backend's objects; there is one device.
 //
 //===----------------------------------------------------------------------===//
@@ -322,7 +322,7 @@ private:
                         "newer; the host backend has none");
   }
 
-  /// Why this backend runs rather than CUDA's.
+  /// Why this backend runs rather than a GPU's.
   const std::string why;
   /// The worker pool's threads, for the trace.
   const unsigned threads;
