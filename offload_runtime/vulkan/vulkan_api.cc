@@ -26,19 +26,37 @@ Status Missing(const VulkanApi &api, const char *name) {
                              ": install a Vulkan 1.3 loader (libvulkan1)"));
 }
 
-/// Resolves `symbols` with `lookup`, or says which is missing.
-template <typename Lookup>
-Status Resolve(VulkanApi &api, std::initializer_list<DriverSymbol> symbols,
-               Lookup lookup) {
-  return ResolveDriverSymbols(
-      symbols, lookup, [&](const char *name) { return Missing(api, name); });
-}
+/// Where an entry point of vulkan_symbols.inc is resolved.
+enum class Level { Global, Instance, Device };
 
-// The entries of vulkan_symbols.inc at one level (GLOBAL, INSTANCE or
-// DEVICE), as DriverSymbols of `api`; the others, nothing.
-#define MGPU_VULKAN_SYMBOL(name)                                               \
-  {#name, reinterpret_cast<void **>(&api.name), false},
-#define MGPU_VULKAN_IGNORE(name)
+/// Resolves the entry points of `level` with `lookup`, or says which is
+/// missing.
+template <typename Lookup>
+Status ResolveLevel(VulkanApi &api, Level level, Lookup lookup) {
+  struct Entry {
+    Level level;
+    DriverSymbol symbol;
+  };
+  const Entry entries[] = {
+#define MGPU_VULKAN_ENTRY(level, name)                                         \
+  {level, {#name, reinterpret_cast<void **>(&api.name), false}},
+#define MGPU_VULKAN_GLOBAL(name) MGPU_VULKAN_ENTRY(Level::Global, name)
+#define MGPU_VULKAN_INSTANCE(name) MGPU_VULKAN_ENTRY(Level::Instance, name)
+#define MGPU_VULKAN_DEVICE(name) MGPU_VULKAN_ENTRY(Level::Device, name)
+#include "offload_runtime/vulkan/vulkan_symbols.inc"
+#undef MGPU_VULKAN_ENTRY
+#undef MGPU_VULKAN_GLOBAL
+#undef MGPU_VULKAN_INSTANCE
+#undef MGPU_VULKAN_DEVICE
+  };
+  for (const Entry &entry : entries)
+    if (entry.level == level)
+      MGPU_RETURN_IF_ERROR(
+          ResolveDriverSymbols({entry.symbol}, lookup, [&](const char *name) {
+            return Missing(api, name);
+          }));
+  return OkStatus();
+}
 
 /// The table, once the loader is open; a failure is final (the machine will
 /// not grow a loader).
@@ -53,21 +71,11 @@ StatusOr<VulkanApi> Load() {
            /*variableAdvice=*/nullptr}));
   VulkanApi api;
   api.path = library.path;
-  MGPU_RETURN_IF_ERROR(
-      Resolve(api,
-              {{"vkGetInstanceProcAddr",
-                reinterpret_cast<void **>(&api.vkGetInstanceProcAddr), false}},
-              [&](const char *name) { return dlsym(library.handle, name); }));
-#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_SYMBOL
-#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_IGNORE
-#define MGPU_VULKAN_DEVICE MGPU_VULKAN_IGNORE
-  const std::initializer_list<DriverSymbol> globals = {
-#include "offload_runtime/vulkan/vulkan_symbols.inc"
-  };
-#undef MGPU_VULKAN_GLOBAL
-#undef MGPU_VULKAN_INSTANCE
-#undef MGPU_VULKAN_DEVICE
-  MGPU_RETURN_IF_ERROR(Resolve(api, globals, [&](const char *name) {
+  api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+      dlsym(library.handle, "vkGetInstanceProcAddr"));
+  if (!api.vkGetInstanceProcAddr)
+    return Missing(api, "vkGetInstanceProcAddr");
+  MGPU_RETURN_IF_ERROR(ResolveLevel(api, Level::Global, [&](const char *name) {
     return reinterpret_cast<void *>(
         api.vkGetInstanceProcAddr(VK_NULL_HANDLE, name));
   }));
@@ -82,40 +90,15 @@ StatusOr<VulkanApi> LoadVulkanApi() {
 }
 
 Status ResolveInstanceApi(VulkanApi &api, VkInstance instance) {
-#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_IGNORE
-#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_SYMBOL
-#define MGPU_VULKAN_DEVICE MGPU_VULKAN_IGNORE
-  return Resolve(api,
-                 {
-#include "offload_runtime/vulkan/vulkan_symbols.inc"
-                 },
-                 [&](const char *name) {
-                   return reinterpret_cast<void *>(
-                       api.vkGetInstanceProcAddr(instance, name));
-                 });
-#undef MGPU_VULKAN_GLOBAL
-#undef MGPU_VULKAN_INSTANCE
-#undef MGPU_VULKAN_DEVICE
+  return ResolveLevel(api, Level::Instance, [&](const char *name) {
+    return reinterpret_cast<void *>(api.vkGetInstanceProcAddr(instance, name));
+  });
 }
 
 Status ResolveDeviceApi(VulkanApi &api, VkDevice device) {
-#define MGPU_VULKAN_GLOBAL MGPU_VULKAN_IGNORE
-#define MGPU_VULKAN_INSTANCE MGPU_VULKAN_IGNORE
-#define MGPU_VULKAN_DEVICE MGPU_VULKAN_SYMBOL
-  return Resolve(api,
-                 {
-#include "offload_runtime/vulkan/vulkan_symbols.inc"
-                 },
-                 [&](const char *name) {
-                   return reinterpret_cast<void *>(
-                       api.vkGetDeviceProcAddr(device, name));
-                 });
-#undef MGPU_VULKAN_GLOBAL
-#undef MGPU_VULKAN_INSTANCE
-#undef MGPU_VULKAN_DEVICE
+  return ResolveLevel(api, Level::Device, [&](const char *name) {
+    return reinterpret_cast<void *>(api.vkGetDeviceProcAddr(device, name));
+  });
 }
-
-#undef MGPU_VULKAN_SYMBOL
-#undef MGPU_VULKAN_IGNORE
 
 } // namespace mgpu
