@@ -38,4 +38,13 @@ Status DriverCallError(const DriverResults &results, int32_t result,
   return RuntimeError(code, std::move(message));
 }
 
+Status NoSuchDeviceError(int ordinal, int count, const char *device,
+                         const char *visibleVariable) {
+  return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
+                      StrCat("device ", ordinal,
+                             " does not exist; this machine has ", count, " ",
+                             device, count == 1 ? "" : "s", " (check ",
+                             visibleVariable, ")"));
+}
+
 } // namespace mgpu

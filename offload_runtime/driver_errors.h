@@ -58,6 +58,11 @@ Status DriverCallError(const DriverResults &results, int32_t result,
                        std::string_view call, std::string_view errorName,
                        std::string_view context);
 
+/// "device <ordinal> does not exist; this machine has <count> <device>s
+/// (check <visibleVariable>)", for a driver's device that is not there.
+Status NoSuchDeviceError(int ordinal, int count, const char *device,
+                         const char *visibleVariable);
+
 } // namespace mgpu
 
 #endif // OFFLOAD_RUNTIME_DRIVER_ERRORS_H
