@@ -16,7 +16,8 @@
 
 #include "object_format/ObjectFormat.h"
 #include "offload_runtime/cuda/image_check.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/cuda/object_selection.h"
+#include "offload_runtime/host/object_selection.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -53,13 +54,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   int count = static_cast<int>(objects.size());
   for (int device : {75, 80, 86, 89, 90, 100, 103, 120, 121}) {
-    int chosen = mgpu::SelectObject(objects.data(), count, device);
+    int chosen = mgpu::SelectCudaObject(objects.data(), count, device);
     if (chosen < -1 || chosen >= count)
       std::abort();
   }
-  int host = mgpu::SelectHostObject(objects.data(), count, 62);
+  int host = mgpu::host::SelectHostObject(objects.data(), count, 62);
   if (host >= 0 && objects[host].kind != MGPU_OBJECT_HOST)
     std::abort();
-  (void)mgpu::DescribeObjects(objects.data(), count);
+  for (const MgpuObject &object : objects)
+    (void)(object.kind == MGPU_OBJECT_HOST
+               ? mgpu::host::DescribeHostObject(object)
+               : mgpu::DescribeCudaObject(object));
   return 0;
 }

@@ -135,7 +135,7 @@ public:
   virtual const FastPaths *GetFastPaths() const { return nullptr; }
 
   /// What the trace labels the process with once the backend is chosen
-  /// ("Vulkan device 0 'llvmpipe' ..."), or "" for no label.
+  /// (its device's name and driver), or "" for no label.
   virtual std::string TraceLabel() const { return ""; }
 };
 

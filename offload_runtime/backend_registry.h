@@ -33,6 +33,12 @@ struct BackendDescription {
   /// The MGPU_OBJECT_* kinds it loads: MGPU_DEVICE=auto tries it for the
   /// gpu.binaries known when one holds an object of one of these kinds.
   std::vector<int> objectKinds;
+  /// How messages name one object of those kinds ("cubin sm_90").
+  std::string (*describeObject)(const MgpuObject &object);
+  /// Whether runsOneOf reads the bytes of its objects, not only their kind
+  /// and architecture: the objects that a lazily loaded gpu.binary
+  /// registers then keep a copy of their bytes until the choice.
+  bool choiceReadsBytes;
   /// Whether MGPU_DEVICE=auto tries it when no gpu.binary is known (the
   /// first call allocates memory, or loads an image of upstream's
   /// mgpuModuleLoad): a backend whose devices are GPUs, not one that may
@@ -53,6 +59,13 @@ struct BackendDescription {
 /// The backends registered, by rank: those linked in (MGPU_REGISTER_BACKEND),
 /// described at the first call.
 const std::vector<BackendDescription> &RegisteredBackends();
+
+/// The registered backend that loads objects of `kind`, or null.
+const BackendDescription *BackendForObjectKind(int kind);
+
+/// "cubin sm_90, host x86-64": the objects as the backends that load them
+/// name them, for messages.
+std::string DescribeObjects(const MgpuObject *objects, int count);
 
 } // namespace mgpu
 

@@ -29,7 +29,6 @@
 
 #include "offload_runtime/backend_registry.h"
 #include "offload_runtime/entry_points.h"
-#include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 #include "offload_runtime/trace.h"
 
@@ -63,10 +62,17 @@ struct BinaryObjects {
   const char *name;
 };
 
+/// Whether the choice reads the bytes of an object of `kind` (for a backend
+/// whose runsOneOf reads them), not only its kind and architecture.
+bool ChoiceReadsBytes(int kind) {
+  const BackendDescription *backend = BackendForObjectKind(kind);
+  return backend && backend->choiceReadsBytes;
+}
+
 /// A gpu.binary that registered its objects (RegisterObjects), copied: by
 /// the first call, the library that holds it may have been unloaded. The
-/// choice reads each object's kind and architecture, and the bytes of
-/// SPIR-V (its capabilities); other objects keep no bytes.
+/// choice reads each object's kind and architecture, and the bytes of those
+/// whose backend asks for them (ChoiceReadsBytes); other objects keep none.
 struct RegisteredBinary {
   std::string name;
   std::vector<MgpuObject> objects;
@@ -80,7 +86,7 @@ public:
     binary.name = name ? name : "?";
     for (int32_t i = 0; i < count; ++i) {
       MgpuObject object = objects[i];
-      if (object.kind == MGPU_OBJECT_SPIRV && object.data) {
+      if (object.data && ChoiceReadsBytes(object.kind)) {
         binary.bytes.emplace_back(new char[object.size]);
         std::memcpy(binary.bytes.back().get(), object.data, object.size);
         object.data = binary.bytes.back().get();
@@ -122,8 +128,8 @@ private:
       if (copy.kind != object.kind || copy.arch != object.arch ||
           copy.archVariant != object.archVariant)
         return false;
-      // Add copied the bytes of SPIR-V that it was given.
-      if (object.kind == MGPU_OBJECT_SPIRV &&
+      // Add copied the bytes that the choice reads.
+      if (ChoiceReadsBytes(object.kind) &&
           (!copy.data != !object.data ||
            (copy.data && (copy.size != object.size ||
                           std::memcmp(copy.data, object.data, copy.size)))))
@@ -257,6 +263,25 @@ const std::vector<BackendDescription> &RegisteredBackends() {
     return described;
   }();
   return *backends;
+}
+
+const BackendDescription *BackendForObjectKind(int kind) {
+  for (const BackendDescription &backend : RegisteredBackends())
+    if (std::find(backend.objectKinds.begin(), backend.objectKinds.end(),
+                  kind) != backend.objectKinds.end())
+      return &backend;
+  return nullptr;
+}
+
+std::string DescribeObjects(const MgpuObject *objects, int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) {
+    const BackendDescription *backend = BackendForObjectKind(objects[i].kind);
+    text += StrCat(i ? ", " : "", backend ? backend->describeObject(objects[i])
+                                          : StrCat("object of unknown kind ",
+                                                   objects[i].kind));
+  }
+  return text.empty() ? "no objects" : text;
 }
 
 namespace detail {

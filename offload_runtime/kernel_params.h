@@ -6,10 +6,10 @@
 //
 // A launch passes its kernel's parameters as CUDA's cuLaunchKernel takes
 // them: params[i] points to the value of parameter i. A backend that knows
-// how many parameters its kernels take (the host's, Vulkan's) checks them
-// before it reads one: a short array or a null pointer is an error, not a
-// read of whatever lies there. (The CUDA driver and the HIP runtime read
-// them without such a check.)
+// how many parameters its kernels take checks them before it reads one: a
+// short array or a null pointer is an error, not a read of whatever lies
+// there. (A backend that hands them to a driver leaves them to the driver,
+// as CUDA's does, which reads them without such a check.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -66,17 +66,6 @@ Status RuntimeError(int32_t result, std::string message) {
   return Status(result, std::move(message));
 }
 
-Status DriverCallError(int32_t code, std::string_view call,
-                       std::string_view errorName, std::string_view context,
-                       const char *advice) {
-  std::string message = StrCat(call, " failed with ", errorName);
-  if (!context.empty())
-    message += StrCat(": ", context);
-  if (advice && *advice)
-    message += StrCat("; ", advice);
-  return Status(code, std::move(message));
-}
-
 Status StatusOfCurrentException() noexcept {
   // Status's string is moved, never copied, so building one for bad_alloc
   // from a short literal allocates nothing (the small-string buffer).

@@ -12,7 +12,7 @@
 // exit status 1, `report` returns.
 //
 // Error codes are the ABI's MGPU_ERROR_* for every backend (mgpu.h): each
-// backend maps its driver's errors to them (DriverCallError).
+// backend maps its driver's errors to them (driver_errors.h).
 //
 // Not absl::Status: Debian's abseil archives are not position-independent,
 // so libmgpu.so would need a dozen abseil shared libraries at run time; the
@@ -92,14 +92,6 @@ struct PairHash {
 
 /// An error of the runtime itself, reported to mgpuGetLastError as `code`.
 Status RuntimeError(int32_t code, std::string message);
-
-/// A driver's failed `call`, as every backend reports one: "<call> failed
-/// with <errorName>: <context>; <advice>" (no context or advice if empty or
-/// null), reported as `code`, the MGPU_ERROR_* that the backend's error map
-/// gives the driver's error.
-Status DriverCallError(int32_t code, std::string_view call,
-                       std::string_view errorName, std::string_view context,
-                       const char *advice);
 
 /// Prints "mgpu: <entryPoint>: <message>" and applies the error policy.
 /// Allocates nothing that could fail on the way.

@@ -8,9 +8,9 @@
 // (the JSON array format, which chrome://tracing, Perfetto and speedscope
 // open): one complete event per entry point, on the calling thread's track,
 // with what it was asked (kernel, grid, block, shared memory, bytes, stream);
-// and, from the host and Vulkan backends, one per task a stream ran, on that
-// stream's track: the device's side of the timeline. The Vulkan backend also
-// labels the process with its device.
+// and, from the backends that see their streams' work, one per task a stream
+// ran, on that stream's track: the device's side of the timeline. A backend
+// may also label the process with its device (Backend::TraceLabel).
 //
 // Events are buffered and written in batches, at exit, on an error that ends
 // the program, and on SIGABRT. A child that fork() makes goes untraced. With
@@ -75,13 +75,13 @@ void RecordStreamTask(const void *stream, const char *what, uint64_t start,
                       bool failed) noexcept;
 
 /// A command that `stream` ran from `start` to `end` (steady clock
-/// nanoseconds): the Vulkan backend's device time, known once the command
-/// is done. Only while tracing (Enabled()).
+/// nanoseconds): a backend's device time, known once the command is
+/// done. Only while tracing (Enabled()).
 void RecordStreamSpan(const void *stream, const char *what, uint64_t start,
                       uint64_t end) noexcept;
 
-/// Labels the process with the device it runs on ("Vulkan device 0
-/// 'llvmpipe' (driver ...)"); nothing when not tracing.
+/// Labels the process with the device it runs on ("<API> device 0 '<name>'
+/// (driver ...)"); nothing when not tracing.
 void NameDevice(std::string_view description) noexcept;
 
 /// Remembers a kernel handle's name, for the launches that use it.

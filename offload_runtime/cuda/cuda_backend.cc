@@ -18,9 +18,9 @@
 #include "offload_runtime/cuda/device.h"
 #include "offload_runtime/cuda/fast_path.h"
 #include "offload_runtime/cuda/module.h"
+#include "offload_runtime/cuda/object_selection.h"
 #include "offload_runtime/cuda/stream_pool.h"
 #include "offload_runtime/cuda/tensor_map_cache.h"
-#include "offload_runtime/object_selection.h"
 
 namespace mgpu {
 namespace {
@@ -312,7 +312,7 @@ namespace {
 Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(int computeCapability,
                         GetFirstDeviceComputeCapability());
-  if (SelectObject(objects, count, computeCapability) >= 0)
+  if (SelectCudaObject(objects, count, computeCapability) >= 0)
     return OkStatus();
   return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                       StrCat("device 0 (sm_", computeCapability,
@@ -334,6 +334,8 @@ BackendDescription Describe() {
           "CUDA",
           /*rank=*/0,
           {MGPU_OBJECT_CUBIN, MGPU_OBJECT_FATBIN, MGPU_OBJECT_PTX},
+          &DescribeCudaObject,
+          /*choiceReadsBytes=*/false,
           /*triedWithoutObjects=*/true,
           /*fallback=*/false,
           &Create,

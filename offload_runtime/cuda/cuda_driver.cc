@@ -9,58 +9,63 @@
 #include "offload_runtime/cuda/cuda_driver.h"
 
 #include "offload_runtime/cuda/cuda_error.h"
+#include "offload_runtime/driver_library.h"
 
 #include <dlfcn.h>
 
-#include <cstdlib>
+#include <initializer_list>
+#include <iterator>
 
 namespace mgpu {
 namespace {
 
-constexpr const char *kDefaultDriver = "libcuda.so.1";
+constexpr const char *kSearchOrder[] = {"libcuda.so.1"};
 
 using GetProcAddressFn = decltype(&mgpu::cuGetProcAddress);
 
 StatusOr<CudaDriver> LoadCudaDriver() {
-  const char *override = std::getenv("MGPU_CUDA_DRIVER");
-  const char *path = override && *override ? override : kDefaultDriver;
-  void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!library)
-    return RuntimeError(
-        MGPU_ERROR_NOT_INITIALIZED,
-        StrCat("cannot load the CUDA driver (", dlerror(),
-               "): install the NVIDIA driver, or set MGPU_CUDA_DRIVER to its "
-               "libcuda.so"));
+  MGPU_ASSIGN_OR_RETURN(
+      OpenedLibrary library,
+      OpenDriverLibrary({"the CUDA driver", "MGPU_CUDA_DRIVER", kSearchOrder,
+                         std::size(kSearchOrder),
+                         "install the NVIDIA driver, or set MGPU_CUDA_DRIVER "
+                         "to its libcuda.so",
+                         /*variableAdvice=*/nullptr}));
   // cuGetProcAddress_v2 is in every CUDA 12 and 13 driver.
-  auto getProcAddress =
-      reinterpret_cast<GetProcAddressFn>(dlsym(library, "cuGetProcAddress_v2"));
+  auto getProcAddress = reinterpret_cast<GetProcAddressFn>(
+      dlsym(library.handle, "cuGetProcAddress_v2"));
   if (!getProcAddress)
     return RuntimeError(
         MGPU_ERROR_NOT_INITIALIZED,
-        StrCat("the CUDA driver ", path,
+        StrCat("the CUDA driver ", library.path,
                " is too old (no cuGetProcAddress_v2): install an "
                "NVIDIA driver for CUDA 12 or newer"));
 
   CudaDriver driver;
-  driver.path = path;
-  auto resolve = [&](const char *name, void **slot) -> Status {
+  driver.path = library.path;
+  auto lookup = [&](const char *name) -> void * {
+    void *address = nullptr;
     CUdriverProcAddressQueryResult found;
-    CUresult result = getProcAddress(name, slot, kCudaVersion,
+    CUresult result = getProcAddress(name, &address, kCudaVersion,
                                      CU_GET_PROC_ADDRESS_DEFAULT, &found);
-    if (result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS && *slot)
-      return OkStatus();
+    return result == CUDA_SUCCESS && found == CU_GET_PROC_ADDRESS_SUCCESS
+               ? address
+               : nullptr;
+  };
+  auto missing = [&](const char *name) {
     return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
-                        StrCat("the CUDA driver ", path, " has no ", name,
-                               " for CUDA ", kCudaVersion / 1000, ".",
+                        StrCat("the CUDA driver ", library.path, " has no ",
+                               name, " for CUDA ", kCudaVersion / 1000, ".",
                                kCudaVersion % 1000 / 10,
                                ": update the NVIDIA driver"));
   };
+  const std::initializer_list<DriverSymbol> symbols = {
 #define MGPU_CUDA_ENTRY(name)                                                  \
-  if (Status status = resolve(#name, reinterpret_cast<void **>(&driver.name)); \
-      !status.ok())                                                            \
-    return status;
+  {#name, reinterpret_cast<void **>(&driver.name), false},
 #include "offload_runtime/cuda/cuda_driver_symbols.inc"
 #undef MGPU_CUDA_ENTRY
+  };
+  MGPU_RETURN_IF_ERROR(ResolveDriverSymbols(symbols, lookup, missing));
 
   if (CUresult result = driver.cuInit(0); result != CUDA_SUCCESS)
     return CudaError(driver, result, "cuInit");

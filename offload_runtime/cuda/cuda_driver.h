@@ -18,14 +18,16 @@
 #include "offload_runtime/cuda/cuda_driver_api.h"
 #include "offload_runtime/status.h"
 
+#include <string>
+
 namespace mgpu {
 
 struct CudaDriver {
 #define MGPU_CUDA_ENTRY(name) decltype(&mgpu::name) name = nullptr;
 #include "offload_runtime/cuda/cuda_driver_symbols.inc"
 #undef MGPU_CUDA_ENTRY
-  /// The library it was loaded from, for messages.
-  const char *path = nullptr;
+  /// The library it was loaded from, as it was named to dlopen.
+  std::string path;
 };
 
 /// The driver, loaded and initialized (cuInit) on the first call; the same

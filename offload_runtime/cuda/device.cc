@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/cuda/device.h"
+#include "offload_runtime/driver_errors.h"
 
 #include "offload_runtime/backend.h"
 #include "offload_runtime/cuda/cuda_error.h"
@@ -31,11 +32,8 @@ public:
 
   StatusOr<Device *> Get(int ordinal) {
     if (ordinal < 0 || ordinal >= count)
-      return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
-                          StrCat("device ", ordinal,
-                                 " does not exist; this machine has ", count,
-                                 " CUDA device", count == 1 ? "" : "s",
-                                 " (check CUDA_VISIBLE_DEVICES)"));
+      return NoSuchDeviceError(ordinal, count, "CUDA device",
+                               "CUDA_VISIBLE_DEVICES");
     if (Device *device = devices[ordinal].load(std::memory_order_acquire))
       return device;
     std::lock_guard<std::mutex> lock(mutex);

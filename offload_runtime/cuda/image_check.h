@@ -23,8 +23,8 @@ namespace mgpu {
 /// OK if the cubin or fatbin at `data` ends within `size` bytes, by its own
 /// header and tables (object_format::getExtent), or if it is PTX (which ends
 /// at its NUL) or bytes of no known format, which the driver judges. An object
-/// that the driver cannot load (a host shared object, an AMDGPU code object,
-/// SPIR-V, another ELF file) is an error that says what it is. `size` 0 means
+/// that the driver cannot load (a host shared object, another vendor's code
+/// object, another ELF file) is an error that says what it is. `size` 0 means
 /// unknown: OK.
 Status CheckCudaImage(const void *data, size_t size);
 

@@ -7,11 +7,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/cuda/module.h"
+#include "offload_runtime/backend_registry.h"
 
 #include "offload_runtime/cuda/image_check.h"
 
+#include "offload_runtime/atomic_array.h"
 #include "offload_runtime/cuda/cuda_error.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/cuda/object_selection.h"
+#include "offload_runtime/process_exit.h"
 
 #include <unordered_map>
 
@@ -29,24 +32,6 @@ namespace mgpu {
 namespace {
 
 constexpr int kUnchosen = -1;
-
-/// Set once the process has begun to exit: from then on the driver may
-/// already have torn itself down, and unloading would only print errors
-/// (llvm-project #190563).
-std::atomic<bool> processExiting{false};
-
-void WatchForExit() {
-  static std::once_flag once;
-  std::call_once(once, [] { std::atexit([] { processExiting.store(true); }); });
-}
-
-template <typename T>
-std::unique_ptr<std::atomic<T>[]> MakeAtomics(size_t size, T value) {
-  auto atomics = std::make_unique<std::atomic<T>[]>(size);
-  for (size_t i = 0; i < size; ++i)
-    atomics[i].store(value, std::memory_order_relaxed);
-  return atomics;
-}
 
 /// Loads `image` as a library; with `jitOptLevel`, PTX is compiled at it.
 StatusOr<CUlibrary> LoadLibrary(const CudaDriver &driver, const void *image,
@@ -198,8 +183,8 @@ private:
     if (anyDevice) {
       object = 0;
     } else {
-      object = SelectObject(objects.data(), objects.size(),
-                            device.computeCapability);
+      object = SelectCudaObject(objects.data(), objects.size(),
+                                device.computeCapability);
       if (object < 0)
         return RuntimeError(
             MGPU_ERROR_NO_BINARY_FOR_GPU,
@@ -249,7 +234,7 @@ private:
 StatusOr<CudaModule *> LoadImage(const CudaDriver &driver, const void *image,
                                  size_t size, std::optional<int> jitOptLevel) {
   MGPU_ASSIGN_OR_RETURN(int deviceCount, GetDeviceCount());
-  WatchForExit();
+  WatchForProcessExit();
   MgpuObject object = {image, size, 0, 0, MGPU_ARCH_PORTABLE, 0};
   auto module = std::make_unique<CudaModule>(
       driver, std::vector<MgpuObject>{object},
@@ -265,7 +250,7 @@ StatusOr<CudaModule *> LoadObjects(const CudaDriver &driver,
                                    const MgpuObject *objects, int32_t count,
                                    const char *binaryName, Device &device) {
   MGPU_ASSIGN_OR_RETURN(int deviceCount, GetDeviceCount());
-  WatchForExit();
+  WatchForProcessExit();
   auto module = std::make_unique<CudaModule>(
       driver, std::vector<MgpuObject>(objects, objects + count),
       /*anyDevice=*/false, std::nullopt, binaryName, deviceCount);
@@ -276,7 +261,7 @@ StatusOr<CudaModule *> LoadObjects(const CudaDriver &driver,
 }
 
 Status UnloadModule(CudaModule *module) {
-  if (processExiting.load())
+  if (ProcessExiting())
     return OkStatus();
   Status status = module->UnloadLibraries();
   delete module;

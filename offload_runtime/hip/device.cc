@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/hip/device.h"
+#include "offload_runtime/driver_errors.h"
 
 #include "offload_runtime/hip/device_properties.h"
 #include "offload_runtime/hip/hip_error.h"
@@ -68,11 +69,7 @@ StatusOr<Device *> GetDevice(int ordinal) {
   MGPU_ASSIGN_OR_RETURN(DeviceTable * table, GetDeviceTable());
   const int count = static_cast<int>(table->size());
   if (ordinal < 0 || ordinal >= count)
-    return RuntimeError(MGPU_ERROR_INVALID_DEVICE,
-                        StrCat("device ", ordinal,
-                               " does not exist; this machine has ", count,
-                               " AMD GPU", count == 1 ? "" : "s",
-                               " (check HIP_VISIBLE_DEVICES)"));
+    return NoSuchDeviceError(ordinal, count, "AMD GPU", "HIP_VISIBLE_DEVICES");
   return (*table)[ordinal].get();
 }
 

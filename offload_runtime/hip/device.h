@@ -6,10 +6,9 @@
 //
 // Every device HIP sees, read once (its name and target ID) and kept for the
 // life of the process; mgpuSetDefaultDevice chooses among them per thread,
-// and HIP_VISIBLE_DEVICES (HIP's own) which of the machine's they are, as
-// CUDA_VISIBLE_DEVICES does for the CUDA backend.
+// and HIP_VISIBLE_DEVICES (HIP's own) which of the machine's they are.
 //
-// HIP, like the CUDA runtime API, has a current device per thread, which
+// HIP has a current device per thread, which
 // decides where modules load, memory is allocated and streams are made.
 // Every operation that depends on it runs inside a DeviceScope, which makes
 // the calling thread's mgpu device current for the call, at the cost of one

@@ -45,7 +45,7 @@ using hipEvent_t = ::ihipEvent_t *;
 using hipDeviceptr_t = void *;
 
 /// The errors that the backend tells apart or names; the runtime may return
-/// any other. Many share CUDA's numbers, which status.h reports.
+/// any other. Many share the numbers of the ABI's MGPU_ERROR_*s (mgpu.h).
 enum hipError_t : unsigned int {
   hipSuccess = 0,
   hipErrorInvalidValue = 1,

@@ -8,9 +8,9 @@
 // (device.h), which makes the calling thread's device current; only what
 // needs no current device skips it (pooled streams, finding a kernel already
 // found). Handles are HIP's own (hipStream_t, hipEvent_t) or this backend's
-// (modules and kernels, module.h). Kernels launch as on CUDA:
-// hipModuleLaunchKernel takes the same grid, block, shared memory, stream,
-// kernelParams and extra as cuLaunchKernel.
+// (modules and kernels, module.h). Kernels launch as the ABI's
+// mgpuLaunchKernel asks: hipModuleLaunchKernel takes the same grid, block,
+// shared memory, stream, kernelParams and extra.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +18,8 @@
 #include "offload_runtime/hip/device.h"
 #include "offload_runtime/hip/hip_error.h"
 #include "offload_runtime/hip/module.h"
+#include "offload_runtime/hip/object_selection.h"
 #include "offload_runtime/hip/stream_pool.h"
-#include "offload_runtime/object_selection.h"
 
 namespace mgpu {
 namespace {
@@ -161,7 +161,7 @@ public:
     DeviceScope scope;
     MGPU_RETURN_IF_ERROR(scope.Enter());
     void *ptr = nullptr;
-    // Managed memory, as on CUDA: where the device cannot migrate pages
+    // Managed memory: where the device cannot migrate pages
     // (xnack off), HIP gives host memory the device reads and writes.
     hipError_t result =
         hostShared
@@ -256,7 +256,7 @@ private:
 /// `count` objects, else why not.
 Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(hip::Device * first, hip::GetDevice(0));
-  if (SelectAmdgpuObject(objects, count, first->targetId) >= 0)
+  if (hip::SelectAmdgpuObject(objects, count, first->targetId) >= 0)
     return OkStatus();
   return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                       StrCat(first->Describe(), " runs none of ",
@@ -278,6 +278,8 @@ BackendDescription Describe() {
           "ROCm",
           /*rank=*/1,
           {MGPU_OBJECT_AMDGPU},
+          &hip::DescribeAmdgpuObject,
+          /*choiceReadsBytes=*/false,
           /*triedWithoutObjects=*/false,
           /*fallback=*/false,
           &Create,

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/hip/hip_error.h"
 
+#include "offload_runtime/driver_errors.h"
 #include "offload_runtime/hip/hip_runtime.h"
 
 #include <cstring>
@@ -15,63 +16,46 @@
 namespace mgpu::hip {
 namespace {
 
-/// The MGPU_ERROR_* of the same number where HIP took CUDA's; the rest, which
-/// mean something else in CUDA or nothing, are told apart by their text.
-int32_t ErrorCodeOf(hipError_t result) {
-  switch (result) {
-  case hipErrorInvalidValue:
-  case hipErrorOutOfMemory:
-  case hipErrorNotInitialized:
-  case hipErrorDeinitialized:
-  case hipErrorNoDevice:
-  case hipErrorInvalidDevice:
-  case hipErrorInvalidImage:
-  case hipErrorInvalidContext:
-  case hipErrorNoBinaryForGpu:
-  case hipErrorInvalidKernelFile:
-  case hipErrorSharedObjectInitFailed:
-  case hipErrorInvalidHandle:
-  case hipErrorNotFound:
-  case hipErrorIllegalAddress:
-  case hipErrorLaunchOutOfResources:
-  case hipErrorAssert:
-  case hipErrorHostMemoryAlreadyRegistered:
-  case hipErrorHostMemoryNotRegistered:
-  case hipErrorLaunchFailure:
-  case hipErrorNotSupported:
-    return static_cast<int32_t>(result);
-  case hipErrorInsufficientDriver:
-    return MGPU_ERROR_NOT_INITIALIZED;
-  case hipErrorInvalidDeviceFunction:
-    return MGPU_ERROR_NO_BINARY_FOR_GPU;
-  default:
-    return MGPU_ERROR_UNKNOWN;
-  }
-}
+constexpr const char *kWrongChip =
+    "the GPU code was not built for this device's chip and features: compile "
+    "it for this chip (#offload.rocm)";
 
-const char *Advice(hipError_t result) {
-  switch (result) {
-  case hipErrorNoDevice:
-    return "no AMD GPU is visible: check the GPU, its amdgpu kernel driver "
-           "(/dev/kfd) and HIP_VISIBLE_DEVICES";
-  case hipErrorInvalidDevice:
-    return "no such AMD GPU";
-  case hipErrorNoBinaryForGpu:
-  case hipErrorInvalidImage:
-  case hipErrorInvalidDeviceFunction:
-    return "the GPU code was not built for this device's chip and features: "
-           "compile it for this chip (#offload.rocm)";
-  case hipErrorOutOfMemory:
-    return "out of device memory: free memory or use less of it";
-  case hipErrorNotFound:
-    return "the module has no kernel of that name";
-  case hipErrorInsufficientDriver:
-    return "the amdgpu kernel driver is older than this HIP runtime needs: "
-           "update it";
-  default:
-    return nullptr;
-  }
-}
+/// The MGPU_ERROR_* of the same number where HIP took the ABI's (mgpu.h);
+/// the rest, which mean something else there or nothing, are told apart by
+/// their text.
+constexpr DriverResult kResults[] = {
+#define MGPU_SAME(result, advice) {result, result, advice, nullptr}
+    MGPU_SAME(hipErrorInvalidValue, nullptr),
+    MGPU_SAME(hipErrorOutOfMemory,
+              "out of device memory: free memory or use less of it"),
+    MGPU_SAME(hipErrorNotInitialized, nullptr),
+    MGPU_SAME(hipErrorDeinitialized, nullptr),
+    MGPU_SAME(hipErrorNoDevice,
+              "no AMD GPU is visible: check the GPU, its amdgpu kernel driver "
+              "(/dev/kfd) and HIP_VISIBLE_DEVICES"),
+    MGPU_SAME(hipErrorInvalidDevice, "no such AMD GPU"),
+    MGPU_SAME(hipErrorInvalidImage, kWrongChip),
+    MGPU_SAME(hipErrorInvalidContext, nullptr),
+    MGPU_SAME(hipErrorNoBinaryForGpu, kWrongChip),
+    MGPU_SAME(hipErrorInvalidKernelFile, nullptr),
+    MGPU_SAME(hipErrorSharedObjectInitFailed, nullptr),
+    MGPU_SAME(hipErrorInvalidHandle, nullptr),
+    MGPU_SAME(hipErrorNotFound, "the module has no kernel of that name"),
+    MGPU_SAME(hipErrorIllegalAddress, nullptr),
+    MGPU_SAME(hipErrorLaunchOutOfResources, nullptr),
+    MGPU_SAME(hipErrorAssert, nullptr),
+    MGPU_SAME(hipErrorHostMemoryAlreadyRegistered, nullptr),
+    MGPU_SAME(hipErrorHostMemoryNotRegistered, nullptr),
+    MGPU_SAME(hipErrorLaunchFailure, nullptr),
+    MGPU_SAME(hipErrorNotSupported, nullptr),
+    {hipErrorInsufficientDriver, MGPU_ERROR_NOT_INITIALIZED,
+     "the amdgpu kernel driver is older than this HIP runtime needs: update "
+     "it",
+     nullptr},
+    {hipErrorInvalidDeviceFunction, MGPU_ERROR_NO_BINARY_FOR_GPU, kWrongChip,
+     nullptr},
+#undef MGPU_SAME
+};
 
 } // namespace
 
@@ -87,9 +71,8 @@ std::string HipErrorName(const HipRuntime &runtime, hipError_t result) {
 
 Status HipError(const HipRuntime &runtime, hipError_t result,
                 std::string_view call, std::string_view context) {
-  return DriverCallError(ErrorCodeOf(result), call,
-                         HipErrorName(runtime, result), context,
-                         Advice(result));
+  return DriverCallError({kResults, MGPU_ERROR_UNKNOWN}, result, call,
+                         HipErrorName(runtime, result), context);
 }
 
 } // namespace mgpu::hip

@@ -4,9 +4,9 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A failed HIP call is one line, as a failed CUDA call is (cuda_error.h),
-// reported to mgpuGetLastError as the MGPU_ERROR_* of the same meaning: HIP
-// numbers most of its errors as CUDA does.
+// A failed HIP call is one line (driver_errors.h), reported to
+// mgpuGetLastError as the MGPU_ERROR_* of the same meaning: HIP numbers most
+// of its errors as the ABI does.
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime never links libamdhip64: a program that uses it starts, and
-// runs on CUDA, Vulkan or the host, on a machine without ROCm. The HIP
+// runs on another backend, on a machine without ROCm. The HIP
 // runtime is opened at first use, $MGPU_HIP_RUNTIME if set, else the first
 // of kHipRuntimeSearchOrder that loads, and every entry point of
 // hip_symbols.inc is resolved once into one table, with the signatures of

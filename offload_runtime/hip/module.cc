@@ -7,10 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/hip/module.h"
+#include "offload_runtime/backend_registry.h"
 
+#include "offload_runtime/atomic_array.h"
 #include "offload_runtime/hip/hip_error.h"
 #include "offload_runtime/hip/image_check.h"
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/hip/object_selection.h"
+#include "offload_runtime/process_exit.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -21,31 +24,12 @@
 #include <vector>
 
 namespace mgpu::hip {
-namespace {
-
-/// Set once the process has begun to exit: from then on the HIP runtime may
-/// already have torn itself down.
-std::atomic<bool> processExiting{false};
-
-void WatchForExit() {
-  static std::once_flag once;
-  std::call_once(once, [] { std::atexit([] { processExiting.store(true); }); });
-}
-
-template <typename T> std::unique_ptr<std::atomic<T>[]> MakeNulls(size_t n) {
-  auto atomics = std::make_unique<std::atomic<T>[]>(n);
-  for (size_t i = 0; i < n; ++i)
-    atomics[i].store(nullptr, std::memory_order_relaxed);
-  return atomics;
-}
-
-} // namespace
 
 class Kernel {
 public:
   Kernel(Module &module, std::string name, int deviceCount)
       : module(module), name(std::move(name)),
-        byDevice(MakeNulls<hipFunction_t>(deviceCount)) {}
+        byDevice(MakeAtomics<hipFunction_t>(deviceCount, nullptr)) {}
 
   Module &module;
   const std::string name;
@@ -61,7 +45,7 @@ public:
          std::string image, std::string binaryName, int deviceCount)
       : runtime(runtime), objects(std::move(objects)), image(std::move(image)),
         binaryName(std::move(binaryName)), deviceCount(deviceCount),
-        loaded(MakeNulls<hipModule_t>(deviceCount)) {
+        loaded(MakeAtomics<hipModule_t>(deviceCount, nullptr)) {
     if (!this->image.empty()) // the copy, wherever its bytes moved to
       this->objects[0].data = this->image.data();
   }
@@ -182,7 +166,7 @@ private:
 StatusOr<Module *> LoadImage(const void *image, size_t size, Device &device) {
   MGPU_ASSIGN_OR_RETURN(size_t bytes, CheckAmdgpuImage(image, size, device));
   MGPU_ASSIGN_OR_RETURN(int deviceCount, GetDeviceCount());
-  WatchForExit();
+  WatchForProcessExit();
   MgpuObject object = {nullptr, bytes, MGPU_OBJECT_AMDGPU, 0, 0, 0};
   auto module = std::make_unique<Module>(
       *device.runtime, std::vector<MgpuObject>{object},
@@ -196,7 +180,7 @@ StatusOr<Module *> LoadImage(const void *image, size_t size, Device &device) {
 StatusOr<Module *> LoadObjects(const MgpuObject *objects, int32_t count,
                                const char *binaryName, Device &device) {
   MGPU_ASSIGN_OR_RETURN(int deviceCount, GetDeviceCount());
-  WatchForExit();
+  WatchForProcessExit();
   auto module = std::make_unique<Module>(
       *device.runtime, std::vector<MgpuObject>(objects, objects + count), "",
       binaryName ? binaryName : "?", deviceCount);
@@ -206,7 +190,7 @@ StatusOr<Module *> LoadObjects(const MgpuObject *objects, int32_t count,
 }
 
 Status UnloadModule(Module *module) {
-  if (processExiting.load())
+  if (ProcessExiting())
     return OkStatus();
   Status status = module->Unload();
   delete module;

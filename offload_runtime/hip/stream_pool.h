@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// As for CUDA (cuda/stream_pool.h): upstream's lowering creates and destroys
+// Upstream's lowering creates and destroys
 // a stream around every synchronous launch, so streams come from a pool per
 // device, and after warm-up creating and destroying one costs no HIP call.
 // Each thread also has its own stream per device, which an entry point given

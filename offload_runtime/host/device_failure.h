@@ -6,7 +6,7 @@
 //
 // Work that fails on a stream (a kernel's cf.assert, a block that finds no
 // memory) leaves the host device failed for the rest of the process, as a
-// device-side assert leaves a CUDA context: every stream skips the work
+// device-side assert leaves a GPU's context: every stream skips the work
 // queued after it, and every later call that runs work or waits for it
 // (launches, copies, fills, allocations, stream and event synchronization)
 // reports the first failure. A failure is therefore never lost: not with

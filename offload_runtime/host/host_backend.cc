@@ -7,7 +7,7 @@
 // Modules are host objects (host_module.h), launches run on the worker pool
 // (host_launch.h), streams are in-order queues with their own threads and
 // events order them (host_stream.h, host_event.h), memory is host memory
-// with CUDA's rules for what waits (host_memory.h). Handles are this
+// with the ABI's rules for what waits (host_memory.h). Handles are this
 // backend's objects; there is one device.
 //
 //===----------------------------------------------------------------------===//
@@ -21,8 +21,8 @@
 #include "offload_runtime/host/host_memory.h"
 #include "offload_runtime/host/host_module.h"
 #include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/host/object_selection.h"
 #include "offload_runtime/host/thread_pool.h"
-#include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 
 #include <algorithm>
@@ -118,7 +118,7 @@ public:
                                          const char *binaryName) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     int machine = host::GetHostElfMachine();
-    int chosen = SelectHostObject(objects, count, machine);
+    int chosen = host::SelectHostObject(objects, count, machine);
     if (chosen < 0)
       return RuntimeError(
           MGPU_ERROR_NO_BINARY_FOR_GPU,
@@ -322,7 +322,7 @@ private:
                         "newer; the host backend has none");
   }
 
-  /// Why this backend runs rather than CUDA's.
+  /// Why this backend runs rather than a GPU's.
   const std::string why;
   /// The worker pool's threads, for the trace.
   const unsigned threads;
@@ -344,6 +344,8 @@ BackendDescription Describe() {
           "host",
           /*rank=*/3,
           {MGPU_OBJECT_HOST},
+          &host::DescribeHostObject,
+          /*choiceReadsBytes=*/false,
           /*triedWithoutObjects=*/false,
           /*fallback=*/true,
           &Create,

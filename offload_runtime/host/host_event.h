@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// As CUDA's events: recording captures the work queued on a stream so far,
+// As the ABI's events: recording captures the work queued on a stream so far,
 // and completes when the stream gets there; a wait (from a thread or another
 // stream) waits for the last recording made before it. An event never
 // recorded is complete.

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // "Device" memory is host memory that the runtime allocated, or that was
-// registered (pinned, in CUDA's terms). As on CUDA, stream-ordered copies
+// registered (pinned). As on a GPU, stream-ordered copies
 // and fills of such memory run on the stream, after the work before them;
 // those that touch other (pageable) memory first wait for the stream and then
 // happen before the call returns, so that the caller may reuse its buffer.

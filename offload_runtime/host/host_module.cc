@@ -11,6 +11,7 @@
 #include "object_format/ObjectFormat.h"
 #include "offload_runtime/host/cpu_features.h"
 #include "offload_runtime/host/host_stream.h"
+#include "offload_runtime/process_exit.h"
 
 #include <dlfcn.h>
 #include <sys/mman.h>
@@ -80,8 +81,6 @@ private:
 
 namespace {
 
-std::atomic<bool> processExiting{false};
-
 /// A CPU that every machine of this architecture has the features of.
 #if defined(__x86_64__)
 constexpr const char *kPortableCpu = "x86-64";
@@ -94,7 +93,7 @@ void PrepareForHostObjects() {
   static std::once_flag once;
   std::call_once(once, [] {
     (void)dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
-    std::atexit([] { processExiting.store(true); });
+    WatchForProcessExit();
   });
 }
 
@@ -208,7 +207,7 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
 }
 
 Status UnloadHostModule(HostModule *module) {
-  if (processExiting.load())
+  if (ProcessExiting())
     return OkStatus();
   // Its kernels may still run on some stream.
   SynchronizeAllStreams();

@@ -11,6 +11,7 @@
 #include "offload_runtime/backend.h"
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/stream_pool.h"
 #include "offload_runtime/trace.h"
 
 #include <unordered_map>
@@ -109,60 +110,9 @@ void HostStream::Run() {
 
 namespace {
 
-class StreamPool {
-public:
-  StatusOr<HostStream *> Acquire() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!idle.empty()) {
-        HostStream *stream = idle.back();
-        idle.pop_back();
-        state[stream] = State::kInUse;
-        return stream;
-      }
-    }
-    MGPU_ASSIGN_OR_RETURN(HostStream * stream, HostStream::Create());
-    std::lock_guard<std::mutex> lock(mutex);
-    state[stream] = State::kInUse;
-    all.push_back(stream);
-    return stream;
-  }
-
-  Status Release(HostStream *stream) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = state.find(stream);
-    if (it == state.end())
-      return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
-                          "the stream is not one of this runtime's");
-    if (it->second == State::kIdle)
-      return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
-                          "the stream was already destroyed");
-    it->second = State::kIdle;
-    idle.push_back(stream);
-    return OkStatus();
-  }
-
-  bool Owns(HostStream *stream) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = state.find(stream);
-    return it != state.end() && it->second == State::kInUse;
-  }
-
-  std::vector<HostStream *> All() {
-    std::lock_guard<std::mutex> lock(mutex);
-    return all;
-  }
-
-private:
-  enum class State { kInUse, kIdle };
-  std::mutex mutex;
-  std::unordered_map<HostStream *, State> state;
-  std::vector<HostStream *> idle, all;
-};
-
-StreamPool &GetPool() {
+StreamPool<HostStream> &GetPool() {
   // Never destroyed: streams run (and threads give theirs back) during exit.
-  static StreamPool *pool = new StreamPool;
+  static auto *pool = new StreamPool<HostStream>;
   return *pool;
 }
 
@@ -179,7 +129,9 @@ thread_local ThreadStream threadStream;
 
 } // namespace
 
-StatusOr<HostStream *> AcquireStream() { return GetPool().Acquire(); }
+StatusOr<HostStream *> AcquireStream() {
+  return GetPool().Acquire(&HostStream::Create);
+}
 
 Status ReleaseStream(HostStream *stream) { return GetPool().Release(stream); }
 
@@ -193,10 +145,7 @@ StatusOr<HostStream *> GetThreadStream() {
 StatusOr<HostStream *> ResolveStream(HostStream *stream) {
   if (!stream)
     return GetThreadStream();
-  if (!GetPool().Owns(stream))
-    return RuntimeError(MGPU_ERROR_INVALID_HANDLE,
-                        "the stream is not a live stream of this runtime "
-                        "(destroyed, or never created by mgpuStreamCreate)");
+  MGPU_RETURN_IF_ERROR(GetPool().Check(stream));
   return stream;
 }
 

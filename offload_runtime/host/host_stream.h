@@ -11,7 +11,7 @@
 // later work, and Synchronize() reports the failure; event recordings and
 // waits still complete, so that nothing waits forever.
 //
-// Streams come from a process-wide pool, as in the CUDA backend: creating
+// Streams come from a process-wide pool, as in the GPU backends: creating
 // and destroying one per launch (upstream's lowering) starts no thread after
 // the first, and each thread has its own stream for null.
 //

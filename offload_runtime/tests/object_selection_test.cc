@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload_runtime/object_selection.h"
+#include "offload_runtime/backend_registry.h"
+#include "offload_runtime/cuda/object_selection.h"
+#include "offload_runtime/hip/object_selection.h"
 
 #include "object_format/AmdgpuChips.h"
 
@@ -23,7 +25,7 @@ MgpuObject Object(int kind, int arch, int variant = MGPU_ARCH_PORTABLE) {
 }
 
 int Select(const std::vector<MgpuObject> &objects, int cc) {
-  return mgpu::SelectObject(objects.data(), objects.size(), cc);
+  return mgpu::SelectCudaObject(objects.data(), objects.size(), cc);
 }
 
 TEST(ObjectSelection, ExactCubinWins) {
@@ -98,7 +100,7 @@ MgpuObject Amdgpu(const char *id) {
 }
 
 int SelectAmdgpu(const std::vector<MgpuObject> &objects, const char *device) {
-  return mgpu::SelectAmdgpuObject(
+  return mgpu::hip::SelectAmdgpuObject(
       objects.data(), objects.size(),
       *object_format::parseAmdgpuTargetId(device, nullptr));
 }

@@ -59,7 +59,6 @@ def tsan_test(name, srcs, env = {}, deps = [], **kwargs):
             "//object_format:amdgpu_chips",
             "//object_format:spirv_reflect",
             "//offload_runtime:mgpu_headers",
-            "//offload_runtime:object_selection",
             "@offload_cuda//:cuda_headers",
             "@offload_gtest//:gtest_main",
         ] + deps,

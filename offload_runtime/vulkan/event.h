@@ -8,7 +8,7 @@
 // stream's work so far with a signal of the event's next value; a stream
 // that waits for it makes its next submission wait for that value (already
 // on the queue, so never a wait before its signal, which one queue could not
-// get past); the host waits for it on the semaphore. As with CUDA's events,
+// get past); the host waits for it on the semaphore. As the ABI's events do,
 // a wait is for the last recording made before it, and an event never
 // recorded is complete.
 //

@@ -25,8 +25,8 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
                    const LaunchConfig &config, const KernelParams &params) {
   const VkPhysicalDeviceLimits &limits = device.limits;
   const std::string &name = kernel.entry.name;
-  // As CUDA, the dynamic shared memory asked for counts whether or not the
-  // kernel uses it (one without ignores it), on top of its static; a kernel
+  // As the ABI says, the dynamic shared memory asked for counts whether or not
+  // the kernel uses it (one without ignores it), on top of its static; a kernel
   // with it gets whole elements, which may be a few bytes more.
   // Both at most the limit (Module::Load checks the static), so that the
   // sum cannot wrap.

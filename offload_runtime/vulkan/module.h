@@ -51,8 +51,8 @@ public:
   uint32_t SharedElements(uint32_t sharedMemoryBytes) const;
   /// The workgroup memory that `sharedMemoryBytes` of dynamic shared memory
   /// takes: the array's whole elements (SharedElements), or, for a kernel
-  /// without dynamic shared memory, the bytes asked for, which count as on
-  /// CUDA.
+  /// without dynamic shared memory, the bytes asked for, which count as the
+  /// ABI says.
   uint64_t DynamicSharedBytes(uint32_t sharedMemoryBytes) const;
 
   const object_format::SpirvEntryPoint entry;

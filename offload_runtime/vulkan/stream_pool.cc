@@ -9,74 +9,16 @@
 #include "offload_runtime/vulkan/stream_pool.h"
 
 #include "offload_runtime/backend.h"
+#include "offload_runtime/stream_pool.h"
 
-#include <mutex>
-#include <unordered_map>
 #include <vector>
 
 namespace mgpu::vulkan {
 namespace {
 
-class StreamPool {
-public:
-  StatusOr<Stream *> Acquire(Device &device) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!idle.empty()) {
-        Stream *stream = idle.back();
-        idle.pop_back();
-        handedOut[stream] = true;
-        return stream;
-      }
-    }
-    MGPU_ASSIGN_OR_RETURN(Stream * stream, Stream::Create(device));
-    std::lock_guard<std::mutex> lock(mutex);
-    handedOut[stream] = true;
-    return stream;
-  }
-
-  Status Release(Stream *stream) {
-    MGPU_RETURN_IF_ERROR(Check(stream));
-    // Its copies into host memory land before anyone can reuse it.
-    Status synchronized = stream->Synchronize();
-    std::lock_guard<std::mutex> lock(mutex);
-    handedOut[stream] = false;
-    idle.push_back(stream);
-    return synchronized;
-  }
-
-  Status Check(Stream *stream) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = handedOut.find(stream);
-    if (it == handedOut.end() || !it->second)
-      return RuntimeError(
-          MGPU_ERROR_INVALID_HANDLE,
-          StrCat("the stream ", static_cast<const void *>(stream),
-                 " is not a live stream of this runtime (destroyed already, "
-                 "or never created by mgpuStreamCreate)"));
-    return OkStatus();
-  }
-
-  /// Every stream handed out, for work on all of them.
-  std::vector<Stream *> Live() {
-    std::lock_guard<std::mutex> lock(mutex);
-    std::vector<Stream *> live;
-    for (auto &[stream, out] : handedOut)
-      if (out)
-        live.push_back(stream);
-    return live;
-  }
-
-private:
-  std::mutex mutex;
-  /// Stream -> whether it is handed out; streams are never destroyed.
-  std::unordered_map<Stream *, bool> handedOut;
-  std::vector<Stream *> idle;
-};
-
-StreamPool &GetPool() {
+StreamPool<Stream> &GetPool() {
   // Never destroyed: threads may give streams back during exit.
-  static StreamPool *pool = new StreamPool;
+  static auto *pool = new StreamPool<Stream>;
   return *pool;
 }
 
@@ -87,7 +29,7 @@ struct ThreadStream {
     // In a forked child, the parent's: the driver's threads that would run
     // its work to the end are not there.
     if (stream && !InForkedChild())
-      (void)GetPool().Release(stream);
+      (void)ReleaseStream(stream);
   }
 };
 thread_local ThreadStream threadStream;
@@ -95,10 +37,16 @@ thread_local ThreadStream threadStream;
 } // namespace
 
 StatusOr<Stream *> AcquireStream(Device &device) {
-  return GetPool().Acquire(device);
+  return GetPool().Acquire([&] { return Stream::Create(device); });
 }
 
-Status ReleaseStream(Stream *stream) { return GetPool().Release(stream); }
+Status ReleaseStream(Stream *stream) {
+  MGPU_RETURN_IF_ERROR(GetPool().Check(stream));
+  // Its copies into host memory land before anyone can reuse it.
+  Status synchronized = stream->Synchronize();
+  MGPU_RETURN_IF_ERROR(GetPool().Release(stream));
+  return synchronized;
+}
 
 StatusOr<Stream *> ResolveStream(Device &device, MgpuStream stream) {
   if (stream) {

@@ -6,7 +6,7 @@
 //
 // Copies and fills are commands of the stream, in its order. Between
 // allocations a copy is vkCmdCopyBuffer. Plain (pageable) host memory goes
-// through a host-visible staging buffer, as CUDA's copies of pageable
+// through a host-visible staging buffer, as a GPU driver's copies of pageable
 // memory do: a copy from it reads it at the call, a copy into it waits for
 // the stream to get there and returns once it is written: the memory may be
 // a stack frame that is gone by the next synchronization, and a later copy

@@ -8,14 +8,17 @@
 
 #include "offload_runtime/vulkan/vulkan_api.h"
 
+#include "offload_runtime/driver_library.h"
+
 #include <dlfcn.h>
 
-#include <cstdlib>
+#include <initializer_list>
+#include <iterator>
 
 namespace mgpu {
 namespace {
 
-constexpr const char *kDefaultLibrary = "libvulkan.so.1";
+constexpr const char *kSearchOrder[] = {"libvulkan.so.1"};
 
 Status Missing(const VulkanApi &api, const char *name) {
   return RuntimeError(MGPU_ERROR_NOT_INITIALIZED,
@@ -23,36 +26,59 @@ Status Missing(const VulkanApi &api, const char *name) {
                              ": install a Vulkan 1.3 loader (libvulkan1)"));
 }
 
-/// The table, once the loader is open; a failure is final (the machine will
-/// not grow a loader).
-StatusOr<VulkanApi> Load() {
-  const char *override = std::getenv("MGPU_VULKAN_LIBRARY");
-  const char *path = override && *override ? override : kDefaultLibrary;
-  void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!library)
-    return RuntimeError(
-        MGPU_ERROR_NOT_INITIALIZED,
-        StrCat("cannot load the Vulkan loader (", dlerror(),
-               "): install libvulkan1 and a Vulkan driver (mesa-vulkan-drivers "
-               "for the CPU's), or set MGPU_VULKAN_LIBRARY to a "
-               "libvulkan.so"));
-  VulkanApi api;
-  api.path = path;
-  api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
-      dlsym(library, "vkGetInstanceProcAddr"));
-  if (!api.vkGetInstanceProcAddr)
-    return Missing(api, "vkGetInstanceProcAddr");
-#define MGPU_VULKAN_GLOBAL(name)                                               \
-  api.name = reinterpret_cast<PFN_##name>(                                     \
-      api.vkGetInstanceProcAddr(VK_NULL_HANDLE, #name));                       \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
-#define MGPU_VULKAN_INSTANCE(name)
-#define MGPU_VULKAN_DEVICE(name)
+/// Where an entry point of vulkan_symbols.inc is resolved.
+enum class Level { Global, Instance, Device };
+
+/// Resolves the entry points of `level` with `lookup`, or says which is
+/// missing.
+template <typename Lookup>
+Status ResolveLevel(VulkanApi &api, Level level, Lookup lookup) {
+  struct Entry {
+    Level level;
+    DriverSymbol symbol;
+  };
+  const Entry entries[] = {
+#define MGPU_VULKAN_ENTRY(level, name)                                         \
+  {level, {#name, reinterpret_cast<void **>(&api.name), false}},
+#define MGPU_VULKAN_GLOBAL(name) MGPU_VULKAN_ENTRY(Level::Global, name)
+#define MGPU_VULKAN_INSTANCE(name) MGPU_VULKAN_ENTRY(Level::Instance, name)
+#define MGPU_VULKAN_DEVICE(name) MGPU_VULKAN_ENTRY(Level::Device, name)
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
+#undef MGPU_VULKAN_ENTRY
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
+  };
+  for (const Entry &entry : entries)
+    if (entry.level == level)
+      MGPU_RETURN_IF_ERROR(
+          ResolveDriverSymbols({entry.symbol}, lookup, [&](const char *name) {
+            return Missing(api, name);
+          }));
+  return OkStatus();
+}
+
+/// The table, once the loader is open; a failure is final (the machine will
+/// not grow a loader).
+StatusOr<VulkanApi> Load() {
+  MGPU_ASSIGN_OR_RETURN(
+      OpenedLibrary library,
+      OpenDriverLibrary(
+          {"the Vulkan loader", "MGPU_VULKAN_LIBRARY", kSearchOrder,
+           std::size(kSearchOrder),
+           "install libvulkan1 and a Vulkan driver (mesa-vulkan-drivers for "
+           "the CPU's), or set MGPU_VULKAN_LIBRARY to a libvulkan.so",
+           /*variableAdvice=*/nullptr}));
+  VulkanApi api;
+  api.path = library.path;
+  api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+      dlsym(library.handle, "vkGetInstanceProcAddr"));
+  if (!api.vkGetInstanceProcAddr)
+    return Missing(api, "vkGetInstanceProcAddr");
+  MGPU_RETURN_IF_ERROR(ResolveLevel(api, Level::Global, [&](const char *name) {
+    return reinterpret_cast<void *>(
+        api.vkGetInstanceProcAddr(VK_NULL_HANDLE, name));
+  }));
   return api;
 }
 
@@ -64,33 +90,15 @@ StatusOr<VulkanApi> LoadVulkanApi() {
 }
 
 Status ResolveInstanceApi(VulkanApi &api, VkInstance instance) {
-#define MGPU_VULKAN_GLOBAL(name)
-#define MGPU_VULKAN_INSTANCE(name)                                             \
-  api.name = reinterpret_cast<PFN_##name>(                                     \
-      api.vkGetInstanceProcAddr(instance, #name));                             \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
-#define MGPU_VULKAN_DEVICE(name)
-#include "offload_runtime/vulkan/vulkan_symbols.inc"
-#undef MGPU_VULKAN_GLOBAL
-#undef MGPU_VULKAN_INSTANCE
-#undef MGPU_VULKAN_DEVICE
-  return OkStatus();
+  return ResolveLevel(api, Level::Instance, [&](const char *name) {
+    return reinterpret_cast<void *>(api.vkGetInstanceProcAddr(instance, name));
+  });
 }
 
 Status ResolveDeviceApi(VulkanApi &api, VkDevice device) {
-#define MGPU_VULKAN_GLOBAL(name)
-#define MGPU_VULKAN_INSTANCE(name)
-#define MGPU_VULKAN_DEVICE(name)                                               \
-  api.name =                                                                   \
-      reinterpret_cast<PFN_##name>(api.vkGetDeviceProcAddr(device, #name));    \
-  if (!api.name)                                                               \
-    return Missing(api, #name);
-#include "offload_runtime/vulkan/vulkan_symbols.inc"
-#undef MGPU_VULKAN_GLOBAL
-#undef MGPU_VULKAN_INSTANCE
-#undef MGPU_VULKAN_DEVICE
-  return OkStatus();
+  return ResolveLevel(api, Level::Device, [&](const char *name) {
+    return reinterpret_cast<void *>(api.vkGetDeviceProcAddr(device, name));
+  });
 }
 
 } // namespace mgpu

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime never links libvulkan: a program that uses it starts, and runs
-// on CUDA or the host, on a machine without Vulkan. The loader is opened at
+// on another backend, on a machine without Vulkan. The loader is opened at
 // first use (dlopen of $MGPU_VULKAN_LIBRARY, else libvulkan.so.1) and every
 // entry point of vulkan_symbols.inc is resolved into one table, with the
 // types of Debian's <vulkan/vulkan.h> (declarations only: VK_NO_PROTOTYPES).
@@ -22,6 +22,8 @@
 
 #include "offload_runtime/status.h"
 
+#include <string>
+
 namespace mgpu {
 
 struct VulkanApi {
@@ -33,8 +35,8 @@ struct VulkanApi {
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
-  /// The library it was loaded from, for messages.
-  const char *path = nullptr;
+  /// The library it was loaded from, as it was named to dlopen.
+  std::string path;
 };
 
 /// The loader's global entry points, loaded on the first call; the same

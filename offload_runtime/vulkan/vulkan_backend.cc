@@ -14,7 +14,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/backend_registry.h"
-#include "offload_runtime/object_selection.h"
 #include "offload_runtime/thread_device.h"
 #include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/device.h"
@@ -22,6 +21,7 @@
 #include "offload_runtime/vulkan/launch.h"
 #include "offload_runtime/vulkan/memory.h"
 #include "offload_runtime/vulkan/module.h"
+#include "offload_runtime/vulkan/object_selection.h"
 #include "offload_runtime/vulkan/stream_pool.h"
 #include "offload_runtime/vulkan/transfer.h"
 
@@ -65,7 +65,7 @@ public:
                                          int32_t count,
                                          const char *binaryName) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    int chosen = SelectSpirvObject(objects, count);
+    int chosen = vulkan::SelectSpirvObject(objects, count);
     if (chosen < 0)
       return RuntimeError(
           MGPU_ERROR_NO_BINARY_FOR_GPU,
@@ -244,7 +244,7 @@ private:
 /// capabilities), else why not.
 Status CheckDeviceRunsOneOf(const MgpuObject *objects, int32_t count) {
   MGPU_ASSIGN_OR_RETURN(Device * device, vulkan::GetDevice());
-  int chosen = SelectSpirvObject(objects, count);
+  int chosen = vulkan::SelectSpirvObject(objects, count);
   if (chosen < 0)
     return RuntimeError(MGPU_ERROR_NO_BINARY_FOR_GPU,
                         StrCat("it has no SPIR-V object among ",
@@ -273,6 +273,9 @@ BackendDescription Describe() {
           "Vulkan",
           /*rank=*/2,
           {MGPU_OBJECT_SPIRV},
+          &vulkan::DescribeSpirvObject,
+          // Its runsOneOf checks the object's capabilities.
+          /*choiceReadsBytes=*/true,
           /*triedWithoutObjects=*/false,
           /*fallback=*/false,
           &Create,

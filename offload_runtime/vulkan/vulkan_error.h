@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A failed Vulkan call is one line, as a failed CUDA call is (cuda_error.h),
+// A failed Vulkan call is one line (driver_errors.h),
 // reported to mgpuGetLastError as the MGPU_ERROR_* closest to its VkResult.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,28 @@
+//===- process_exit.h - Whether the process is exiting ----------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Once the process has begun to exit (std::exit, or a return from main), a
+// driver may already have torn itself down, and unloading a module would only
+// print its errors (llvm-project #190563): a backend's unload then does
+// nothing, as the process's end frees everything.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_PROCESS_EXIT_H
+#define OFFLOAD_RUNTIME_PROCESS_EXIT_H
+
+namespace mgpu {
+
+/// Starts watching for the process's exit (once; later calls do nothing):
+/// a backend calls it when it loads its first module.
+void WatchForProcessExit();
+
+/// Whether the process has begun to exit since WatchForProcessExit.
+bool ProcessExiting();
+
+} // namespace mgpu
+
+#endif // OFFLOAD_RUNTIME_PROCESS_EXIT_H
