@@ -36,6 +36,13 @@ struct LaunchConfig {
   uint32_t cluster[3];
   bool hasCluster;
   uint32_t sharedMemoryBytes;
+
+  /// Whether a cluster holds more than one block: a backend without
+  /// clusters runs clusters of one block as a launch without clusters, as
+  /// each block would be a cluster of its own.
+  bool HasMultiBlockClusters() const {
+    return hasCluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] != 1;
+  }
 };
 
 /// The LaunchConfig of a launch whose geometry was checked (mgpu_api.cc);

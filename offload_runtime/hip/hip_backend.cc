@@ -90,7 +90,7 @@ public:
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                 MgpuStream stream, const KernelParams &params) override {
-    if (config.hasCluster)
+    if (config.HasMultiBlockClusters())
       return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                           "thread block clusters are a CUDA feature (sm_90 and "
                           "newer); the HIP backend launches no clusters on "

@@ -101,10 +101,11 @@ public:
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
+    // What a backend lacks is NOT_SUPPORTED on every backend.
     if (jitOptLevel)
-      return RuntimeError(MGPU_ERROR_INVALID_IMAGE,
-                          StrCat("the host backend runs host objects, not PTX "
-                                 "for a GPU's JIT (",
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
+                          StrCat("the host backend has no JIT: it runs host "
+                                 "objects, not PTX (",
                                  why, ")"));
     StatusOr<host::HostModule *> module = host::LoadHostObject(image, size);
     if (!module.ok())

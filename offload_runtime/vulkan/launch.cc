@@ -50,8 +50,7 @@ Status CheckLaunch(const Device &device, const Kernel &kernel,
                "; Vulkan ", device.description, " has at most ",
                limits.maxComputeSharedMemorySize,
                " bytes of workgroup memory (maxComputeSharedMemorySize)"));
-  if (config.hasCluster &&
-      (config.cluster[0] * config.cluster[1] * config.cluster[2]) != 1)
+  if (config.HasMultiBlockClusters())
     return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
                         StrCat("kernel '", name, "' is launched in clusters ",
                                Dims(config.cluster),

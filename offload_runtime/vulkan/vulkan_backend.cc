@@ -49,13 +49,19 @@ public:
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    if (jitOptLevel || size == 0)
+    // What a backend lacks is NOT_SUPPORTED on every backend; bytes it
+    // cannot take are INVALID_IMAGE.
+    if (jitOptLevel)
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
+                          "the Vulkan backend has no JIT: mgpuModuleLoadJIT "
+                          "takes PTX; load a gpu.binary's objects "
+                          "(mgpuModuleLoadObjects)");
+    if (size == 0)
       return RuntimeError(
           MGPU_ERROR_INVALID_IMAGE,
-          StrCat("the Vulkan backend loads SPIR-V modules of a known size: ",
-                 jitOptLevel ? "it has no JIT for PTX"
-                             : "mgpuModuleLoad was not given the size",
-                 "; load a gpu.binary's objects (mgpuModuleLoadObjects)"));
+          "the Vulkan backend loads SPIR-V modules of a known size: "
+          "mgpuModuleLoad was not given the size; load a gpu.binary's "
+          "objects (mgpuModuleLoadObjects)");
     MGPU_ASSIGN_OR_RETURN(vulkan::Module * module,
                           vulkan::Module::Load(device, image, size, "?"));
     return reinterpret_cast<MgpuModuleHandle>(module);

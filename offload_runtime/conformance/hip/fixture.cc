@@ -31,10 +31,6 @@ const BackendUnderTest &TheBackend() {
       WithSkipsOfMissingFeatures(
           {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
           {
-              {"Launches.ClusterOfOneBlock",
-               "known disagreement: MGPU_ERROR_NOT_SUPPORTED (\"thread block "
-               "clusters are a CUDA feature\"), where the Vulkan backend "
-               "launches a cluster of one block as a launch without clusters"},
               {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
                "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
                "message (\"hipModuleLaunchKernel failed with "

@@ -24,14 +24,7 @@ const BackendUnderTest &TheBackend() {
       /*jitImage=*/nullptr,
       /*runsKernels=*/true,
       WithSkipsOfMissingFeatures(
-          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true},
-          {
-              {"ModuleMisuse.LoadJitWithoutAJit",
-               "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the host "
-               "backend "
-               "runs host objects, not PTX for a GPU's JIT\"), where the HIP "
-               "backend answers MGPU_ERROR_NOT_SUPPORTED"},
-          })};
+          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true}, {})};
   return backend;
 }
 

@@ -34,12 +34,6 @@ const BackendUnderTest &TheBackend() {
               {"HostMemory.MemRefs", "the Vulkan backend registers no host "
                                      "memory: mgpuMemHostRegister "
                                      "answers MGPU_ERROR_NOT_SUPPORTED"},
-              {"ModuleMisuse.LoadJitWithoutAJit",
-               "known disagreement: MGPU_ERROR_INVALID_IMAGE (\"the Vulkan "
-               "backend "
-               "loads SPIR-V modules of a known size: it has no JIT for "
-               "PTX\"), "
-               "where the HIP backend answers MGPU_ERROR_NOT_SUPPORTED"},
           })};
   return backend;
 }
