@@ -12,7 +12,8 @@
 // ROCM: gpu.binary @nvidia <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}#gpu.object<#offload.host{{.*}}#gpu.object<#offload.rocm<chip = "gfx942">
 
 // offload-lower-to-cuda: @amd's gfx90a beside the pipeline's sm_80 (the
-// objects in the order of their targets' lowerings: @amd lists gfx90a first).
+// objects of the module's first target's lowering first: @amd lists gfx90a
+// first).
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=CUDA
 // CUDA: gpu.binary @amd <#offload.loader> [#gpu.object<#offload.rocm<chip = "gfx90a", abi = "600">, {{.*}}"\7FELF{{.*}}#gpu.object<#offload.cuda<chip = "sm_80">
 // CUDA: gpu.binary @nvidia <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, {{.*}}#gpu.object<#offload.cuda<chip = "sm_80">, {{.*}}#gpu.object<#offload.host
