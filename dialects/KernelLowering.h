@@ -16,6 +16,7 @@
 #define OFFLOAD_DIALECTS_KERNELLOWERING_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/UpstreamTargets.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Attributes.h"
@@ -42,12 +43,6 @@ struct KernelLoweringOptions {
 #include "dialects/KernelLoweringInterface.h.inc"
 
 namespace mlir::offload {
-
-/// What a tool that lacks a target's models (mlir-opt with our pass plugin
-/// alone) is told to do, after what it lacks.
-inline constexpr llvm::StringLiteral kLoadDialectPluginHint =
-    "in mlir-opt, load liboffload_plugin.so with --load-dialect-plugin: a "
-    "pass plugin alone registers the passes, not the targets";
 
 /// The lowering of `target`: that of getOffloadTarget(target), which maps
 /// upstream's targets to ours. Fails with one error through `emitError`

@@ -23,7 +23,12 @@ def Offload_KernelLoweringAttrInterface
 
     Targets whose kernels take the same lowering (the same `getLoweringName`)
     share one copy of a module; targets of different lowerings get a copy
-    each (offload-split-by-lowering).
+    each (offload-split-by-lowering). The passes of a lowering are the same
+    for every target of its name (offload-lower-kernels builds them once per
+    name), and a model registers through `KernelLoweringModel::registerWith`,
+    which loads the lowering's dialects with the offload dialect: the
+    lowering runs as a dynamic pipeline, and no pass lists every lowering's
+    dialects.
   }];
   let methods = [
     InterfaceMethod<[{
@@ -41,9 +46,10 @@ def Offload_KernelLoweringAttrInterface
            "const ::mlir::offload::KernelLoweringOptions &":$options)>,
     InterfaceMethod<[{
         Gives `converter` the memory spaces and types of the upstream
-        conversion to the LLVM dialect that the lowering ends with, so that
-        what other passes convert first matches it; fails for a lowering
-        that does not end in the LLVM dialect.
+        conversion to the LLVM dialect that the lowering ends with, which
+        takes no patterns of ours, so that what offload-lower-atomics
+        converts before it matches it; fails for a lowering that runs no
+        such conversion.
       }], "::llvm::LogicalResult", "configureLLVMTypeConverter",
       (ins "::mlir::LLVMTypeConverter &":$converter), [{}], [{
         return ::mlir::failure();

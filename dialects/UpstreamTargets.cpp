@@ -53,5 +53,7 @@ mlir::offload::getOffloadTarget(Attribute target,
   return emitError() << target
                      << " is not a target that offload compiles: those are "
                         "the offload dialect's targets, and upstream's that "
-                        "map to one";
+                        "map to one (upstream's map in a tool that registers "
+                        "their mappings; "
+                     << kLoadDialectPluginHint << ")";
 }

@@ -18,10 +18,19 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/StringRef.h"
 
 #include "dialects/UpstreamTargetInterface.h.inc"
 
 namespace mlir::offload {
+
+class OffloadDialect;
+
+/// What a tool that lacks a target's models (mlir-opt with our pass plugin
+/// alone) is told to do, after what it lacks.
+inline constexpr llvm::StringLiteral kLoadDialectPluginHint =
+    "in mlir-opt, load liboffload_plugin.so with --load-dialect-plugin: a "
+    "pass plugin alone registers the passes, not the targets";
 
 /// The offload dialect's target attribute that `target` is compiled as:
 /// `target` itself when it is one; an upstream target that has a mapping
@@ -43,9 +52,11 @@ mapUpstreamFlags(DictionaryAttr given, ArrayRef<StringLiteral> shared,
 
 /// Attaches `Model`, an UpstreamTargetAttrInterface::ExternalModel, to
 /// upstream's `Attr` of `Dialect` in every context made with `registry`.
+/// The mapping makes offload attributes: it applies once the offload
+/// dialect is loaded too, so that without it a target is one error.
 template <typename Dialect, typename Attr, typename Model>
 void registerUpstreamTargetMapping(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *context, Dialect *) {
+  registry.addExtension(+[](MLIRContext *context, Dialect *, OffloadDialect *) {
     Attr::template attachInterface<Model>(*context);
   });
 }

@@ -55,6 +55,8 @@ static std::unique_ptr<MLIRContext> makeContext() {
   // gpu.binary without a handler gets it), then ours.
   registerAllToLLVMIRTranslations(registry);
   offload::registerLoaderTranslationInterfaceExternalModels(registry);
+  // What registerOffloadToLLVMIRTranslationModels registers: this fuzzer
+  // compiles the sources it needs itself, without the registration library.
   offload::registerNvvmTargetMapping(registry);
   offload::registerRocdlTargetMapping(registry);
   offload::registerCudaEmbeddedObjects(registry);

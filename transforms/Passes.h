@@ -9,6 +9,8 @@
 #ifndef OFFLOAD_TRANSFORMS_PASSES_H
 #define OFFLOAD_TRANSFORMS_PASSES_H
 
+#include "dialects/OffloadDialect.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -216,6 +216,7 @@ def OffloadSplitByLowering : Pass<"offload-split-by-lowering", "ModuleOp"> {
     puts the copies' objects back
     into the original's `gpu.binary`. A name that is taken is an error.
   }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
 }
 
 def OffloadMergeLoweredBinaries : Pass<"offload-merge-lowered-binaries", "ModuleOp"> {

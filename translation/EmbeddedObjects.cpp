@@ -8,8 +8,6 @@
 
 #include "translation/EmbeddedObjects.h"
 
-#include "dialects/UpstreamTargets.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -55,19 +53,14 @@ static FailureOr<EmbeddedObject> describe(gpu::BinaryOp binary, size_t index,
     return binary.emitError() << "object " << index << " of gpu.binary @"
                               << binary.getName() << " ";
   };
-  // Upstream's targets describe their objects as the targets they map to.
-  FailureOr<Attribute> target = getOffloadTarget(object.getTarget(), [&] {
-    return binary.emitError() << "object " << index << " of gpu.binary @"
-                              << binary.getName() << ": ";
-  });
-  if (failed(target))
-    return failure();
-  auto model = dyn_cast<EmbeddedObjectAttrInterface>(*target);
+  auto model = dyn_cast<EmbeddedObjectAttrInterface>(object.getTarget());
   if (!model)
     return error() << "targets " << object.getTarget()
-                   << ", whose objects have no description for the runtime: "
-                      "register its model (registerOffloadToLLVMIRTranslation"
-                      "Models)";
+                   << ", whose objects no target of this tool describes for "
+                      "the runtime (those of the offload dialect's targets "
+                      "and of upstream's that map to one; a tool of its own "
+                      "registers them with "
+                      "registerOffloadToLLVMIRTranslationModels)";
   return model.describeObject(object, error);
 }
 

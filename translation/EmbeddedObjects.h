@@ -63,10 +63,14 @@ LogicalResult checkObjectBytes(gpu::ObjectAttr object,
                                function_ref<InFlightDiagnostic()> error);
 
 /// Attaches `Model`, an EmbeddedObjectAttrInterface::ExternalModel, to
-/// `Attr` in every context made with `registry`.
-template <typename Attr, typename Model>
+/// `Attr` of `Dialect` in every context made with `registry`. A target
+/// describes the objects of the upstream attributes that map to it too, by
+/// what the object needs (its chip) alone: the translation embeds objects
+/// that upstream's serializers made from attributes our pipelines would not
+/// compile.
+template <typename Dialect, typename Attr, typename Model>
 void registerEmbeddedObjectModel(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *context, OffloadDialect *) {
+  registry.addExtension(+[](MLIRContext *context, Dialect *) {
     Attr::template attachInterface<Model>(*context);
   });
 }

@@ -215,8 +215,9 @@ static LogicalResult addMemorySpaces(LLVMTypeConverter &converter,
     return success();
   return emitError(module.getLoc())
          << "offload-lower-atomics prepares gpu.module @" << module.getName()
-         << " for a conversion to the LLVM dialect, which "
-         << lowering->describeLowering() << " does not end with";
+         << " for an upstream conversion to the LLVM dialect, and "
+         << lowering->describeLowering()
+         << " runs none: it lowers these atomics itself";
 }
 
 namespace {

@@ -9,6 +9,8 @@
 #ifndef OFFLOAD_CONVERSION_ROCDL_PASSES_H
 #define OFFLOAD_CONVERSION_ROCDL_PASSES_H
 
+#include "dialects/OffloadDialect.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

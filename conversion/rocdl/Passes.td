@@ -30,6 +30,7 @@ def OffloadLowerGpuToRocdl : Pass<"offload-lower-gpu-to-rocdl", "gpu::GPUModuleO
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
     "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::offload::OffloadDialect",
   ];
   let options = [
     Option<"kernelBarePtr", "kernel-bare-ptr", "bool", /*default=*/"false",

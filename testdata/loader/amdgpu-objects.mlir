@@ -15,6 +15,14 @@
 // RUN: | %expect_exit 1 offload-translate --mlir-to-llvmir 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // MISMATCH: error: object 0 of gpu.binary @kernels targets gfx90a:xnack+, but holds code for gfx90a
 
+// An object that upstream's #rocdl.target made is embedded by its chip alone,
+// whatever flags it has that our pipelines do not take (unsafe_sqrt).
+// RUN: env OFFLOAD_CACHE=off offload-opt %s --offload-lower-to-rocm="chips=gfx90a" \
+// RUN: | sed 's/#offload.rocm<chip = "gfx90a">/#rocdl.target<chip = "gfx90a", flags = {unsafe_sqrt}>/' \
+// RUN: | offload-translate --mlir-to-llvmir | FileCheck %s --check-prefix=UPSTREAM
+// UPSTREAM: @__offload.7kernels.objects = internal constant [1 x { ptr, i64, i32, i32, i32, i32 }]
+// UPSTREAM-SAME: { ptr @__offload.7kernels.object.0, i64 {{[0-9]+}}, i32 6, i32 63, i32 {{[0-9]+}}, i32 0 }
+
 // CHECK: @__offload.7kernels.objects = internal constant [3 x { ptr, i64, i32, i32, i32, i32 }]
 // CHECK-SAME: { ptr @__offload.7kernels.object.0, i64 {{[0-9]+}}, i32 6, i32 63, i32 1280, i32 0 }
 // CHECK-SAME: { ptr @__offload.7kernels.object.1, i64 {{[0-9]+}}, i32 6, i32 76, i32 3584, i32 0 }

@@ -98,7 +98,7 @@ gpu.binary @kernels <#offload.loader<object = -1>> [
 // Other dialects' targets are rejected at the op, not by an abort in a tool
 // that lacks their models.
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels: #xevm.target is not a target that offload compiles: those are}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #xevm.target, whose objects no target of this tool describes for the runtime}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader<object = #xevm.target>> [
     #gpu.object<#xevm.target, bin = "SPIRV">
@@ -108,7 +108,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @below {{object 0 of gpu.binary @kernels: #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>> is not a target that offload compiles: those are}}
+  // expected-error @below {{object 0 of gpu.binary @kernels targets #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, whose objects no target of this tool describes for the runtime}}
   // expected-error @below {{LLVM Translation failed for operation: gpu.binary}}
   gpu.binary @kernels <#offload.loader<object = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>>> [
     #gpu.object<#spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>, bin = "SPIRV">

@@ -102,7 +102,7 @@ gpu.module @wide {
 
 // -----
 
-// expected-error @below {{offload-lower-atomics prepares gpu.module @host for a conversion to the LLVM dialect, which offload-lower-gpu-to-host does not end with}}
+// expected-error @below {{offload-lower-atomics prepares gpu.module @host for an upstream conversion to the LLVM dialect, and offload-lower-gpu-to-host runs none: it lowers these atomics itself}}
 gpu.module @host [#offload.host] {
   gpu.func @f() kernel {
     gpu.return

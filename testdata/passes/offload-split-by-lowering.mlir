@@ -138,3 +138,15 @@ gpu.module @waves [#offload.rocm<chip = "gfx1100">, #rocdl.target<chip = "gfx110
 // expected-error @below {{gpu.module @other: #xevm.target is not a target that offload compiles: those are the offload dialect's targets, and upstream's that map to one}}
 gpu.module @other [#xevm.target] {
 }
+
+// -----
+
+// Upstream's targets alone: the offload targets they map to are made in a
+// module that holds none of ours.
+// CHECK-LABEL: module @upstream_only attributes {gpu.container_module, offload.lowering_copies = {up.rocm = "up"}}
+// CHECK: gpu.module @up [#offload.cuda<chip = "sm_90">] {
+// CHECK: gpu.module @up.rocm [#offload.rocm<chip = "gfx90a", abi = "600">] {
+module @upstream_only attributes {gpu.container_module} {
+  gpu.module @up [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">] {
+  }
+}

@@ -37,5 +37,6 @@ struct HostObjects
 } // namespace
 
 void mlir::offload::registerHostEmbeddedObjects(DialectRegistry &registry) {
-  registerEmbeddedObjectModel<HostTargetAttr, HostObjects>(registry);
+  registerEmbeddedObjectModel<OffloadDialect, HostTargetAttr, HostObjects>(
+      registry);
 }

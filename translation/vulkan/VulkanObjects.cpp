@@ -33,5 +33,6 @@ struct VulkanObjects
 } // namespace
 
 void mlir::offload::registerVulkanEmbeddedObjects(DialectRegistry &registry) {
-  registerEmbeddedObjectModel<VulkanTargetAttr, VulkanObjects>(registry);
+  registerEmbeddedObjectModel<OffloadDialect, VulkanTargetAttr, VulkanObjects>(
+      registry);
 }
