@@ -26,11 +26,9 @@
 using namespace mlir;
 using namespace mlir::offload;
 
-LogicalResult mlir::offload::attachToMatchingModules(ModuleOp module,
-                                                     StringRef passName,
-                                                     StringRef pattern,
-                                                     Attribute target,
-                                                     bool onePerModule) {
+LogicalResult mlir::offload::attach::attachToMatchingModules(
+    ModuleOp module, StringRef passName, StringRef pattern, Attribute target,
+    bool onePerModule) {
   llvm::Regex matcher(("^(" + pattern + ")$").str());
   std::string regexError;
   if (!matcher.isValid(regexError))
@@ -56,16 +54,17 @@ LogicalResult mlir::offload::attachToMatchingModules(ModuleOp module,
   return success();
 }
 
-ArrayAttr mlir::offload::getStringArray(Builder &builder,
-                                        ArrayRef<std::string> list) {
+ArrayAttr mlir::offload::attach::getStringArray(Builder &builder,
+                                                ArrayRef<std::string> list) {
   if (list.empty())
     return nullptr;
   return builder.getStrArrayAttr(llvm::to_vector(llvm::map_range(
       list, [](const std::string &s) { return StringRef(s); })));
 }
 
-LogicalResult mlir::offload::checkOptLevelFits(ModuleOp module, StringRef pass,
-                                               unsigned optLevel) {
+LogicalResult mlir::offload::attach::checkOptLevelFits(ModuleOp module,
+                                                       StringRef pass,
+                                                       unsigned optLevel) {
   if (optLevel <= static_cast<unsigned>(std::numeric_limits<int>::max()))
     return success();
   return emitError(module.getLoc())
@@ -73,7 +72,7 @@ LogicalResult mlir::offload::checkOptLevelFits(ModuleOp module, StringRef pass,
          << " is out of range; it must be 0, 1, 2 or 3";
 }
 
-DictionaryAttr mlir::offload::getFlags(
+DictionaryAttr mlir::offload::attach::getFlags(
     Builder &builder, ArrayRef<std::pair<StringRef, bool>> flagsAndWhetherSet) {
   SmallVector<NamedAttribute> flags;
   for (auto [name, set] : flagsAndWhetherSet)

@@ -18,7 +18,7 @@
 
 #include <string>
 
-namespace mlir::offload {
+namespace mlir::offload::attach {
 
 /// Appends `target` to the targets of each gpu.module of `module` whose whole
 /// name matches `pattern`, unless it lists an equal target already, or, when
@@ -42,6 +42,6 @@ DictionaryAttr
 getFlags(Builder &builder,
          ArrayRef<std::pair<StringRef, bool>> flagsAndWhetherSet);
 
-} // namespace mlir::offload
+} // namespace mlir::offload::attach
 
 #endif // OFFLOAD_DIALECTS_ATTACHTARGET_H

@@ -25,18 +25,18 @@ struct AttachTargetPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+    if (failed(attach::checkOptLevelFits(module, getArgument(), optLevel)))
       return signalPassFailure();
     Builder builder(&getContext());
     CudaTargetAttr target = CudaTargetAttr::getChecked(
         [&] { return emitError(module.getLoc(), "offload-attach-target: "); },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
         StringRef(chip), StringRef(features),
-        getFlags(builder, {{"fast", fastFlag}, {"ftz", ftzFlag}}),
-        getStringArray(builder, linkLibs),
-        getStringArray(builder, ptxasOptions), StringRef(assembler));
-    if (!target || failed(attachToMatchingModules(module, getArgument(),
-                                                  moduleMatcher, target)))
+        attach::getFlags(builder, {{"fast", fastFlag}, {"ftz", ftzFlag}}),
+        attach::getStringArray(builder, linkLibs),
+        attach::getStringArray(builder, ptxasOptions), StringRef(assembler));
+    if (!target || failed(attach::attachToMatchingModules(
+                       module, getArgument(), moduleMatcher, target)))
       return signalPassFailure();
   }
 };

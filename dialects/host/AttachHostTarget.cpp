@@ -25,7 +25,7 @@ struct AttachHostTargetPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+    if (failed(attach::checkOptLevelFits(module, getArgument(), optLevel)))
       return signalPassFailure();
     HostTargetAttr target = HostTargetAttr::getChecked(
         [&] {
@@ -33,8 +33,8 @@ struct AttachHostTargetPass
         },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
         StringRef(cpu), StringRef(features));
-    if (!target || failed(attachToMatchingModules(module, getArgument(),
-                                                  moduleMatcher, target)))
+    if (!target || failed(attach::attachToMatchingModules(
+                       module, getArgument(), moduleMatcher, target)))
       return signalPassFailure();
   }
 };

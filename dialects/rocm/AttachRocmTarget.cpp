@@ -25,7 +25,7 @@ struct AttachRocmTargetPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkOptLevelFits(module, getArgument(), optLevel)))
+    if (failed(attach::checkOptLevelFits(module, getArgument(), optLevel)))
       return signalPassFailure();
     Builder builder(&getContext());
     RocmTargetAttr target = RocmTargetAttr::getChecked(
@@ -35,10 +35,10 @@ struct AttachRocmTargetPass
         &getContext(), static_cast<int>(optLevel),
         StringRef("amdgcn-amd-amdhsa"), StringRef(chip), StringRef(),
         StringRef(abi), static_cast<bool>(wave64),
-        getFlags(builder, {{"fast", fastFlag}, {"daz", dazFlag}}),
-        getStringArray(builder, linkLibs));
-    if (!target || failed(attachToMatchingModules(module, getArgument(),
-                                                  moduleMatcher, target)))
+        attach::getFlags(builder, {{"fast", fastFlag}, {"daz", dazFlag}}),
+        attach::getStringArray(builder, linkLibs));
+    if (!target || failed(attach::attachToMatchingModules(
+                       module, getArgument(), moduleMatcher, target)))
       return signalPassFailure();
   }
 };

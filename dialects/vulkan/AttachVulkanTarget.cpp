@@ -32,14 +32,15 @@ struct AttachVulkanTargetPass
         [&] {
           return emitError(module.getLoc(), "offload-attach-vulkan-target: ");
         },
-        &getContext(), StringRef(version), getStringArray(builder, caps),
-        getStringArray(builder, exts), vulkan::kDefaultMaxSharedMemory,
+        &getContext(), StringRef(version),
+        attach::getStringArray(builder, caps),
+        attach::getStringArray(builder, exts), vulkan::kDefaultMaxSharedMemory,
         vulkan::kDefaultMaxInvocations);
     // One SPIR-V lowering serves one environment: a module's own
     // #offload.vulkan (its limits, capabilities) is the one it keeps.
-    if (!target ||
-        failed(attachToMatchingModules(module, getArgument(), moduleMatcher,
-                                       target, /*onePerModule=*/true)))
+    if (!target || failed(attach::attachToMatchingModules(
+                       module, getArgument(), moduleMatcher, target,
+                       /*onePerModule=*/true)))
       return signalPassFailure();
   }
 };
