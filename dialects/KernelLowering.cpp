@@ -9,6 +9,7 @@
 #include "dialects/KernelLowering.h"
 
 #include "dialects/UpstreamTargets.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 
 using namespace mlir;
 using namespace mlir::offload;

@@ -9,7 +9,6 @@
 #ifndef OFFLOAD_DIALECTS_PASSES_H
 #define OFFLOAD_DIALECTS_PASSES_H
 
-#include "dialects/CudaChips.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -13,6 +13,10 @@
 
 #include "dialects/OffloadDialect.h"
 
+#include "dialects/cuda/CudaTargetAttr.h"
+#include "dialects/host/HostTargetAttr.h"
+#include "dialects/rocm/RocmTargetAttr.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 #include "fuzz/FuzzInput.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -34,6 +38,10 @@ using namespace mlir;
 static std::unique_ptr<MLIRContext> makeContext() {
   DialectRegistry registry;
   registry.insert<offload::OffloadDialect, gpu::GPUDialect>();
+  offload::registerCudaTargetAttr(registry);
+  offload::registerHostTargetAttr(registry);
+  offload::registerRocmTargetAttr(registry);
+  offload::registerVulkanTargetAttr(registry);
   auto context = std::make_unique<MLIRContext>(registry);
   context->loadAllAvailableDialects();
   context->disableMultithreading();
@@ -52,12 +60,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                "diagnostic");
     return 0;
   }
-  if (!isa<offload::CudaTargetAttr, offload::HostTargetAttr,
-           offload::LoaderAttr>(attribute))
+  if (!isa<offload::OffloadDialect>(attribute.getDialect()))
     return 0;
   if (auto cuda = dyn_cast<offload::CudaTargetAttr>(attribute)) {
     (void)cuda.hasFlag("fast");
     (void)cuda.hasFlag("ftz");
+  }
+  if (auto rocm = dyn_cast<offload::RocmTargetAttr>(attribute)) {
+    (void)rocm.getWaveSize();
+    (void)rocm.getCodeObjectVersion();
   }
   std::string printed;
   llvm::raw_string_ostream os(printed);

@@ -10,12 +10,12 @@
 
 #include "conversion/Passes.h"
 #include "conversion/nvvm/Passes.h"
-#include "dialects/CudaChips.h"
 #include "dialects/Passes.h"
-#include "dialects/RocmTarget.h"
+#include "dialects/cuda/CudaChips.h"
 #include "dialects/cuda/Passes.h"
 #include "dialects/host/Passes.h"
 #include "dialects/rocm/Passes.h"
+#include "dialects/rocm/RocmTargetId.h"
 #include "dialects/vulkan/Passes.h"
 #include "transforms/Passes.h"
 

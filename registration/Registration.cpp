@@ -9,22 +9,11 @@
 #include "registration/Registration.h"
 
 #include "conversion/Passes.h"
-#include "conversion/host/Passes.h"
-#include "conversion/nvvm/Passes.h"
-#include "conversion/rocdl/Passes.h"
-#include "conversion/spirv/Passes.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/Passes.h"
-#include "dialects/cuda/Passes.h"
-#include "dialects/host/Passes.h"
-#include "dialects/rocm/Passes.h"
-#include "dialects/vulkan/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "registration/TargetRegistration.h"
 #include "registration/TranslateRegistration.h"
-#include "target/cuda/CudaTarget.h"
-#include "target/host/HostTarget.h"
-#include "target/rocm/RocmTarget.h"
-#include "target/vulkan/VulkanTarget.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -33,8 +22,6 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -44,23 +31,16 @@ using namespace mlir::offload;
 /// tool fills before it makes its context, as upstream's
 /// registerAllExtensions.
 static void registerOffloadExtensions(DialectRegistry &registry) {
-  registerCudaTargetInterfaceExternalModels(registry);
-  registerHostTargetInterfaceExternalModels(registry);
-  registerRocmTargetInterfaceExternalModels(registry);
-  registerVulkanTargetInterfaceExternalModels(registry);
-  registerHostKernelLowering(registry);
-  registerNvvmKernelLowering(registry);
-  registerRocdlKernelLowering(registry);
-  registerSpirvKernelLowering(registry);
   // Also where nothing is translated: gpu-module-to-binary passes a module's
   // handler on to its gpu.binary only if the handler has its interface.
   registerOffloadToLLVMIRTranslationModels(registry);
-  // What a target's serializer translates a gpu.module from.
+#define OFFLOAD_TARGET(Name) register##Name##Target(registry);
+#include "registration/Targets.def"
+#undef OFFLOAD_TARGET
+  // What every target's serializer translates a gpu.module from.
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
-  registerROCDLDialectTranslation(registry);
 }
 
 void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
@@ -71,15 +51,10 @@ void mlir::offload::registerOffloadDialect(DialectRegistry &registry) {
 void mlir::offload::registerOffloadPassesOnce() {
   static bool registered = [] {
     registerOffloadPasses();
-    registerOffloadCudaPasses();
-    registerOffloadHostPasses();
-    registerOffloadRocmPasses();
-    registerOffloadVulkanPasses();
     registerOffloadConversionPasses();
-    registerOffloadHostConversionPasses();
-    registerOffloadNvvmConversionPasses();
-    registerOffloadRocdlConversionPasses();
-    registerOffloadSpirvConversionPasses();
+#define OFFLOAD_TARGET(Name) register##Name##TargetPasses();
+#include "registration/Targets.def"
+#undef OFFLOAD_TARGET
     registerOffloadPipelines();
     return true;
   }();

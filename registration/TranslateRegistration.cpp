@@ -9,14 +9,9 @@
 #include "registration/TranslateRegistration.h"
 
 #include "dialects/OffloadDialect.h"
-#include "dialects/cuda/NvvmTargetMapping.h"
-#include "dialects/rocm/RocdlTargetMapping.h"
+#include "registration/TargetRegistration.h"
 #include "translation/LoaderTranslation.h"
 #include "translation/VerifiedTranslation.h"
-#include "translation/cuda/CudaObjects.h"
-#include "translation/host/HostObjects.h"
-#include "translation/rocm/RocmObjects.h"
-#include "translation/vulkan/VulkanObjects.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,12 +49,9 @@ void mlir::offload::registerOffloadToLLVMIRTranslationModels(
     DialectRegistry &registry) {
   registry.insert<OffloadDialect>();
   registerLoaderTranslationInterfaceExternalModels(registry);
-  registerNvvmTargetMapping(registry);
-  registerRocdlTargetMapping(registry);
-  registerCudaEmbeddedObjects(registry);
-  registerHostEmbeddedObjects(registry);
-  registerRocmEmbeddedObjects(registry);
-  registerVulkanEmbeddedObjects(registry);
+#define OFFLOAD_TARGET(Name) register##Name##Translation(registry);
+#include "registration/Targets.def"
+#undef OFFLOAD_TARGET
 }
 
 void mlir::offload::registerAllTranslationsWithOffload() {

@@ -104,7 +104,7 @@ llvm_libraries="@offload_llvm//:mlir + @offload_llvm//:llvm + @offload_llvm//:ml
 above_bottom="//transforms/... + //conversion/... + //target/... + //translation/... + //pipelines/... + //registration/... + //tools/..."
 above_middle="//pipelines/... + //registration/... + //tools/..."
 
-forbid "dialects is a bottom layer" "//dialects/... - //dialects/tests/..." \
+forbid "dialects is a bottom layer" "//dialects/... - //dialects/cuda/tests/..." \
   "//abi/... + $above_bottom + ($runtime_except_abi)"
 forbid "abi is a bottom layer: the runtime's ABI header as MLIR types" "//abi/... - //abi/tests/..." \
   "//dialects/... + $above_bottom + ($runtime_except_abi)"
@@ -119,6 +119,11 @@ for lowering in "${lowerings[@]}"; do
 done
 forbid "conversion/common serves the lowerings alone" "//conversion/common/..." \
   "$all_lowerings + //conversion:conversion"
+all_target_dialects=$(union dialects "${targets[@]}")
+for target in "${targets[@]}"; do
+  forbid "dialects/$target sits beside the other targets' attributes" "//dialects/$target/..." \
+    "$all_target_dialects - //dialects/$target/..."
+done
 for target in "${targets[@]}"; do
   forbid "target/$target sits beside the other targets" "//target/$target/..." \
     "//target/... - //target/$target/... - //target/common/... + //transforms/... + //conversion/... + //translation/... + $above_middle + ($runtime_except_abi)"

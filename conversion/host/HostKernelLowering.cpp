@@ -9,6 +9,7 @@
 #include "conversion/host/Passes.h"
 
 #include "dialects/KernelLowering.h"
+#include "dialects/host/HostTargetAttr.h"
 
 #include "mlir/Transforms/Passes.h"
 
@@ -36,5 +37,6 @@ struct HostKernelLowering
 } // namespace
 
 void mlir::offload::registerHostKernelLowering(DialectRegistry &registry) {
+  registerHostTargetAttr(registry);
   HostKernelLowering::registerWith(registry);
 }

@@ -9,8 +9,9 @@
 #include "conversion/nvvm/Passes.h"
 
 #include "conversion/Passes.h"
-#include "dialects/CudaChips.h"
 #include "dialects/OffloadDialect.h"
+#include "dialects/cuda/CudaChips.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"

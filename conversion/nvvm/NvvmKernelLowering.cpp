@@ -9,6 +9,7 @@
 #include "conversion/nvvm/Passes.h"
 
 #include "dialects/KernelLowering.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -42,5 +43,6 @@ struct NvvmKernelLowering
 } // namespace
 
 void mlir::offload::registerNvvmKernelLowering(DialectRegistry &registry) {
+  registerCudaTargetAttr(registry);
   NvvmKernelLowering::registerWith(registry);
 }

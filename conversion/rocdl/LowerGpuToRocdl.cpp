@@ -14,6 +14,7 @@
 #include "conversion/rocdl/Passes.h"
 
 #include "conversion/Passes.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 
 #include "conversion/common/WorkgroupAllReduce.h"
 #include "conversion/rocdl/RocdlKernelSteps.h"

@@ -9,6 +9,7 @@
 #include "conversion/rocdl/Passes.h"
 
 #include "dialects/KernelLowering.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 
 #include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
@@ -50,5 +51,6 @@ struct RocdlKernelLowering
 } // namespace
 
 void mlir::offload::registerRocdlKernelLowering(DialectRegistry &registry) {
+  registerRocmTargetAttr(registry);
   RocdlKernelLowering::registerWith(registry);
 }

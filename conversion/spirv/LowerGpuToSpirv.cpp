@@ -26,7 +26,8 @@
 #include "conversion/spirv/abi/SpirvMemorySpaces.h"
 #include "conversion/spirv/abi/SpirvWorkgroupMemory.h"
 #include "dialects/OffloadDialect.h"
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"

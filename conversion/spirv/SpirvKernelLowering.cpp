@@ -9,6 +9,7 @@
 #include "conversion/spirv/Passes.h"
 
 #include "dialects/KernelLowering.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -33,5 +34,6 @@ struct SpirvKernelLowering
 } // namespace
 
 void mlir::offload::registerSpirvKernelLowering(DialectRegistry &registry) {
+  registerVulkanTargetAttr(registry);
   SpirvKernelLowering::registerWith(registry);
 }

@@ -12,6 +12,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHTARGET
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "dialects/cuda/Passes.h.inc"
 } // namespace mlir::offload
 
@@ -22,6 +23,11 @@ namespace {
 struct AttachTargetPass
     : public offload::impl::OffloadAttachTargetBase<AttachTargetPass> {
   using Base::Base;
+
+  // The attribute comes with its target, not with the dialect.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerCudaTargetAttr(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

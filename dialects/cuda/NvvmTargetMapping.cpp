@@ -10,6 +10,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "dialects/UpstreamTargets.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -52,6 +53,7 @@ struct NvvmTargetMapping
 } // namespace
 
 void mlir::offload::registerNvvmTargetMapping(DialectRegistry &registry) {
+  registerCudaTargetAttr(registry);
   registerUpstreamTargetMapping<NVVM::NVVMDialect, NVVM::NVVMTargetAttr,
                                 NvvmTargetMapping>(registry);
 }

@@ -9,7 +9,7 @@
 #ifndef OFFLOAD_DIALECTS_CUDA_PASSES_H
 #define OFFLOAD_DIALECTS_CUDA_PASSES_H
 
-#include "dialects/OffloadDialect.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

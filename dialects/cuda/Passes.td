@@ -22,7 +22,6 @@ def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {
     against the whole name; all modules by default), as `nvvm-attach-target`
     does upstream. A module that already lists an equal target is left as it is.
   }];
-  let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
            "Regular expression for the names of the gpu.modules to target.">,

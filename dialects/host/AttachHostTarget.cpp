@@ -12,6 +12,7 @@
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHHOSTTARGET
+#include "dialects/host/HostTargetAttr.h"
 #include "dialects/host/Passes.h.inc"
 } // namespace mlir::offload
 
@@ -22,6 +23,11 @@ namespace {
 struct AttachHostTargetPass
     : public offload::impl::OffloadAttachHostTargetBase<AttachHostTargetPass> {
   using Base::Base;
+
+  // The attribute comes with its target, not with the dialect.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerHostTargetAttr(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

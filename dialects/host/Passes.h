@@ -9,7 +9,7 @@
 #ifndef OFFLOAD_DIALECTS_HOST_PASSES_H
 #define OFFLOAD_DIALECTS_HOST_PASSES_H
 
-#include "dialects/OffloadDialect.h"
+#include "dialects/host/HostTargetAttr.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

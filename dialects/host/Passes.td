@@ -22,7 +22,6 @@ def OffloadAttachHostTarget : Pass<"offload-attach-host-target", "ModuleOp"> {
     against the whole name; all modules by default), after the targets it
     has. A module that already lists an equal target is left as it is.
   }];
-  let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
            "Regular expression for the names of the gpu.modules to target.">

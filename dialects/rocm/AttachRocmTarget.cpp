@@ -9,6 +9,7 @@
 #include "dialects/rocm/Passes.h"
 
 #include "dialects/AttachTarget.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHROCMTARGET
@@ -22,6 +23,11 @@ namespace {
 struct AttachRocmTargetPass
     : public offload::impl::OffloadAttachRocmTargetBase<AttachRocmTargetPass> {
   using Base::Base;
+
+  // The attribute comes with its target, not with the dialect.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerRocmTargetAttr(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -23,7 +23,6 @@ def OffloadAttachRocmTarget : Pass<"offload-attach-rocm-target", "ModuleOp"> {
     has, as `rocdl-attach-target` does upstream. A module that already lists
     an equal target is left as it is.
   }];
-  let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
            "Regular expression for the names of the gpu.modules to target.">

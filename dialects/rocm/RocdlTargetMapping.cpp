@@ -10,6 +10,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "dialects/UpstreamTargets.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/StringExtras.h"
@@ -69,6 +70,7 @@ struct RocdlTargetMapping : public UpstreamTargetAttrInterface::ExternalModel<
 } // namespace
 
 void mlir::offload::registerRocdlTargetMapping(DialectRegistry &registry) {
+  registerRocmTargetAttr(registry);
   registerUpstreamTargetMapping<ROCDL::ROCDLDialect, ROCDL::ROCDLTargetAttr,
                                 RocdlTargetMapping>(registry);
 }

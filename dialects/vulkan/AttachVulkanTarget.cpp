@@ -9,7 +9,8 @@
 #include "dialects/vulkan/Passes.h"
 
 #include "dialects/AttachTarget.h"
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADATTACHVULKANTARGET
@@ -24,6 +25,11 @@ struct AttachVulkanTargetPass
     : public offload::impl::OffloadAttachVulkanTargetBase<
           AttachVulkanTargetPass> {
   using Base::Base;
+
+  // The attribute comes with its target, not with the dialect.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerVulkanTargetAttr(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

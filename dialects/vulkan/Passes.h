@@ -9,7 +9,7 @@
 #ifndef OFFLOAD_DIALECTS_VULKAN_PASSES_H
 #define OFFLOAD_DIALECTS_VULKAN_PASSES_H
 
-#include "dialects/OffloadDialect.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

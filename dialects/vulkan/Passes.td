@@ -23,7 +23,6 @@ def OffloadAttachVulkanTarget : Pass<"offload-attach-vulkan-target", "ModuleOp">
     has. A module that already lists an `#offload.vulkan` keeps it and gets
     no other: one SPIR-V lowering serves one environment.
   }];
-  let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = !listconcat([
     Option<"moduleMatcher", "module", "std::string", /*default=*/"\".*\"",
            "Regular expression for the names of the gpu.modules to target.">

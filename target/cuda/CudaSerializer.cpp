@@ -8,7 +8,8 @@
 
 #include "target/cuda/CudaSerializer.h"
 
-#include "dialects/CudaChips.h"
+#include "dialects/cuda/CudaChips.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "object_format/ObjectFormat.h"
 #include "target/common/FatalErrorRecovery.h"
 #include "target/common/LinkFiles.h"

@@ -10,6 +10,7 @@
 #define OFFLOAD_TARGET_CUDA_CUDASERIALIZER_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "target/common/CachingSerializer.h"
 #include "target/common/ToolInvocation.h"
 #include "target/cuda/CudaToolkit.h"

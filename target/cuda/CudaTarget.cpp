@@ -9,6 +9,7 @@
 #include "target/cuda/CudaTarget.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "target/common/TargetModel.h"
 #include "target/cuda/CudaSerializer.h"
 
@@ -40,5 +41,6 @@ struct CudaTarget {
 
 void mlir::offload::registerCudaTargetInterfaceExternalModels(
     DialectRegistry &registry) {
+  registerCudaTargetAttr(registry);
   registerTargetModel<CudaTarget>(registry);
 }

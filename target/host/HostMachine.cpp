@@ -8,7 +8,8 @@
 
 #include "target/host/HostMachine.h"
 
-#include "dialects/HostCpus.h"
+#include "dialects/host/HostCpus.h"
+#include "dialects/host/HostTargetAttr.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

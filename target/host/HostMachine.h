@@ -10,6 +10,7 @@
 #define OFFLOAD_TARGET_HOST_HOSTMACHINE_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/host/HostTargetAttr.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 

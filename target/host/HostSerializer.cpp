@@ -8,6 +8,7 @@
 
 #include "target/host/HostSerializer.h"
 
+#include "dialects/host/HostTargetAttr.h"
 #include "object_format/ObjectFormat.h"
 #include "target/common/Backend.h"
 #include "target/common/FatalErrorRecovery.h"

@@ -10,6 +10,7 @@
 #define OFFLOAD_TARGET_HOST_HOSTSERIALIZER_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/host/HostTargetAttr.h"
 #include "target/common/CachingSerializer.h"
 #include "target/host/HostMachine.h"
 

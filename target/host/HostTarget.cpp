@@ -9,6 +9,7 @@
 #include "target/host/HostTarget.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/host/HostTargetAttr.h"
 #include "target/common/TargetModel.h"
 #include "target/host/HostMachine.h"
 #include "target/host/HostSerializer.h"
@@ -57,5 +58,6 @@ struct HostTarget {
 
 void mlir::offload::registerHostTargetInterfaceExternalModels(
     DialectRegistry &registry) {
+  registerHostTargetAttr(registry);
   registerTargetModel<HostTarget>(registry);
 }

@@ -8,7 +8,8 @@
 
 #include "target/rocm/ControlVariables.h"
 
-#include "dialects/RocmTarget.h"
+#include "dialects/rocm/RocmTargetAttr.h"
+#include "dialects/rocm/RocmTargetId.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"

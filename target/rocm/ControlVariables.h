@@ -19,6 +19,7 @@
 #define OFFLOAD_TARGET_ROCM_CONTROLVARIABLES_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 #include "object_format/AmdgpuChips.h"
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 
 #include "target/rocm/RocmSerializer.h"
 
+#include "dialects/rocm/RocmTargetAttr.h"
 #include "object_format/ObjectFormat.h"
 #include "target/common/Backend.h"
 #include "target/common/LinkFiles.h"

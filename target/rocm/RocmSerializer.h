@@ -10,6 +10,7 @@
 #define OFFLOAD_TARGET_ROCM_ROCMSERIALIZER_H
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/rocm/RocmTargetAttr.h"
 #include "object_format/AmdgpuChips.h"
 #include "target/common/CachingSerializer.h"
 #include "target/common/LlvmDiagnostics.h"

@@ -9,7 +9,8 @@
 #include "target/rocm/RocmTarget.h"
 
 #include "dialects/OffloadDialect.h"
-#include "dialects/RocmTarget.h"
+#include "dialects/rocm/RocmTargetAttr.h"
+#include "dialects/rocm/RocmTargetId.h"
 #include "target/common/TargetModel.h"
 #include "target/rocm/RocmSerializer.h"
 
@@ -54,5 +55,6 @@ struct RocmTarget {
 
 void mlir::offload::registerRocmTargetInterfaceExternalModels(
     DialectRegistry &registry) {
+  registerRocmTargetAttr(registry);
   registerTargetModel<RocmTarget>(registry);
 }

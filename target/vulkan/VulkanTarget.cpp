@@ -12,7 +12,8 @@
 #include "target/vulkan/VulkanTarget.h"
 
 #include "dialects/OffloadDialect.h"
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 #include "object_format/ObjectFormat.h"
 #include "target/common/TargetModel.h"
 #include "target/vulkan/SpecializedSharedMemory.h"
@@ -124,5 +125,6 @@ struct VulkanTarget {
 
 void mlir::offload::registerVulkanTargetInterfaceExternalModels(
     DialectRegistry &registry) {
+  registerVulkanTargetAttr(registry);
   registerTargetModel<VulkanTarget>(registry);
 }

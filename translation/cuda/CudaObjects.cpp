@@ -8,7 +8,8 @@
 
 #include "translation/cuda/CudaObjects.h"
 
-#include "dialects/CudaChips.h"
+#include "dialects/cuda/CudaChips.h"
+#include "dialects/cuda/CudaTargetAttr.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mgpu/mgpu.h"
@@ -93,6 +94,7 @@ struct CudaObjects
 } // namespace
 
 void mlir::offload::registerCudaEmbeddedObjects(DialectRegistry &registry) {
+  registerCudaTargetAttr(registry);
   registerEmbeddedObjectModel<OffloadDialect, CudaTargetAttr,
                               CudaObjects<CudaTargetAttr>>(registry);
   registerEmbeddedObjectModel<NVVM::NVVMDialect, NVVM::NVVMTargetAttr,

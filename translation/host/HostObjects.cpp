@@ -8,6 +8,7 @@
 
 #include "translation/host/HostObjects.h"
 
+#include "dialects/host/HostTargetAttr.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mgpu/mgpu.h"
@@ -37,6 +38,7 @@ struct HostObjects
 } // namespace
 
 void mlir::offload::registerHostEmbeddedObjects(DialectRegistry &registry) {
+  registerHostTargetAttr(registry);
   registerEmbeddedObjectModel<OffloadDialect, HostTargetAttr, HostObjects>(
       registry);
 }

@@ -8,6 +8,7 @@
 
 #include "translation/rocm/RocmObjects.h"
 
+#include "dialects/rocm/RocmTargetAttr.h"
 #include "object_format/AmdgpuChips.h"
 #include "translation/EmbeddedObjects.h"
 
@@ -75,6 +76,7 @@ struct RocdlObjects : public EmbeddedObjectAttrInterface::ExternalModel<
 } // namespace
 
 void mlir::offload::registerRocmEmbeddedObjects(DialectRegistry &registry) {
+  registerRocmTargetAttr(registry);
   registerEmbeddedObjectModel<OffloadDialect, RocmTargetAttr, RocmObjects>(
       registry);
   registerEmbeddedObjectModel<ROCDL::ROCDLDialect, ROCDL::ROCDLTargetAttr,

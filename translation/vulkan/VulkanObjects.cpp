@@ -8,6 +8,7 @@
 
 #include "translation/vulkan/VulkanObjects.h"
 
+#include "dialects/vulkan/VulkanTargetAttr.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mgpu/mgpu.h"
@@ -33,6 +34,7 @@ struct VulkanObjects
 } // namespace
 
 void mlir::offload::registerVulkanEmbeddedObjects(DialectRegistry &registry) {
+  registerVulkanTargetAttr(registry);
   registerEmbeddedObjectModel<OffloadDialect, VulkanTargetAttr, VulkanObjects>(
       registry);
 }

@@ -8,7 +8,7 @@
 
 #include "conversion/spirv/abi/SpirvDynamicSharedMemory.h"
 
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

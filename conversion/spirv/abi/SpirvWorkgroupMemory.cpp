@@ -8,7 +8,7 @@
 
 #include "conversion/spirv/abi/SpirvWorkgroupMemory.h"
 
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/SymbolTable.h"

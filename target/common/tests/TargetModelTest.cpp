@@ -9,6 +9,7 @@
 #include "target/common/TargetModel.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/host/HostTargetAttr.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -60,6 +61,7 @@ protected:
     DialectRegistry registry;
     registry.insert<OffloadDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                     func::FuncDialect>();
+    registerHostTargetAttr(registry);
     registerTargetModel<NameTarget>(registry);
     context.appendDialectRegistry(registry);
     module = parseSourceString<ModuleOp>(kInput, &context);

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_CUDACHIPS_H
-#define OFFLOAD_DIALECTS_CUDACHIPS_H
+#ifndef OFFLOAD_DIALECTS_CUDA_CUDACHIPS_H
+#define OFFLOAD_DIALECTS_CUDA_CUDACHIPS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -78,4 +78,4 @@ parsePtxFeatures(llvm::StringRef features);
 
 } // namespace mlir::offload::cuda
 
-#endif // OFFLOAD_DIALECTS_CUDACHIPS_H
+#endif // OFFLOAD_DIALECTS_CUDA_CUDACHIPS_H

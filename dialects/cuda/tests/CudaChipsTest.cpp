@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/CudaChips.h"
+#include "dialects/cuda/CudaChips.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -1,4 +1,4 @@
-//===- RocmTarget.h - What #offload.rocm's parameters mean ------*- C++ -*-===//
+//===- RocmTargetId.h - What #offload.rocm's parameters mean ----*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_ROCMTARGET_H
-#define OFFLOAD_DIALECTS_ROCMTARGET_H
+#ifndef OFFLOAD_DIALECTS_ROCM_ROCMTARGETID_H
+#define OFFLOAD_DIALECTS_ROCM_ROCMTARGETID_H
 
 #include "object_format/AmdgpuChips.h"
 
@@ -53,4 +53,4 @@ std::string getLlvmFeatures(const object_format::AmdgpuTargetId &id,
 
 } // namespace mlir::offload::rocm
 
-#endif // OFFLOAD_DIALECTS_ROCMTARGET_H
+#endif // OFFLOAD_DIALECTS_ROCM_ROCMTARGETID_H

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_VULKANENV_H
-#define OFFLOAD_DIALECTS_VULKANENV_H
+#ifndef OFFLOAD_DIALECTS_VULKAN_VULKANENV_H
+#define OFFLOAD_DIALECTS_VULKAN_VULKANENV_H
 
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Diagnostics.h"
@@ -55,4 +55,4 @@ spirv::TargetEnvAttr getTargetEnv(VulkanTargetAttr target);
 } // namespace vulkan
 } // namespace mlir::offload
 
-#endif // OFFLOAD_DIALECTS_VULKANENV_H
+#endif // OFFLOAD_DIALECTS_VULKAN_VULKANENV_H

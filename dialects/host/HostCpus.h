@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_DIALECTS_HOSTCPUS_H
-#define OFFLOAD_DIALECTS_HOSTCPUS_H
+#ifndef OFFLOAD_DIALECTS_HOST_HOSTCPUS_H
+#define OFFLOAD_DIALECTS_HOST_HOSTCPUS_H
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/LLVM.h"
@@ -25,4 +25,4 @@ LogicalResult verifyCpuAndFeatures(function_ref<InFlightDiagnostic()> emitError,
 
 } // namespace mlir::offload::host
 
-#endif // OFFLOAD_DIALECTS_HOSTCPUS_H
+#endif // OFFLOAD_DIALECTS_HOST_HOSTCPUS_H

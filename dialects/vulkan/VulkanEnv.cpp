@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/VulkanEnv.h"
+#include "dialects/vulkan/VulkanEnv.h"
 
 #include "dialects/OffloadDialect.h"
+#include "dialects/vulkan/VulkanTargetAttr.h"
 #include "mgpu/mgpu.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"

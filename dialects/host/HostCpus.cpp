@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/HostCpus.h"
+#include "dialects/host/HostCpus.h"
 
 #include "dialects/FeatureList.h"
 

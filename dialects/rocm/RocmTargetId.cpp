@@ -1,4 +1,4 @@
-//===- RocmTarget.cpp - What #offload.rocm's parameters mean --------------===//
+//===- RocmTargetId.cpp - What #offload.rocm's parameters mean ------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/RocmTarget.h"
+#include "dialects/rocm/RocmTargetId.h"
 
 #include "dialects/FeatureList.h"
+#include "dialects/TargetAttrChecks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -137,9 +138,8 @@ LogicalResult verifyParameters(function_ref<InFlightDiagnostic()> emitError,
                                const AmdgpuTargetId &id, StringRef features,
                                StringRef abi, bool wave64,
                                DictionaryAttr flags) {
-  if (optLevel < 0 || optLevel > 3)
-    return emitError() << "optimization level O = " << optLevel
-                       << " is out of range; it must be 0, 1, 2 or 3";
+  if (failed(verifyOptLevel(emitError, optLevel)))
+    return failure();
   // Exactly: the code object names its target "<triple>--<chip>", which the
   // HIP runtime matches as written ("amdgcn--amdhsa" would make
   // "amdgcn--amdhsa--gfx90a", which it runs nowhere).
