@@ -20,6 +20,10 @@
 #include "dialects/rocm/Passes.h"
 #include "dialects/vulkan/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "pipelines/cuda/CudaPipelines.h"
+#include "pipelines/host/HostPipelines.h"
+#include "pipelines/rocm/RocmPipelines.h"
+#include "pipelines/vulkan/VulkanPipelines.h"
 #include "registration/TranslateRegistration.h"
 #include "target/cuda/CudaTarget.h"
 #include "target/host/HostTarget.h"
@@ -81,6 +85,10 @@ void mlir::offload::registerOffloadPassesOnce() {
     registerOffloadRocdlConversionPasses();
     registerOffloadSpirvConversionPasses();
     registerOffloadPipelines();
+    registerCudaPipelines();
+    registerHostPipelines();
+    registerVulkanPipelines();
+    registerRocmPipelines();
     return true;
   }();
   (void)registered;
