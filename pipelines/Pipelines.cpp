@@ -210,7 +210,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   addKernelsToBinaries(pm, config);
 }
 
-void mlir::offload::registerOffloadPipeline(
+void mlir::offload::registerPipeline(
     StringRef name, StringRef description, bool loops,
     ConfigurePipelineFn configure,
     std::function<void(function_ref<void(const mlir::detail::PassOptions &)>)>
@@ -249,14 +249,14 @@ void mlir::offload::registerOffloadPipelines() {
     registerOffloadTransformsPasses();
     SmallVector<StringRef> examples;
     StringRef(kTargetExamples).split(examples, ',');
-    registerOffloadPipeline<GpuPipelineOptions>(
+    registerPipeline<GpuPipelineOptions>(
         "offload-lower-to-gpu",
         "Does what offload-lower-to-cuda does, for every vendor at once: each "
         "gpu.binary holds an object for each of targets (" +
             llvm::join(examples, ", ") +
             "), and the runtime loads the one for the device it finds",
         /*loops=*/false, completeGpuPipelineConfig);
-    registerOffloadPipeline<GpuPipelineOptions>(
+    registerPipeline<GpuPipelineOptions>(
         "offload-lower-loops-to-gpu",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-gpu does",

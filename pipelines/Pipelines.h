@@ -71,7 +71,7 @@ using ConfigurePipelineFn = std::function<LogicalResult(
 /// Registers the pipeline `name`: `configure` fills its config, which every
 /// target completes, verifyPipelineConfig checks and buildOffloadPipeline
 /// builds; `printOptions` gives its options to --help.
-void registerOffloadPipeline(
+void registerPipeline(
     StringRef name, StringRef description, bool loops,
     ConfigurePipelineFn configure,
     std::function<void(function_ref<void(const mlir::detail::PassOptions &)>)>
@@ -81,11 +81,11 @@ void registerOffloadPipeline(
 /// them and fills a config (getPipelineConfig), which `complete` completes
 /// first (its default chip, say; if given), then every target.
 template <typename Options>
-void registerOffloadPipeline(
+void registerPipeline(
     StringRef name, StringRef description, bool loops,
     std::function<LogicalResult(const Options &, PipelineConfig &, EmitErrorFn)>
         complete = nullptr) {
-  registerOffloadPipeline(
+  registerPipeline(
       name, description, loops,
       [complete](StringRef text, bool loops, PipelineConfig &config,
                  EmitErrorFn emitError) -> LogicalResult {

@@ -51,14 +51,14 @@ void mlir::offload::registerCudaPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
     registerTargetPipelines({"cuda", addLineInfo, nullptr, attachCuda});
-    registerOffloadPipeline<CudaPipelineOptions>(
+    registerPipeline<CudaPipelineOptions>(
         "offload-lower-to-cuda",
         "Lowers gpu.modules and gpu.launch regions with the host code that "
         "launches them to the LLVM dialect, with a gpu.binary of CUDA objects "
         "(and, with host, one for the CPU) per gpu.module, loaded by "
         "#offload.loader",
         /*loops=*/false, addDefaultChip);
-    registerOffloadPipeline<CudaPipelineOptions>(
+    registerPipeline<CudaPipelineOptions>(
         "offload-lower-loops-to-cuda",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-cuda does",

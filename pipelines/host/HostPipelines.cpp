@@ -41,13 +41,13 @@ void mlir::offload::registerHostPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
     registerTargetPipelines({"host", nullptr, verifyHost, attachHost});
-    registerOffloadPipeline<HostPipelineOptions>(
+    registerPipeline<HostPipelineOptions>(
         "offload-lower-to-host",
         "Does what offload-lower-to-cuda does, with the host CPU as the only "
         "target: each gpu.binary holds one host object, which libmgpu's "
         "host backend runs on the CPU's cores",
         /*loops=*/false);
-    registerOffloadPipeline<HostPipelineOptions>(
+    registerPipeline<HostPipelineOptions>(
         "offload-lower-loops-to-host",
         "Maps scf.parallel loops onto blocks and threads, then does what "
         "offload-lower-to-host does",

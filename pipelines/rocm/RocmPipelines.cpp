@@ -59,13 +59,13 @@ void mlir::offload::registerRocmPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
     registerTargetPipelines({"rocm", nullptr, verifyRocm, attachRocm});
-    registerOffloadPipeline<RocmPipelineOptions>(
+    registerPipeline<RocmPipelineOptions>(
         "offload-lower-to-rocm",
         "Does what offload-lower-to-cuda does, for AMD GPUs: each gpu.binary "
         "holds an HSA code object per target ID in chips (and, with host, one "
         "for the CPU), which libmgpu's HIP backend loads",
         /*loops=*/false, addDefaultChip);
-    registerOffloadPipeline<RocmPipelineOptions>(
+    registerPipeline<RocmPipelineOptions>(
         "offload-lower-loops-to-rocm",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-rocm does",

@@ -45,13 +45,13 @@ void mlir::offload::registerVulkanPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
     registerTargetPipelines({"vulkan", nullptr, verifyVulkan, attachVulkan});
-    registerOffloadPipeline<VulkanPipelineOptions>(
+    registerPipeline<VulkanPipelineOptions>(
         "offload-lower-to-vulkan",
         "Does what offload-lower-to-cuda does, for Vulkan: each gpu.binary "
         "holds a SPIR-V module (and, with host, an object for the CPU), which "
         "libmgpu's Vulkan backend runs on any Vulkan 1.3 device",
         /*loops=*/false);
-    registerOffloadPipeline<VulkanPipelineOptions>(
+    registerPipeline<VulkanPipelineOptions>(
         "offload-lower-loops-to-vulkan",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-vulkan does",
