@@ -2,61 +2,86 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes what comes from the table of pipeline options.
 
-build_defs/pipeline_options.bzl is the one table (see its docstring). From it:
+The table is build_defs/pipeline_options.bzl's shared rows and each target's
+part, which build_defs/targets.bzl lists (see pipeline_options.bzl's
+docstring); TARGETS below is the path of build_defs/targets.bzl. From it:
 
-  gen_pipeline_options.py cc TABLE OUT        pipelines/PipelineOptions.h.inc:
-      PipelineConfig, the two option structs and the function that checks
-      options against the pipeline they were given to and fills the config.
-  gen_pipeline_options.py td TABLE OUT        dialects/AttachOptions.td: the
-      attach passes' options, as TableGen lists that dialects/Passes.td uses.
-  gen_pipeline_options.py markdown TABLE      the table of docs/pipelines.md.
-  gen_pipeline_options.py docs TABLE DOC [--update]
+  gen_pipeline_options.py cc TARGETS OUT      pipelines/PipelineOptions.h.inc:
+      PipelineConfig, the option structs, the function that checks options
+      against the pipeline they were given to and fills the config, and what
+      offload-lower-to-gpu's `targets` may name.
+  gen_pipeline_options.py td TARGETS OUT      dialects/AttachOptions.td: the
+      attach passes' options, as TableGen lists that the attach passes use.
+  gen_pipeline_options.py markdown TARGETS    the table of docs/pipelines.md.
+  gen_pipeline_options.py docs TARGETS DOC [--update]
       whether DOC's table (between the markers) is the generated one; with
       --update, writes it there.
 """
 
+import os
 import sys
 
-UPDATE_COMMAND = "python3 build_defs/gen_pipeline_options.py docs build_defs/pipeline_options.bzl docs/pipelines.md --update"
-DOC_BEGIN = "<!-- pipeline options: generated from build_defs/pipeline_options.bzl by `%s` -->" % UPDATE_COMMAND
+UPDATE_COMMAND = "python3 build_defs/gen_pipeline_options.py docs build_defs/targets.bzl docs/pipelines.md --update"
+DOC_BEGIN = "<!-- pipeline options: generated from build_defs/pipeline_options.bzl and the targets' parts by `%s` -->" % UPDATE_COMMAND
 DOC_END = "<!-- end of pipeline options -->"
 
-FAMILIES = ["cuda", "host", "vulkan", "rocm", "gpu"]
-STRUCTS = {
-    "cuda": "CudaPipelineOptions",
-    "host": "HostPipelineOptions",
-    "vulkan": "VulkanPipelineOptions",
-    "rocm": "RocmPipelineOptions",
-    "gpu": "GpuPipelineOptions",
-}
-ATTACH_LISTS = {
-    "cuda": "OffloadAttachTargetOptions",
-    "host": "OffloadAttachHostTargetOptions",
-    "vulkan": "OffloadAttachVulkanTargetOptions",
-    "rocm": "OffloadAttachRocmTargetOptions",
-    "loader": "OffloadAttachLoaderOptions",
-}
-# Whether a family's options ask for host objects, as C++ (the one-vendor
-# pipelines have a `host` option; the every-vendor one names it in targets).
-HOST_REQUESTED = {"gpu": 'llvm::is_contained(options.targets, std::string("host"))'}
-# What a family's pipelines compile for whatever their options: the config
-# field that a family sets (the host pipelines, for the host).
-FAMILY_FIELDS = {"host": "host", "vulkan": "vulkan"}
+# The every-target family, offload-lower[-loops]-to-gpu, and the pass that
+# every pipeline ends its attaching with.
+GPU_STRUCT = "GpuPipelineOptions"
+LOADER_LIST = ("loader", "OffloadAttachLoaderOptions")
+
+
+def run_bzl(path, root):
+    """The globals of a .bzl file, run as Python: a load() of another .bzl of
+    the workspace at `root` runs that one and binds the names it asks for
+    (None for a file that is not here: the rule's parts, which no table
+    needs)."""
+    scope = {}
+    if not os.path.exists(path):
+        return scope
+
+    def load(label, *names, **aliases):
+        package, _, name = label.lstrip("/").partition(":")
+        loaded = run_bzl(os.path.join(root, package, name), root)
+        for name in names:
+            scope[name] = loaded.get(name)
+        for alias, name in aliases.items():
+            scope[alias] = loaded.get(name)
+
+    scope["load"] = load
+    exec(compile(open(path, encoding="utf-8").read(), path, "exec"), scope)
+    return scope
+
+
+class Table:
+    """The merged table (build_defs/pipeline_table.bzl)."""
+
+    def __init__(self, targets_path):
+        root = os.path.dirname(os.path.dirname(os.path.abspath(targets_path)))
+        merged = run_bzl(targets_path, root)["PIPELINE_TABLE"]
+        self.families = merged["families"]
+        self.pipelines = merged["pipelines"]
+        self.options = merged["options"]
+        self.targets = merged["targets"]
+        self.by_name = {t["name"]: t for t in self.targets}
+        self.listed = sorted(self.targets, key=lambda t: t["token"]["rank"])
+
+    def struct(self, family):
+        return GPU_STRUCT if family == "gpu" else self.by_name[family]["struct"]
+
+    def field_entry(self, field):
+        return [e for e in self.options if e["field"] == field][0]
 
 
 def load_table(path):
-    """The table: the .bzl file is plain data, which Python reads as well."""
-    scope = {}
-    exec(compile(open(path, encoding="utf-8").read(), path, "exec"), scope)
-    return scope["PIPELINES"], scope["PIPELINE_OPTIONS"]
+    """(pipelines, rows) of the table that build_defs/targets.bzl makes."""
+    table = Table(path)
+    return table.pipelines, table.options
 
 
 def families(entry):
     """The families whose pipelines take `entry`."""
-    pipelines = entry["pipelines"]
-    if pipelines == "all":
-        return list(FAMILIES)
-    return pipelines if isinstance(pipelines, list) else [pipelines]
+    return entry["families"]
 
 
 def applies(entry, family):
@@ -107,7 +132,16 @@ def gen_option_member(entry):
         cc_literal(entry, entry["default"]))
 
 
-def gen_checks(entry, loop_pipelines, family):
+def requested(table, target, family):
+    """C++ of whether `options` of `family` ask for `target`'s objects too: its
+    token in offload-lower-to-gpu's targets, its companion option else."""
+    token = table.by_name[target]["token"]
+    if family == "gpu":
+        return 'llvm::is_contained(options.targets, std::string(%s))' % c_string(token["name"])
+    return "options." + token["field"]
+
+
+def gen_checks(table, entry, loop_pipelines, family):
     """C++ statements that fail on a bad value of `entry`, as options.X."""
     name, member = entry["name"], "options." + entry["field"]
     out = []
@@ -116,11 +150,11 @@ def gen_checks(entry, loop_pipelines, family):
             "  if (%s.hasValue() && !loops)\n"
             "    return emitError(%s);" % (member, c_string(
                 "%s applies to the pipelines of loops only (%s)" % (name, ", ".join(loop_pipelines)))))
-    if entry.get("requires") == "host":
+    if entry.get("requires") in table.by_name:
         out.append(
             "  if (%s.hasValue() && !(%s))\n"
-            "    return emitError(%s);" % (member, HOST_REQUESTED.get(family, "options.host"),
-                                      c_string("%s applies with host only" % name)))
+            "    return emitError(%s);" % (member, requested(table, entry["requires"], family),
+                                      c_string("%s applies with %s only" % (name, entry["requires"]))))
     if "choices" in entry:
         shown = [c for c in entry["choices"] if c]
         text = english_list(shown) + (" (or empty)" if "" in entry["choices"] else "")
@@ -165,11 +199,11 @@ def gen_checks(entry, loop_pipelines, family):
     return out
 
 
-def gen_cc(pipelines, table):
-    loop_pipelines = [p for p, info in pipelines.items() if info["loops"]]
+def gen_cc(table):
+    loop_pipelines = [p for p, info in table.pipelines.items() if info["loops"]]
     out = [
-        "// Generated by build_defs/gen_pipeline_options.py from",
-        "// build_defs/pipeline_options.bzl: edit the table, not this file.",
+        "// Generated by build_defs/gen_pipeline_options.py from the table of",
+        "// pipeline options (build_defs/targets.bzl): edit the table, not this file.",
         "",
         "/// What a pipeline does, whichever options it was given in.",
         "struct PipelineConfig {",
@@ -177,7 +211,7 @@ def gen_cc(pipelines, table):
         "  bool loops = false;",
     ]
     fields = {}
-    for entry in table:
+    for entry in table.options:
         fields.setdefault(entry["field"], entry)
     for field, entry in fields.items():
         if is_list(entry):
@@ -185,31 +219,35 @@ def gen_cc(pipelines, table):
         else:
             out.append("  %s %s = %s;" % (cc_type(entry), field, cc_literal(entry, entry["default"])))
     out.append("};")
-    for family in FAMILIES:
-        names = [p for p, info in pipelines.items() if info["family"] == family]
+    for family in table.families:
+        names = [p for p, info in table.pipelines.items() if info["family"] == family]
+        struct = table.struct(family)
         out += [
             "",
             "/// Options of %s." % " and ".join(names),
-            "struct %s : public PassPipelineOptions<%s> {" % (STRUCTS[family], STRUCTS[family]),
+            "struct %s : public PassPipelineOptions<%s> {" % (struct, struct),
         ]
-        out += [gen_option_member(e) for e in table if applies(e, family)]
+        out += [gen_option_member(e) for e in table.options if applies(e, family)]
         out.append("};")
-    for family in FAMILIES:
-        entries = [e for e in table if applies(e, family)]
+    for family in table.families:
+        entries = [e for e in table.options if applies(e, family)]
         out += [
             "",
             "/// Fails on an option that `options` cannot take (one that does not apply",
             "/// to the pipeline, or a value out of its range), else fills `config`.",
             "inline LogicalResult",
-            "getPipelineConfig(const %s &options, bool loops," % STRUCTS[family],
+            "getPipelineConfig(const %s &options, bool loops," % table.struct(family),
             "                  PipelineConfig &config,",
             "                  function_ref<LogicalResult(const Twine &)> emitError) {",
         ]
         for entry in entries:
-            out += gen_checks(entry, loop_pipelines, family)
+            out += gen_checks(table, entry, loop_pipelines, family)
         out.append("  config.loops = loops;")
-        if family in FAMILY_FIELDS:
-            out.append("  config.%s = true;" % FAMILY_FIELDS[family])
+        # A target whose token sets a flag compiles for it in its own
+        # pipelines whatever their options.
+        target = table.by_name.get(family)
+        if target and not is_list(table.field_entry(target["token"]["field"])):
+            out.append("  config.%s = true;" % target["token"]["field"])
         for entry in entries:
             member = "options." + entry["field"]
             if is_list(entry):
@@ -217,10 +255,85 @@ def gen_cc(pipelines, table):
             else:
                 out.append("  config.%s = %s;" % (entry["field"], member))
         out += ["  return success();", "}"]
+    out += gen_targets_cc(table)
     return "\n".join(out) + "\n"
 
 
+def gen_targets_cc(table):
+    """What offload-lower-to-gpu's `targets` may name, each target's token."""
+    listed = table.listed
+    out = [
+        "",
+        "/// The targets, in the order of build_defs/targets.bzl.",
+        "inline constexpr StringLiteral kTargetNames[] = {%s};" % ", ".join(
+            c_string(t["name"]) for t in table.targets),
+        "",
+        "/// The order of the targets' objects in a gpu.binary: the targets of chips",
+        "/// first, then the rest.",
+        "inline constexpr StringLiteral kTargetObjectOrder[] = {%s};" % ", ".join(
+            c_string(t["name"]) for t in
+            [t for t in table.targets if "prefix" in t["token"]] +
+            [t for t in table.targets if "prefix" not in t["token"]]),
+        "",
+        "/// What offload-lower-to-gpu's targets may name, for its messages.",
+        "inline constexpr StringLiteral kTargetKinds = %s;" % c_string(
+            english_list(t["token"]["one"] for t in listed)),
+        "inline constexpr StringLiteral kTargetExamples = %s;" % c_string(
+            ",".join(t["token"]["example"] for t in listed)),
+        "",
+        "/// Whether `config` asks for objects of the target `name`.",
+        "inline bool isTargetRequested(StringRef name, const PipelineConfig &config) {",
+    ] + ["  if (name == %s)\n    return %s;" % (
+        c_string(t["name"]),
+        ("!config.%s.empty()" if is_list(table.field_entry(t["token"]["field"])) else "config.%s")
+        % t["token"]["field"]) for t in table.targets] + [
+        "  return false;",
+        "}",
+        "",
+        "/// Takes `target`, a token of offload-lower-to-gpu's targets, into",
+        "/// `config`; false if it names no target.",
+        "inline bool claimTarget(StringRef target, PipelineConfig &config) {",
+    ]
+    for t in listed:
+        token = t["token"]
+        if "prefix" in token:
+            test = "target.starts_with(%s)" % c_string(token["prefix"])
+        else:
+            test = "target == %s" % c_string(token["name"])
+        if is_list(table.field_entry(token["field"])):
+            action = "config.%s.push_back(target.str());" % token["field"]
+        else:
+            action = "config.%s = true;" % token["field"]
+        out += ["  if (%s) {" % test, "    " + action, "    return true;", "  }"]
+    out += [
+        "  return false;",
+        "}",
+        "",
+        "/// An error for an option of one target given to offload-lower-to-gpu",
+        "/// without that target in its targets, which would drop it.",
+        "inline LogicalResult",
+        "checkTargetOptions(const %s &options, const PipelineConfig &config," % GPU_STRUCT,
+        "                   function_ref<LogicalResult(const Twine &)> emitError) {",
+    ]
+    for t in listed:
+        token = t["token"]
+        absent = ("config.%s.empty()" if is_list(table.field_entry(token["field"]))
+                  else "!config.%s") % token["field"]
+        for entry in table.options:
+            if entry["owner"] != t["name"] or "gpu" not in entry["families"] or entry.get("requires"):
+                continue
+            out += [
+                "  if (options.%s.hasValue() && %s)" % (entry["field"], absent),
+                "    return emitError(%s);" % c_string(
+                    "%s applies with %s in targets only" % (entry["name"], token["one"])),
+            ]
+    out += ["  return success();", "}"]
+    return out
+
+
 def gen_td(table):
+    attach_lists = [(t["name"], t["attach_list"]) for t in table.targets] + [LOADER_LIST]
+    table = table.options
     # One option per pass and name: where two entries give it (host-cpu and
     # cpu), the one of the pipelines of that target says it.
     chosen = {}
@@ -229,7 +342,7 @@ def gen_td(table):
             key = (attach[0], attach[1])
             if key not in chosen or families(entry) == [attach[0]]:
                 chosen[key] = (entry, attach)
-    lists = {key: [] for key in ATTACH_LISTS}
+    lists = {key: [] for key, _ in attach_lists}
     for (target, name), (entry, attach) in chosen.items():
         member = attach[2]
         overrides = attach[3] if len(attach) > 3 else {}
@@ -250,15 +363,15 @@ def gen_td(table):
         lists[target].append('  Option<"%s", "%s", "%s", %s,\n         "%s.">' % (
             member, name, cc, default, help_text))
     out = [
-        "// Generated by build_defs/gen_pipeline_options.py from",
-        "// build_defs/pipeline_options.bzl: edit the table, not this file.",
+        "// Generated by build_defs/gen_pipeline_options.py from the table of",
+        "// pipeline options (build_defs/targets.bzl): edit the table, not this file.",
         "",
         "#ifndef OFFLOAD_ATTACH_OPTIONS",
         "#define OFFLOAD_ATTACH_OPTIONS",
         "",
         'include "mlir/Pass/PassBase.td"',
     ]
-    for key, name in ATTACH_LISTS.items():
+    for key, name in attach_lists:
         out += ["", "defvar %s = [" % name, ",\n".join(lists[key]), "];"]
     out += ["", "#endif // OFFLOAD_ATTACH_OPTIONS"]
     return "\n".join(out) + "\n"
@@ -274,18 +387,20 @@ def markdown_value(entry, value):
     return "`%s`" % value
 
 
-def gen_markdown(pipelines, table):
+def gen_markdown(table):
+    every = table.families
+    table = table.options
     rows = [
         "| option | pipelines | `offload_cc_library` | default | meaning |",
         "| --- | --- | --- | --- | --- |",
     ]
     for entry in table:
-        where = "all" if entry["pipelines"] == "all" else ", ".join(
+        where = "all" if sorted(families(entry)) == sorted(every) else ", ".join(
             "`-%s`" % family for family in families(entry))
         if entry.get("requires") == "loops":
             where += ", `-loops-` only"
-        if entry.get("requires") == "host":
-            where += ", with `host`"
+        if entry.get("requires") not in (None, "loops"):
+            where += ", with `%s`" % entry["requires"]
         attr = "`%s`" % entry["attr"] if entry["attr"] else "(the rule's toolkit)"
         shown = entry.get("shown") or markdown_value(entry, entry["default"])
         rows.append("| `%s` | %s | %s | %s | %s |" % (entry["name"], where, attr, shown, entry["help"]))
@@ -304,17 +419,17 @@ def main(argv):
     if len(argv) < 3 or argv[1] not in ("cc", "td", "markdown", "docs"):
         sys.stderr.write(__doc__)
         return 1
-    pipelines, table = load_table(argv[2])
+    table = Table(argv[2])
     if argv[1] == "cc":
-        open(argv[3], "w", encoding="utf-8").write(gen_cc(pipelines, table))
+        open(argv[3], "w", encoding="utf-8").write(gen_cc(table))
     elif argv[1] == "td":
         open(argv[3], "w", encoding="utf-8").write(gen_td(table))
     elif argv[1] == "markdown":
-        sys.stdout.write(gen_markdown(pipelines, table))
+        sys.stdout.write(gen_markdown(table))
     else:
         path = argv[3]
         doc = open(path, encoding="utf-8").read()
-        updated = doc_with_table(doc, gen_markdown(pipelines, table))
+        updated = doc_with_table(doc, gen_markdown(table))
         if updated is None:
             print("%s: no generated table (the markers %s ... %s)" % (path, DOC_BEGIN, DOC_END))
             return 1
@@ -322,7 +437,7 @@ def main(argv):
             open(path, "w", encoding="utf-8").write(updated)
         elif updated != doc:
             print("%s: its table of pipeline options is not the one "
-                  "build_defs/pipeline_options.bzl makes; run `%s`" % (path, UPDATE_COMMAND))
+                  "the table makes; run `%s`" % (path, UPDATE_COMMAND))
             return 1
     return 0
 

@@ -19,76 +19,59 @@ outputs can be shared through a remote cache. The `.llvm.mlir` and `.ll`
 files are in the output groups `llvm_dialect` and `llvm_ir`.
 """
 
-load(":pipeline_options.bzl", "PIPELINES", "PIPELINE_OPTIONS")
+load(":pipeline_table.bzl", "english_list")
+load(":targets.bzl", "PIPELINE_TABLE", "TARGET_OBJECTS", "TARGET_OPTIONS")
+
+PIPELINES = PIPELINE_TABLE["pipelines"]
+PIPELINE_OPTIONS = PIPELINE_TABLE["options"]
+
+# The pipeline offload_cc_library runs unless told another.
+_DEFAULT_PIPELINE = "offload-lower-to-cuda"
+
+def _listed():
+    """[(options, objects)] of each target, in the order messages list them."""
+    pairs = [(TARGET_OPTIONS[i], TARGET_OBJECTS[i]) for i in range(len(TARGET_OPTIONS))]
+    return sorted(pairs, key = _rank)
+
+def _rank(pair):
+    return pair[0]["token"]["rank"]
 
 def _family(ctx):
     return PIPELINES[ctx.attr.pipeline]["family"]
 
 def _applies(entry, family):
     """Whether `entry` is an option of the pipelines of `family`."""
-    pipelines = entry["pipelines"]
-    return pipelines == "all" or pipelines == family or (type(pipelines) == "list" and family in pipelines)
-
-def _makes_host_objects(ctx):
-    return _family(ctx) == "host" or ctx.attr.host
-
-def _cuda_chips(ctx):
-    return [c for c in ctx.attr.chips if c.startswith("sm_")] if _family(ctx) == "gpu" else ctx.attr.chips
-
-def _amd_chips(ctx):
-    return [c for c in ctx.attr.chips if c.startswith("gfx")]
-
-def _makes_cuda_objects(ctx):
-    return _family(ctx) == "cuda" or (_family(ctx) == "gpu" and bool(_cuda_chips(ctx)))
-
-def _makes_amd_objects(ctx):
-    return _family(ctx) == "rocm" or (_family(ctx) == "gpu" and bool(_amd_chips(ctx)))
+    return family in entry["families"]
 
 def _object_kinds(ctx):
     """What the objects are, for the progress message: "CUDA and host"."""
     family = _family(ctx)
-    kinds = []
-    if _makes_cuda_objects(ctx):
-        kinds.append("CUDA")
-    if _makes_amd_objects(ctx):
-        kinds.append("AMD")
-    if family == "vulkan" or (family != "host" and ctx.attr.vulkan):
-        kinds.append("Vulkan")
-    if _makes_host_objects(ctx):
-        kinds.append("host")
-    return " and ".join(kinds)
+    return " and ".join([objects["kind"] for _, objects in _listed() if objects["makes"](family, ctx.attr)])
 
-# What the every-vendor pipelines take as `targets` instead: the rule makes
-# that option of these attributes.
-_TARGET_ATTRS = ["chips", "vulkan", "host"]
+def _target_attrs():
+    """What the every-target pipelines take as `targets` instead: the rule
+    makes that option of these attributes."""
+    attrs = []
+    for options, _ in _listed():
+        attr_name = "chips" if "prefix" in options["token"] else options["token"]["name"]
+        if attr_name not in attrs:
+            attrs.append(attr_name)
+    return attrs
 
 def _targets(ctx):
-    """offload-lower-to-gpu's targets: the chips, then vulkan and host."""
+    """offload-lower-to-gpu's targets: the chips, then the other targets the
+    attributes ask for."""
     targets = list(ctx.attr.chips)
-    if ctx.attr.vulkan:
-        targets.append("vulkan")
-    if ctx.attr.host:
-        targets.append("host")
+    for options, _ in _listed():
+        token = options["token"]
+        if "name" in token and getattr(ctx.attr, token["name"]):
+            targets.append(token["name"])
     return targets
-
-def _toolkit_root(files):
-    """The toolkit directory: where bin/ptxas is, relative to the execroot."""
-    for f in files:
-        if f.path.endswith("/bin/ptxas"):
-            return f.path[:-len("/bin/ptxas")]
-    fail("the CUDA toolkit files do not include bin/ptxas")
 
 # An option the user leaves alone is not passed, so that the pipeline's
 # default (the table's) applies: a bool or an int is given when it differs
 # from the table's default, a string or a list when it is not empty (the two
 # families' defaults differ, as `format`'s).
-def _rocm_root(files):
-    """The root whose amdgcn/bitcode holds the device libraries."""
-    for f in files:
-        if f.path.endswith("/amdgcn/bitcode/ocml.bc"):
-            return f.path[:-len("/amdgcn/bitcode/ocml.bc")]
-    fail("the ROCm device libraries do not include amdgcn/bitcode/ocml.bc")
-
 def _is_set(entry, value):
     if entry["type"] in ("bool", "unsigned"):
         return value != entry["default"]
@@ -113,11 +96,13 @@ def _option_attrs():
     for entry in PIPELINE_OPTIONS:
         if entry["attr"]:
             attrs[entry["attr"]] = _attr_of(entry)
+    for objects in TARGET_OBJECTS:
+        if "attrs" in objects:
+            attrs.update(objects["attrs"]())
     return attrs
 
 def _english(words):
-    words = [str(w) for w in words]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return english_list([str(w) for w in words])
 
 def _check_value(entry, value):
     """What is wrong with `value` for `entry`'s attribute, or None."""
@@ -147,11 +132,13 @@ def _given_options(ctx):
     loops = [p for p, info in sorted(PIPELINES.items()) if info["loops"]]
     given = []
     if family == "gpu":
+        prefixes = [o["token"]["prefix"] for o, _ in _listed() if "prefix" in o["token"]]
         for chip in ctx.attr.chips:
-            if not chip.startswith("sm_") and not chip.startswith("gfx"):
-                fail("chips must start with sm_ or gfx, not '%s'" % chip, attr = "chips")
+            if not [p for p in prefixes if chip.startswith(p)]:
+                fail("chips must start with %s, not '%s'" % (_english(prefixes), chip), attr = "chips")
         if not _targets(ctx):
-            fail("pipeline = \"%s\" needs chips, vulkan = True or host = True" % ctx.attr.pipeline, attr = "chips")
+            needs = [a if a == "chips" else a + " = True" for a in _target_attrs()]
+            fail("pipeline = \"%s\" needs %s" % (ctx.attr.pipeline, _english(needs)), attr = "chips")
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
         if not name or not _applies(entry, family):
@@ -161,8 +148,9 @@ def _given_options(ctx):
             continue
         if entry.get("requires") == "loops" and not PIPELINES[ctx.attr.pipeline]["loops"]:
             fail("%s applies to the pipelines of loops only (%s), not to pipeline = \"%s\"" % (name, ", ".join(loops), ctx.attr.pipeline), attr = name)
-        if entry.get("requires") == "host" and not ctx.attr.host:
-            fail("%s applies with host = True only (or a host pipeline)" % name, attr = name)
+        requires = entry.get("requires")
+        if requires not in (None, "loops") and not getattr(ctx.attr, requires):
+            fail("%s applies with %s = True only (or a %s pipeline)" % (name, requires, requires), attr = name)
         problem = _check_value(entry, value)
         if problem:
             fail(problem, attr = name)
@@ -171,15 +159,14 @@ def _given_options(ctx):
     # What only another pipeline takes, given anyway.
     applies = [e["attr"] for e in PIPELINE_OPTIONS if e["attr"] and _applies(e, family)]
     if family == "gpu":
-        applies += _TARGET_ATTRS
+        applies += _target_attrs()
     for entry in PIPELINE_OPTIONS:
         name = entry["attr"]
         if name and name not in applies and _is_set(entry, getattr(ctx.attr, name)):
             fail("%s does not apply to pipeline = \"%s\"" % (name, ctx.attr.pipeline), attr = name)
-    if _makes_host_objects(ctx) and ctx.attr.format == "isa":
-        fail("format \"isa\" makes assembly, which the host backend cannot load: use \"bin\" or \"fatbin\" with host objects", attr = "format")
-    if family != "host" and (family == "vulkan" or ctx.attr.vulkan) and ctx.attr.format == "isa":
-        fail("format \"isa\" makes SPIR-V text, which the Vulkan backend cannot load: use \"bin\" or \"fatbin\" with Vulkan objects", attr = "format")
+    for objects in TARGET_OBJECTS:
+        if "check" in objects:
+            objects["check"](ctx, objects["makes"](family, ctx.attr))
     return given
 
 def _option_text(entry, value, ctx):
@@ -192,8 +179,8 @@ def _option_text(entry, value, ctx):
         return "%s=%s" % (name, ",".join([str(v) for v in value]))
     return "%s=%s" % (name, value)
 
-def _pipeline_options(ctx, toolkit, given):
-    options = ["toolkit=" + toolkit] if toolkit else []
+def _pipeline_options(ctx, tool_options, given):
+    options = list(tool_options)
     if _family(ctx) == "gpu":
         options.append("targets=" + ",".join(_targets(ctx)))
     for entry, value in given:
@@ -205,29 +192,23 @@ def _offload_objects_impl(ctx):
 
     # Bazel caches these actions itself; the object cache would only be a
     # file outside the sandbox.
-    tool_files, env = [], {"OFFLOAD_CACHE": "off"}
-    toolkit = None
-    if _makes_cuda_objects(ctx):
-        if not ctx.files.toolkit:
-            fail("pipeline = \"%s\" needs a CUDA toolkit" % ctx.attr.pipeline, attr = "toolkit")
-        tool_files += ctx.files.toolkit
-        toolkit = _toolkit_root(ctx.files.toolkit)
-    elif ctx.files.toolkit:
-        fail("toolkit does not apply to pipeline = \"%s\" without CUDA chips" % ctx.attr.pipeline, attr = "toolkit")
-    if _makes_amd_objects(ctx):
-        if not ctx.files.rocm_device_libs:
-            fail("pipeline = \"%s\" needs the ROCm device libraries" % ctx.attr.pipeline, attr = "rocm_device_libs")
-        tool_files += ctx.files.rocm_device_libs
-        env["ROCM_PATH"] = _rocm_root(ctx.files.rocm_device_libs)
-    elif ctx.files.rocm_device_libs:
-        fail("rocm_device_libs does not apply to pipeline = \"%s\" without AMD chips" % ctx.attr.pipeline, attr = "rocm_device_libs")
+    tool_files, env, tool_options, lld = [], {"OFFLOAD_CACHE": "off"}, [], False
+    for objects in TARGET_OBJECTS:
+        if "tools" not in objects:
+            continue
+        tools = objects["tools"](ctx, objects["makes"](_family(ctx), ctx.attr))
+        if tools:
+            tool_files += tools.get("files", [])
+            env.update(tools.get("env", {}))
+            tool_options += tools.get("options", [])
+            lld = lld or tools.get("lld", False)
     tool_files += ctx.files.link
-    if _makes_host_objects(ctx) or _makes_amd_objects(ctx):
-        # The linker of host objects and AMD code objects, named so that none
-        # on PATH stands in.
+    if lld:
+        # The linker of the targets' objects, named so that none on PATH
+        # stands in.
         tool_files.append(ctx.file._lld)
         env["OFFLOAD_LLD"] = ctx.file._lld.path
-    options = _pipeline_options(ctx, toolkit, given)
+    options = _pipeline_options(ctx, tool_options, given)
     pipeline = "builtin.module(%s{%s})" % (ctx.attr.pipeline, options)
 
     opt = ctx.attr._opt[DefaultInfo].files_to_run
@@ -298,9 +279,7 @@ _offload_objects = rule(
     doc = "Compiles `.mlir` sources with GPU kernels to host object files.",
     attrs = dict(_option_attrs(), **{
         "srcs": attr.label_list(allow_files = [".mlir"], mandatory = True),
-        "pipeline": attr.string(default = "offload-lower-to-cuda"),
-        "toolkit": attr.label(cfg = "exec", doc = "The CUDA toolkit (with CUDA chips only)."),
-        "rocm_device_libs": attr.label(cfg = "exec", doc = "The ROCm device libraries (with AMD chips only)."),
+        "pipeline": attr.string(default = _DEFAULT_PIPELINE),
         "_opt": attr.label(
             default = Label("@offload_tools//:offload-opt"),
             # @offload_tools: built from @offload, or a prebuilt file
@@ -332,38 +311,52 @@ _offload_objects = rule(
 )
 
 def _pipeline_for_chips(pipeline, chips):
-    """`pipeline`, or where a CUDA one is given AMD chips, the ROCm one (AMD
-    chips alone) or the every-vendor one (both kinds), of loops as well if
-    it was."""
+    """`pipeline`, or where the default target's pipeline is given chips of
+    other targets, the pipeline of that target (its chips alone) or the
+    every-target one (several kinds), of loops as well if it was."""
     info = PIPELINES.get(pipeline)
-    if not info or info["family"] != "cuda" or not [c for c in chips if c.startswith("gfx")]:
+    if not info or info["family"] != PIPELINES[_DEFAULT_PIPELINE]["family"]:
         return pipeline
-    family = "gpu" if [c for c in chips if not c.startswith("gfx")] else "rocm"
-    return "offload-lower-%sto-%s" % ("loops-" if info["loops"] else "", family)
+    owners = {}
+    for chip in chips:
+        for options, _ in _listed():
+            prefix = options["token"].get("prefix")
+            if prefix and chip.startswith(prefix):
+                owners[chip] = options
+    others = [o for c, o in owners.items() if o["name"] != info["family"]]
+    if not others:
+        return pipeline
+    other = others[0]
+    if len(owners) < len(chips) or [o for o in owners.values() if o["name"] != other["name"]]:
+        family = "gpu"
+    else:
+        family = other["name"]
+    return [p for p, i in PIPELINES.items() if i["family"] == family and i["loops"] == info["loops"]][0]
 
-def offload_objects(name, pipeline = "offload-lower-to-cuda", toolkit = None, rocm_device_libs = None, **kwargs):
+def offload_objects(name, pipeline = _DEFAULT_PIPELINE, **kwargs):
     """Compiles `.mlir` sources with GPU kernels to host object files.
 
-    The attributes besides `srcs`, `pipeline`, `toolkit` and
-    `rocm_device_libs` are the pipeline's options
-    (build_defs/pipeline_options.bzl; docs/pipelines.md lists them). `chips`
-    may name SM architectures (sm_90) and AMD target IDs (gfx942) alike: with
-    AMD chips, a CUDA pipeline becomes the ROCm one, or with both kinds the
-    every-vendor one (offload-lower[-loops]-to-gpu, whose `targets` the rule
-    makes of `chips`, `vulkan` and `host`). CUDA chips take the toolkit of
-    `offload_dependencies()` unless given another, AMD chips its ROCm device
-    libraries; a host or Vulkan pipeline needs neither, so a workspace
-    without them builds host-only and Vulkan libraries.
+    The attributes besides `srcs` and `pipeline` are the pipeline's options
+    (build_defs/pipeline_options.bzl and the targets' parts; docs/pipelines.md
+    lists them) and the tools of the targets (pipelines/<target>/objects.bzl;
+    docs/bazel.md). `chips` may name the chips of several targets alike (by
+    their prefixes): given chips of another target, the default CUDA
+    pipeline becomes that target's, or with several kinds the every-vendor
+    one (offload-lower[-loops]-to-gpu, whose `targets` the rule makes of
+    `chips` and the targets' own attributes). A target's tools default to
+    those of `offload_dependencies()` when it makes objects, so that a
+    workspace without a target's tools builds the libraries of the others.
     """
-    chips = kwargs.get("chips", [])
-    pipeline = _pipeline_for_chips(pipeline, chips)
+    pipeline = _pipeline_for_chips(pipeline, kwargs.get("chips", []))
     family = PIPELINES.get(pipeline, {}).get("family")
-    cuda_chips = [c for c in chips if not c.startswith("gfx")]
-    if toolkit == None and (family == "cuda" or (family == "gpu" and cuda_chips)):
-        toolkit = Label("@offload_cuda//:toolkit")
-    if rocm_device_libs == None and (family == "rocm" or (family == "gpu" and len(cuda_chips) < len(chips))):
-        rocm_device_libs = Label("@offload_rocm//:device_libs")
-    _offload_objects(name = name, pipeline = pipeline, toolkit = toolkit, rocm_device_libs = rocm_device_libs, **kwargs)
+    given = struct(**kwargs)
+    for objects in TARGET_OBJECTS:
+        if "defaults" not in objects or not objects["makes"](family, given):
+            continue
+        for attr_name, default in objects["defaults"]().items():
+            if kwargs.get(attr_name) == None:
+                kwargs[attr_name] = default
+    _offload_objects(name = name, pipeline = pipeline, **kwargs)
 
 def offload_cc_library(
         name,
@@ -389,14 +382,12 @@ def offload_cc_library(
       testonly: as for any rule.
       tags: for both targets.
       **kwargs: `pipeline` ("offload-lower-to-cuda" by default, which
-        becomes "offload-lower-to-rocm" or "offload-lower-to-gpu" when
-        `chips` names AMD chips; "offload-lower-loops-to-cuda",
-        "offload-lower-to-host", "offload-lower-loops-to-host",
-        "offload-lower-to-vulkan", "offload-lower-loops-to-vulkan" and the
-        ROCm and every-vendor ones), `toolkit` (a CUDA toolkit other than the
-        one offload_dependencies() found), `rocm_device_libs` (likewise), and
-        the pipeline's options, one attribute each: the table in
-        docs/pipelines.md (build_defs/pipeline_options.bzl) names them.
+        becomes another target's or "offload-lower-to-gpu" when `chips`
+        names other targets' chips; docs/pipelines.md lists the pipelines),
+        the targets' tools (`toolkit`, a CUDA toolkit other than the one
+        offload_dependencies() found, and likewise for the other targets),
+        and the pipeline's options, one attribute each: the table in
+        docs/pipelines.md names them.
     """
     offload_objects(
         name = name + "_objects",

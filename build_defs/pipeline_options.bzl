@@ -1,17 +1,44 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The options of the offload pipelines: the one table.
+"""The options of the offload pipelines: the shared rows of the one table.
 
-Everything else comes from it: the pipelines' C++ option structs, their
-defaults, their checks and the configuration they fill
-(pipelines/PipelineOptions.h.inc, made by build_defs/gen_pipeline_options.py),
-the options of the attach passes (dialects/AttachOptions.td, same tool),
-`offload_objects`' attributes and their checks (build_defs/offload.bzl loads
-this file), and the table of docs/pipelines.md (the same tool writes it;
-//build_defs/tests:pipeline_options_test says whether it is current).
+The table is these rows and each target's part of it
+(pipelines/<target>/options.bzl, which build_defs/targets.bzl lists);
+build_defs/pipeline_table.bzl merges them. Everything else comes from it: the
+pipelines' C++ option structs, their defaults, their checks and the
+configuration they fill (pipelines/PipelineOptions.h.inc, made by
+build_defs/gen_pipeline_options.py), the options of the attach passes
+(dialects/AttachOptions.td, same tool), `offload_objects`' attributes and
+their checks (build_defs/offload.bzl), and the table of docs/pipelines.md
+(the same tool writes it; //build_defs/tests:pipeline_options_test says
+whether it is current).
 
-The file is plain data that Python can read too: no load(), no function.
+These files are plain data that Python can read too: no load(), no function.
 
-Each entry:
+A target's part is one dict, TARGET:
+  name         the target, as build_defs/targets.bzl lists it; also the name
+               of its family of pipelines.
+  struct       the C++ struct of its pipelines' options.
+  attach_list  the TableGen list of its attach pass's options.
+  pipelines    {pipeline: {"loops": bool}}: its pipelines.
+  companions   whether its pipelines take the other targets' companion
+               options (rows of "others"): `host`, say, to compile for the
+               host CPU as well.
+  token        what names it in offload-lower-to-gpu's `targets`: "rank"
+               (where messages and docs list it among the targets), "prefix"
+               (of chips) or "name" (the whole token); "field", the member of
+               PipelineConfig that the token sets (a list takes the chips, a
+               bool is set); "one" and "many", how messages and docs call
+               such tokens; "example", one of them.
+  shared       {name: what the target adds to the shared row `name`}: its
+               pipelines take a row of "takers"; "attach", [name, member] of
+               its attach pass for the option; "help" and "shown", its part
+               of the row's {targets}.
+  options      its own rows, as below, with "pipelines" a list of "own" (its
+               pipelines), "gpu" and "others" (the pipelines of every other
+               target that takes companions), and "attach" [name, member,
+               overrides] of its attach pass alone.
+
+Each row:
   name       the option in `offload-lower-to-...{name=value}`.
   field      the member of PipelineConfig (pipelines/Pipelines.h) it sets;
              two entries may set one field from two pipelines' spellings.
@@ -19,14 +46,14 @@ Each entry:
              (comma-separated) or "files" (comma-separated paths; Bazel labels
              in the rule).
   default    the value when the option is not given.
-  pipelines  "cuda" (offload-lower[-loops]-to-cuda), "host"
-             (offload-lower[-loops]-to-host), "vulkan"
-             (offload-lower[-loops]-to-vulkan), "rocm"
-             (offload-lower[-loops]-to-rocm), "gpu"
-             (offload-lower[-loops]-to-gpu, every vendor by its `targets`),
-             a list of them, or "all".
-  requires   None; "loops" (only the -loops- pipelines take it) or "host"
-             (only with `host`). Given anyway, it is an error.
+  pipelines  a list of: "all" (every pipeline), "gpu"
+             (offload-lower[-loops]-to-gpu, every target by its `targets`),
+             "takers" (the pipelines of the targets whose "shared" names the
+             row), or in a target's part, as above.
+  requires   None; "loops" (only the -loops- pipelines take it) or a target
+             (only when that target is compiled for too: its companion
+             option, or its token in `targets`). Given anyway, it is an
+             error.
   attr       the attribute of offload_objects / offload_cc_library, or None
              for an option the rule sets itself (the toolkit it was given).
   choices    the values a string may take, if limited.
@@ -35,96 +62,45 @@ Each entry:
   max_count  at most this many entries in a list.
   positive   every entry of a list is > 0.
   prefix     every entry of a list starts with this.
-  attach     the attach passes that take the option, per target: a list of
-             [pass, name, member], pass being "cuda"
-             (offload-attach-target), "host" (offload-attach-host-target),
-             "vulkan" (offload-attach-vulkan-target), "rocm"
-             (offload-attach-rocm-target) or "loader"
-             (offload-attach-loader), with the pass's own name and
-             C++ member for it, and what differs there, if anything
-             ({"type", "default" as C++, "help"}: chips is one `chip`
-             per pass).
+  attach     the attach passes that take the option: a list of [pass, name,
+             member], pass being "loader" (offload-attach-loader) here, with
+             the pass's own name and C++ member for it, and what differs
+             there, if anything ({"type", "default" as C++, "help"}).
   shown      the default as docs/pipelines.md shows it, when the value alone
              does not say it.
   help       one line: --help, the rule's docs and docs/pipelines.md.
+
+In the help and shown of a shared row, {targets} is what the targets that take
+it add ("; " between their helps, ", " between their shown); in the help of
+`targets`, {tokens} and {token_attrs} are the targets' tokens ("many") and the
+attributes the rule makes them of.
 """
 
+# The pipelines of every target at once.
 PIPELINES = {
-    "offload-lower-to-cuda": {"family": "cuda", "loops": False},
-    "offload-lower-loops-to-cuda": {"family": "cuda", "loops": True},
-    "offload-lower-to-host": {"family": "host", "loops": False},
-    "offload-lower-loops-to-host": {"family": "host", "loops": True},
-    "offload-lower-to-vulkan": {"family": "vulkan", "loops": False},
-    "offload-lower-loops-to-vulkan": {"family": "vulkan", "loops": True},
-    "offload-lower-to-rocm": {"family": "rocm", "loops": False},
-    "offload-lower-loops-to-rocm": {"family": "rocm", "loops": True},
     "offload-lower-to-gpu": {"family": "gpu", "loops": False},
     "offload-lower-loops-to-gpu": {"family": "gpu", "loops": True},
 }
 
 PIPELINE_OPTIONS = [
     {
-        "name": "chips",
-        "field": "chips",
-        "type": "strings",
-        "default": [],
-        "pipelines": "cuda",
-        "attr": "chips",
-        "prefix": "sm_",
-        "attach": [["cuda", "chip", "chip", {
-            "type": "string",
-            "default": "\"::mlir::offload::cuda::kDefaultChip.str()\"",
-            "help": "SM architecture (sm_75 if not given)",
-        }]],
-        "shown": "`sm_75`",
-        "help": "SM architectures to compile for, each an object of one gpu.binary from which the runtime loads the best for the device (sm_75 if none)",
-    },
-    {
-        "name": "chips",
-        "field": "rocmChips",
-        "type": "strings",
-        "default": [],
-        "pipelines": "rocm",
-        "attr": "chips",
-        "prefix": "gfx",
-        "attach": [["rocm", "chip", "chip", {
-            "type": "string",
-            "default": "\"::mlir::offload::rocm::kDefaultChip.str()\"",
-            "help": "AMD GPU target ID, gfx90a or gfx90a:xnack- (gfx900 if not given)",
-        }]],
-        "shown": "`gfx900`",
-        "help": "AMD GPU target IDs to compile for (gfx90a, gfx942:xnack-), each an object of one gpu.binary from which the runtime loads the one for the device (gfx900 if none)",
-    },
-    {
         "name": "targets",
         "field": "targets",
         "type": "strings",
         "default": [],
-        "pipelines": "gpu",
+        "pipelines": ["gpu"],
         "attr": None,
         "shown": "none: name at least one",
-        "help": "What every gpu.binary holds an object for: SM architectures (sm_90), AMD target IDs (gfx90a), vulkan and host, in any mix; the rule makes it of chips, vulkan and host",
-    },
-    {
-        "name": "features",
-        "field": "features",
-        "type": "string",
-        "default": "",
-        "pipelines": ["cuda", "gpu"],
-        "attr": "ptx_features",
-        "attach": [["cuda", "features", "features"]],
-        "shown": "lowest for each chip",
-        "help": "PTX ISA version, +ptxNN (the lowest each chip needs if empty)",
+        "help": "What every gpu.binary holds an object for: {tokens}, in any mix; the rule makes it of {token_attrs}",
     },
     {
         "name": "O",
         "field": "optLevel",
         "type": "unsigned",
         "default": 2,
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "opt_level",
         "range": [0, 3],
-        "attach": [["cuda", "O", "optLevel"], ["host", "O", "optLevel"], ["rocm", "O", "optLevel"]],
         "help": "LLVM optimization level of the kernels, 0 to 3",
     },
     {
@@ -132,130 +108,25 @@ PIPELINE_OPTIONS = [
         "field": "fast",
         "type": "bool",
         "default": False,
-        "pipelines": ["cuda", "rocm", "gpu"],
+        "pipelines": ["takers", "gpu"],
         "attr": "fast",
-        "attach": [["cuda", "fast", "fastFlag"], ["rocm", "fast", "fastFlag"]],
-        "help": "Fast-math flags on every floating-point operation of the kernels (and the device libraries' fast paths on AMD GPUs)",
-    },
-    {
-        "name": "ftz",
-        "field": "ftz",
-        "type": "bool",
-        "default": False,
-        "pipelines": ["cuda", "gpu"],
-        "attr": "ftz",
-        "attach": [["cuda", "ftz", "ftzFlag"]],
-        "help": "Flush denormals to zero in the kernels (and in libdevice)",
-    },
-    {
-        "name": "daz",
-        "field": "daz",
-        "type": "bool",
-        "default": False,
-        "pipelines": ["rocm", "gpu"],
-        "attr": "daz",
-        "attach": [["rocm", "daz", "dazFlag"]],
-        "help": "Denormals are zero in the ROCm device libraries (AMD GPUs)",
-    },
-    {
-        "name": "wave64",
-        "field": "wave64",
-        "type": "bool",
-        "default": False,
-        "pipelines": ["rocm", "gpu"],
-        "attr": "wave64",
-        "attach": [["rocm", "wave64", "wave64"]],
-        "help": "Waves of 64 lanes on AMD GPUs of gfx10 and later, which run 32 by default (gfx9 always runs 64)",
-    },
-    {
-        "name": "abi",
-        "field": "abi",
-        "type": "string",
-        "default": "500",
-        "pipelines": ["rocm", "gpu"],
-        "attr": "code_object_version",
-        "choices": ["400", "500", "600"],
-        "attach": [["rocm", "abi", "abi"]],
-        "help": "Code object version of the AMD objects: 500 (what ROCm 6 and later load), 400 or 600",
+        "help": "Fast-math flags on every floating-point operation of the kernels{targets}",
     },
     {
         "name": "l",
         "field": "link",
         "type": "files",
         "default": [],
-        "pipelines": ["cuda", "rocm", "gpu"],
+        "pipelines": ["takers", "gpu"],
         "attr": "link",
-        "attach": [["cuda", "l", "linkLibs"], ["rocm", "l", "linkLibs"]],
         "help": "LLVM bitcode files to link into every kernel module",
     },
     {
-        "name": "ptxas-options",
-        "field": "ptxasOptions",
-        "type": "strings",
-        "default": [],
-        "pipelines": ["cuda", "gpu"],
-        "attr": "ptxas_options",
-        "attach": [["cuda", "ptxas-options", "ptxasOptions"]],
-        "help": "Extra options for ptxas",
-    },
-    {
-        "name": "assembler",
-        "field": "assembler",
-        "type": "string",
-        "default": "",
-        "pipelines": ["cuda", "gpu"],
-        "attr": "assembler",
-        "choices": ["", "nvjitlink", "ptxas"],
-        "attach": [["cuda", "assembler", "assembler"]],
-        "shown": "nvJitLink if the toolkit has it",
-        "help": "What turns PTX into cubins: nvjitlink (in process) or ptxas (a subprocess); nvJitLink where the toolkit has one new enough if empty",
-    },
-    {
         "name": "format",
         "field": "format",
         "type": "string",
         "default": "fatbin",
-        "pipelines": "cuda",
-        "attr": "format",
-        "choices": ["fatbin", "bin", "isa"],
-        "help": "Object format: fatbin (cubin and PTX, runs on newer GPUs through the JIT), bin (cubin) or isa (PTX, JIT at load)",
-    },
-    {
-        "name": "format",
-        "field": "format",
-        "type": "string",
-        "default": "bin",
-        "pipelines": "host",
-        "attr": "format",
-        "choices": ["bin", "fatbin"],
-        "help": "Object format: bin (a shared object; fatbin is the same)",
-    },
-    {
-        "name": "format",
-        "field": "format",
-        "type": "string",
-        "default": "bin",
-        "pipelines": "vulkan",
-        "attr": "format",
-        "choices": ["bin", "fatbin", "isa"],
-        "help": "Object format: bin (a SPIR-V module; fatbin is the same) or isa (its text, which the runtime cannot load)",
-    },
-    {
-        "name": "format",
-        "field": "format",
-        "type": "string",
-        "default": "bin",
-        "pipelines": "rocm",
-        "attr": "format",
-        "choices": ["bin", "fatbin", "isa"],
-        "help": "Object format: bin (an HSA code object; fatbin is the same) or isa (AMDGPU assembly, which the runtime cannot load)",
-    },
-    {
-        "name": "format",
-        "field": "format",
-        "type": "string",
-        "default": "fatbin",
-        "pipelines": "gpu",
+        "pipelines": ["gpu"],
         "attr": "format",
         "choices": ["fatbin", "bin"],
         "help": "Object format: fatbin (CUDA objects with their PTX) or bin (cubins alone); the other targets' objects are the same in both",
@@ -265,17 +136,17 @@ PIPELINE_OPTIONS = [
         "field": "toolkit",
         "type": "string",
         "default": "",
-        "pipelines": ["cuda", "rocm", "gpu"],
+        "pipelines": ["takers", "gpu"],
         "attr": None,
-        "shown": "see [cuda-target.md](cuda-target.md), [rocm-target.md](rocm-target.md)",
-        "help": "CUDA toolkit root (else $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH, /usr/local/cuda); for AMD objects, a ROCm root searched first for the device libraries (amdgcn/bitcode); the rule passes the CUDA toolkit it builds with",
+        "shown": "see {targets}",
+        "help": "{targets}; the rule passes the CUDA toolkit it builds with",
     },
     {
         "name": "kernel-bare-ptr",
         "field": "kernelBarePtr",
         "type": "bool",
         "default": False,
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "kernel_bare_ptr",
         "help": "Kernels take memrefs of static shape as bare pointers",
     },
@@ -284,7 +155,7 @@ PIPELINE_OPTIONS = [
         "field": "hostBarePtr",
         "type": "bool",
         "default": False,
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "host_bare_ptr",
         "help": "Host functions take memrefs of static shape as bare pointers",
     },
@@ -293,7 +164,7 @@ PIPELINE_OPTIONS = [
         "field": "indexBitwidth",
         "type": "unsigned",
         "default": 64,
-        "pipelines": ["cuda", "vulkan", "rocm", "gpu"],
+        "pipelines": ["takers", "gpu"],
         "attr": "index_bitwidth",
         "values": [32, 64],
         "help": "Bit width of index in the kernels, 64 or 32",
@@ -303,136 +174,18 @@ PIPELINE_OPTIONS = [
         "field": "load",
         "type": "string",
         "default": "ctor",
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "load_mode",
         "choices": ["ctor", "lazy"],
         "attach": [["loader", "load", "load"]],
         "help": "When #offload.loader loads the objects: ctor (a global constructor) or lazy (the first launch)",
     },
     {
-        "name": "host",
-        "field": "host",
-        "type": "bool",
-        "default": False,
-        "pipelines": ["cuda", "vulkan", "rocm"],
-        "attr": "host",
-        "help": "Also compile each gpu.module for the host CPU, in the same gpu.binary: the runtime runs it there when the machine has no GPU it can use",
-    },
-    {
-        "name": "vulkan",
-        "field": "vulkan",
-        "type": "bool",
-        "default": False,
-        "pipelines": ["cuda", "rocm"],
-        "attr": "vulkan",
-        "help": "Also compile each gpu.module to SPIR-V for Vulkan, in the same gpu.binary: the runtime runs it there when no CUDA driver loads and a Vulkan one does",
-    },
-    {
-        "name": "spirv-version",
-        "field": "spirvVersion",
-        "type": "string",
-        "default": "1.6",
-        "pipelines": ["vulkan", "gpu"],
-        "attr": "spirv_version",
-        "choices": ["1.5", "1.6"],
-        "attach": [["vulkan", "version", "version"]],
-        "help": "SPIR-V version of the Vulkan objects: 1.6 (Vulkan 1.3) or 1.5 (Vulkan 1.2)",
-    },
-    {
-        "name": "spirv-caps",
-        "field": "spirvCaps",
-        "type": "strings",
-        "default": [],
-        "pipelines": ["vulkan", "gpu"],
-        "attr": "spirv_caps",
-        "attach": [["vulkan", "caps", "caps"]],
-        "help": "SPIR-V capabilities the kernels may use beyond the default set (docs/vulkan-target.md)",
-    },
-    {
-        "name": "spirv-exts",
-        "field": "spirvExts",
-        "type": "strings",
-        "default": [],
-        "pipelines": ["vulkan", "gpu"],
-        "attr": "spirv_exts",
-        "attach": [["vulkan", "exts", "exts"]],
-        "help": "SPIR-V extensions the kernels may use beyond the default set",
-    },
-    {
-        "name": "host-triple",
-        "field": "hostTriple",
-        "type": "string",
-        "default": "",
-        "pipelines": ["cuda", "vulkan", "rocm", "gpu"],
-        "requires": "host",
-        "attr": "host_triple",
-        "attach": [["host", "triple", "triple"]],
-        "shown": "the compiling machine's",
-        "help": "With host: the triple of the CPU that host objects are for (the compiling machine's if empty)",
-    },
-    {
-        "name": "host-cpu",
-        "field": "hostCpu",
-        "type": "string",
-        "default": "",
-        "pipelines": ["cuda", "vulkan", "rocm", "gpu"],
-        "requires": "host",
-        "attr": "host_cpu",
-        "attach": [["host", "cpu", "cpu"]],
-        "shown": "the compiling machine's",
-        "help": "With host: the CPU that host objects are for (the compiling machine's if empty)",
-    },
-    {
-        "name": "host-features",
-        "field": "hostFeatures",
-        "type": "string",
-        "default": "",
-        "pipelines": ["cuda", "vulkan", "rocm", "gpu"],
-        "requires": "host",
-        "attr": "host_features",
-        "attach": [["host", "features", "features"]],
-        "shown": "the CPU's",
-        "help": "With host: LLVM features of the CPU that host objects are for (its CPU's if empty)",
-    },
-    {
-        "name": "triple",
-        "field": "hostTriple",
-        "type": "string",
-        "default": "",
-        "pipelines": "host",
-        "attr": "host_triple",
-        "attach": [["host", "triple", "triple"]],
-        "shown": "the compiling machine's",
-        "help": "The triple of the CPU (the compiling machine's if empty)",
-    },
-    {
-        "name": "cpu",
-        "field": "hostCpu",
-        "type": "string",
-        "default": "",
-        "pipelines": "host",
-        "attr": "host_cpu",
-        "attach": [["host", "cpu", "cpu"]],
-        "shown": "the compiling machine's",
-        "help": "The CPU (the compiling machine's if empty)",
-    },
-    {
-        "name": "features",
-        "field": "hostFeatures",
-        "type": "string",
-        "default": "",
-        "pipelines": "host",
-        "attr": "host_features",
-        "attach": [["host", "features", "features"]],
-        "shown": "the CPU's",
-        "help": "LLVM features of the CPU (its CPU's if empty)",
-    },
-    {
         "name": "line-info",
         "field": "lineInfo",
         "type": "bool",
         "default": False,
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "line_info",
         "help": "Keep the kernels' source locations as line tables (and ptxas -lineinfo); stripped otherwise",
     },
@@ -441,7 +194,7 @@ PIPELINE_OPTIONS = [
         "field": "checkLowered",
         "type": "bool",
         "default": True,
-        "pipelines": "all",
+        "pipelines": ["all"],
         "attr": "check_lowered",
         "help": "End with an error for anything in host code that the translation to LLVM IR cannot take; off when passes that run after the pipeline lower the rest",
     },
@@ -450,7 +203,7 @@ PIPELINE_OPTIONS = [
         "field": "tileSizes",
         "type": "ints",
         "default": [],
-        "pipelines": "all",
+        "pipelines": ["all"],
         "requires": "loops",
         "attr": "tile_sizes",
         "max_count": 3,

@@ -11,7 +11,8 @@
 
 include "mlir/Pass/PassBase.td"
 // The options that the pipelines pass on, from their table
-// (build_defs/pipeline_options.bzl).
+// (build_defs/pipeline_options.bzl and the targets' parts that
+// build_defs/targets.bzl lists).
 include "dialects/AttachOptions.td"
 
 def OffloadAttachLoader : Pass<"offload-attach-loader", "ModuleOp"> {

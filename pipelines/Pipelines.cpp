@@ -11,12 +11,6 @@
 #include "conversion/Passes.h"
 #include "conversion/nvvm/Passes.h"
 #include "dialects/Passes.h"
-#include "dialects/cuda/CudaChips.h"
-#include "dialects/cuda/Passes.h"
-#include "dialects/host/Passes.h"
-#include "dialects/rocm/Passes.h"
-#include "dialects/rocm/RocmTargetId.h"
-#include "dialects/vulkan/Passes.h"
 #include "transforms/Passes.h"
 
 #include "mgpu/mgpu.h"
@@ -41,117 +35,48 @@
 using namespace mlir;
 using namespace mlir::offload;
 
-/// ptxas's line tables with line-info.
-static void addLineInfo(PipelineConfig &config) {
-  if (config.lineInfo && !config.chips.empty())
-    config.ptxasOptions.push_back("-lineinfo");
+/// The targets' parts, in build_defs/targets.bzl's order.
+static SmallVector<TargetPipelines> &targetPipelines() {
+  static SmallVector<TargetPipelines> targets;
+  return targets;
 }
 
-LogicalResult mlir::offload::completePipelineConfig(
-    const CudaPipelineOptions &, PipelineConfig &config,
-    function_ref<LogicalResult(const Twine &)>) {
-  if (config.chips.empty())
-    config.chips.push_back(cuda::kDefaultChip.str());
-  addLineInfo(config);
-  return success();
+static size_t targetIndex(StringRef name) {
+  return llvm::find(kTargetNames, name) - std::begin(kTargetNames);
 }
 
-LogicalResult mlir::offload::completePipelineConfig(
-    const HostPipelineOptions &, PipelineConfig &,
-    function_ref<LogicalResult(const Twine &)>) {
-  return success();
+void mlir::offload::registerTargetPipelines(TargetPipelines target) {
+  SmallVector<TargetPipelines> &targets = targetPipelines();
+  if (llvm::any_of(targets, [&](const TargetPipelines &registered) {
+        return registered.name == target.name;
+      }))
+    return;
+  auto *position = llvm::find_if(targets, [&](const TargetPipelines &other) {
+    return targetIndex(other.name) > targetIndex(target.name);
+  });
+  targets.insert(position, std::move(target));
 }
 
-LogicalResult mlir::offload::completePipelineConfig(
-    const VulkanPipelineOptions &, PipelineConfig &,
-    function_ref<LogicalResult(const Twine &)>) {
-  return success();
-}
-
-LogicalResult mlir::offload::completePipelineConfig(
-    const RocmPipelineOptions &, PipelineConfig &config,
-    function_ref<LogicalResult(const Twine &)>) {
-  if (config.rocmChips.empty())
-    config.rocmChips.push_back(rocm::kDefaultChip.str());
-  return success();
-}
-
-/// An error for an option of one kind of target given to
-/// offload-lower-to-gpu without a target of that kind, which would drop it.
+/// offload-lower-to-gpu's targets, each taken by the target it names, and
+/// the options of targets it does not name.
 static LogicalResult
-checkOptionsHaveTargets(const GpuPipelineOptions &options,
-                        const PipelineConfig &config,
-                        function_ref<LogicalResult(const Twine &)> emitError) {
-  struct Kind {
-    bool present;
-    StringRef targets;
-    SmallVector<std::pair<StringRef, bool>> given;
-  };
-  Kind kinds[] = {
-      {!config.chips.empty(),
-       "an SM architecture (sm_90)",
-       {{"features", options.features.hasValue()},
-        {"ftz", options.ftz.hasValue()},
-        {"ptxas-options", options.ptxasOptions.hasValue()},
-        {"assembler", options.assembler.hasValue()}}},
-      {!config.rocmChips.empty(),
-       "an AMD target ID (gfx90a)",
-       {{"wave64", options.wave64.hasValue()},
-        {"abi", options.abi.hasValue()},
-        {"daz", options.daz.hasValue()}}},
-      {config.vulkan,
-       "vulkan",
-       {{"spirv-version", options.spirvVersion.hasValue()},
-        {"spirv-caps", options.spirvCaps.hasValue()},
-        {"spirv-exts", options.spirvExts.hasValue()}}},
-  };
-  for (const Kind &kind : kinds)
-    for (auto [name, given] : kind.given)
-      if (given && !kind.present)
-        return emitError(name + " applies with " + kind.targets +
-                         " in targets only");
-  return success();
-}
-
-LogicalResult mlir::offload::completePipelineConfig(
-    const GpuPipelineOptions &options, PipelineConfig &config,
-    function_ref<LogicalResult(const Twine &)> emitError) {
+completeGpuPipelineConfig(const GpuPipelineOptions &options,
+                          PipelineConfig &config, EmitErrorFn emitError) {
   if (config.targets.empty())
     return emitError("targets is empty: name what to compile for, for "
-                     "example targets=sm_90,gfx90a,vulkan,host");
-  for (StringRef target : config.targets) {
-    if (target.starts_with("sm_"))
-      config.chips.push_back(target.str());
-    else if (target.starts_with("gfx"))
-      config.rocmChips.push_back(target.str());
-    else if (target == "vulkan")
-      config.vulkan = true;
-    else if (target == "host")
-      config.host = true;
-    else
-      return emitError("target '" + target +
-                       "' is not an SM architecture (sm_90), an AMD target "
-                       "ID (gfx90a), vulkan or host");
-  }
-  addLineInfo(config);
-  return checkOptionsHaveTargets(options, config, emitError);
+                     "example targets=" +
+                     kTargetExamples);
+  for (StringRef target : config.targets)
+    if (!claimTarget(target, config))
+      return emitError("target '" + target + "' is not " + kTargetKinds);
+  return checkTargetOptions(options, config, emitError);
 }
 
-LogicalResult mlir::offload::verifyPipelineConfig(
-    const PipelineConfig &config,
-    function_ref<LogicalResult(const Twine &)> emitError) {
-  if (config.host && config.format == "isa")
-    return emitError("format 'isa' gives the host target assembly, which the "
-                     "runtime cannot load: use fatbin or bin with host");
-  bool otherTargets = !config.chips.empty() || !config.rocmChips.empty();
-  if (config.vulkan && otherTargets && config.format == "isa")
-    return emitError("format 'isa' gives the Vulkan target SPIR-V text, which "
-                     "the runtime cannot load: use fatbin or bin with vulkan");
-  if (!config.rocmChips.empty() && (config.host || config.vulkan) &&
-      config.format == "isa")
-    return emitError("format 'isa' gives the AMD targets assembly, which the "
-                     "runtime cannot load: use fatbin or bin with host or "
-                     "vulkan");
+LogicalResult mlir::offload::verifyPipelineConfig(const PipelineConfig &config,
+                                                  EmitErrorFn emitError) {
+  for (const TargetPipelines &target : targetPipelines())
+    if (target.verify && failed(target.verify(config, emitError)))
+      return failure();
   int64_t threads = 1;
   for (int64_t size : config.tileSizes) {
     threads *= size;
@@ -186,46 +111,12 @@ static void addLoopsToLaunches(OpPassManager &pm,
   functions.addPass(createCanonicalizerPass());
 }
 
+/// Each target's attach passes, in the order of the objects they make.
 static void addTargets(OpPassManager &pm, const PipelineConfig &config) {
-  for (const std::string &chip : config.chips) {
-    OffloadAttachTargetOptions target;
-    target.chip = chip;
-    target.features = config.features;
-    target.optLevel = config.optLevel;
-    target.fastFlag = config.fast;
-    target.ftzFlag = config.ftz;
-    target.linkLibs.assign(config.link.begin(), config.link.end());
-    target.ptxasOptions.assign(config.ptxasOptions.begin(),
-                               config.ptxasOptions.end());
-    target.assembler = config.assembler;
-    pm.addPass(createOffloadAttachTarget(target));
-  }
-  for (const std::string &chip : config.rocmChips) {
-    OffloadAttachRocmTargetOptions rocm;
-    rocm.chip = chip;
-    rocm.optLevel = config.optLevel;
-    rocm.fastFlag = config.fast;
-    rocm.dazFlag = config.daz;
-    rocm.wave64 = config.wave64;
-    rocm.abi = config.abi;
-    rocm.linkLibs.assign(config.link.begin(), config.link.end());
-    pm.addPass(createOffloadAttachRocmTarget(rocm));
-  }
-  if (config.host) {
-    OffloadAttachHostTargetOptions host;
-    host.triple = config.hostTriple;
-    host.cpu = config.hostCpu;
-    host.features = config.hostFeatures;
-    host.optLevel = config.optLevel;
-    pm.addPass(createOffloadAttachHostTarget(host));
-  }
-  if (config.vulkan) {
-    OffloadAttachVulkanTargetOptions vulkan;
-    vulkan.version = config.spirvVersion;
-    vulkan.caps.assign(config.spirvCaps.begin(), config.spirvCaps.end());
-    vulkan.exts.assign(config.spirvExts.begin(), config.spirvExts.end());
-    pm.addPass(createOffloadAttachVulkanTarget(vulkan));
-  }
+  for (StringRef name : kTargetObjectOrder)
+    for (const TargetPipelines &target : targetPipelines())
+      if (target.name == name)
+        target.attach(pm, config);
   OffloadAttachLoaderOptions loader;
   loader.load = config.load;
   pm.addPass(createOffloadAttachLoader(loader));
@@ -319,107 +210,57 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   addKernelsToBinaries(pm, config);
 }
 
-/// Registers `name`, whose options are `Options`, with a builder that checks
-/// them first.
-template <typename Options>
-static void registerPipeline(StringRef name, StringRef description,
-                             bool loops) {
+void mlir::offload::registerPipeline(
+    StringRef name, StringRef description, bool loops,
+    ConfigurePipelineFn configure,
+    std::function<void(function_ref<void(const mlir::detail::PassOptions &)>)>
+        printOptions) {
   registerPassPipeline(
       name, description,
-      [name, loops](OpPassManager &pm, StringRef text,
-                    function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [name, loops, configure = std::move(configure)](
+          OpPassManager &pm, StringRef text,
+          function_ref<LogicalResult(const Twine &)> errorHandler) {
         // Its passes run on the module that holds the GPU code and the host
         // code; nested under anything else, adding them is a fatal error.
         if (pm.getOpAnchorName() != ModuleOp::getOperationName())
           return errorHandler(name + " runs on builtin.module, not on '" +
                               pm.getOpAnchorName() + "': write " +
                               "builtin.module(" + name + ")");
-        // Into the diagnostic, not straight to stderr without "error:".
-        Options options;
-        std::string parseErrors;
-        llvm::raw_string_ostream parseErrorStream(parseErrors);
-        if (failed(options.parseFromString(text, parseErrorStream)))
-          return errorHandler(name + ": " +
-                              (parseErrors.empty()
-                                   ? "cannot parse options '" + text + "'"
-                                   : StringRef(parseErrors).trim()));
         auto emitError = [&](const Twine &msg) {
           return errorHandler(name + ": " + msg);
         };
         PipelineConfig config;
-        if (failed(getPipelineConfig(options, loops, config, emitError)))
+        if (failed(configure(text, loops, config, emitError)))
           return failure();
-        if (failed(completePipelineConfig(options, config, emitError)) ||
-            failed(verifyPipelineConfig(config, emitError)))
+        for (const TargetPipelines &target : targetPipelines())
+          if (target.complete)
+            target.complete(config);
+        if (failed(verifyPipelineConfig(config, emitError)))
           return failure();
         buildOffloadPipeline(pm, config);
         return success();
       },
-      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
-        optionHandler(Options());
-      });
+      std::move(printOptions));
 }
 
 void mlir::offload::registerOffloadPipelines() {
   // Registering twice aborts; a plugin and a tool may both ask.
   static bool registered = [] {
     registerOffloadTransformsPasses();
-    registerPipeline<CudaPipelineOptions>(
-        "offload-lower-to-cuda",
-        "Lowers gpu.modules and gpu.launch regions with the host code that "
-        "launches them to the LLVM dialect, with a gpu.binary of CUDA objects "
-        "(and, with host, one for the CPU) per gpu.module, loaded by "
-        "#offload.loader",
-        /*loops=*/false);
-    registerPipeline<CudaPipelineOptions>(
-        "offload-lower-loops-to-cuda",
-        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
-        "offload-lower-to-cuda does",
-        /*loops=*/true);
-    registerPipeline<HostPipelineOptions>(
-        "offload-lower-to-host",
-        "Does what offload-lower-to-cuda does, with the host CPU as the only "
-        "target: each gpu.binary holds one host object, which libmgpu's "
-        "host backend runs on the CPU's cores",
-        /*loops=*/false);
-    registerPipeline<HostPipelineOptions>(
-        "offload-lower-loops-to-host",
-        "Maps scf.parallel loops onto blocks and threads, then does what "
-        "offload-lower-to-host does",
-        /*loops=*/true);
-    registerPipeline<VulkanPipelineOptions>(
-        "offload-lower-to-vulkan",
-        "Does what offload-lower-to-cuda does, for Vulkan: each gpu.binary "
-        "holds a SPIR-V module (and, with host, an object for the CPU), which "
-        "libmgpu's Vulkan backend runs on any Vulkan 1.3 device",
-        /*loops=*/false);
-    registerPipeline<VulkanPipelineOptions>(
-        "offload-lower-loops-to-vulkan",
-        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
-        "offload-lower-to-vulkan does",
-        /*loops=*/true);
-    registerPipeline<RocmPipelineOptions>(
-        "offload-lower-to-rocm",
-        "Does what offload-lower-to-cuda does, for AMD GPUs: each gpu.binary "
-        "holds an HSA code object per target ID in chips (and, with host, one "
-        "for the CPU), which libmgpu's HIP backend loads",
-        /*loops=*/false);
-    registerPipeline<RocmPipelineOptions>(
-        "offload-lower-loops-to-rocm",
-        "Maps scf.parallel loops onto GPU blocks and threads, then does what "
-        "offload-lower-to-rocm does",
-        /*loops=*/true);
+    SmallVector<StringRef> examples;
+    StringRef(kTargetExamples).split(examples, ',');
     registerPipeline<GpuPipelineOptions>(
         "offload-lower-to-gpu",
         "Does what offload-lower-to-cuda does, for every vendor at once: each "
-        "gpu.binary holds an object for each of targets (sm_90, gfx90a, "
-        "vulkan, host), and the runtime loads the one for the device it finds",
-        /*loops=*/false);
+        "gpu.binary holds an object for each of targets (" +
+            llvm::join(examples, ", ") +
+            "), and the runtime loads the one for the device it finds",
+        /*loops=*/false, completeGpuPipelineConfig);
     registerPipeline<GpuPipelineOptions>(
         "offload-lower-loops-to-gpu",
         "Maps scf.parallel loops onto GPU blocks and threads, then does what "
         "offload-lower-to-gpu does",
-        /*loops=*/true);
+        /*loops=*/true, completeGpuPipelineConfig);
     return true;
   }();
   (void)registered;

@@ -5,7 +5,10 @@ three actions that build_defs/offload.bzl documents."""
 
 load("@bazel_skylib//lib:unittest.bzl", "analysistest", "asserts")
 load("//build_defs:offload.bzl", "offload_objects")
-load("//build_defs:pipeline_options.bzl", "PIPELINES", "PIPELINE_OPTIONS")
+load("//build_defs:targets.bzl", "PIPELINE_TABLE")
+
+PIPELINES = PIPELINE_TABLE["pipelines"]
+PIPELINE_OPTIONS = PIPELINE_TABLE["options"]
 
 def _failure_test_impl(ctx):
     env = analysistest.begin(ctx)
@@ -96,8 +99,7 @@ def _other_value(entry):
     return ["lib.bc"], name + "=build_defs/tests/lib.bc"
 
 def _applies(entry, family):
-    pipelines = entry["pipelines"]
-    return pipelines == "all" or pipelines == family or (type(pipelines) == "list" and family in pipelines)
+    return family in entry["families"]
 
 def _every_option_tests(tests):
     """For each pipeline of loops, a target that sets every attribute that

@@ -9,7 +9,8 @@
 (The rule's side is //build_defs/tests:every_option_*_test: every attribute
 reaches the pipeline as its option.)
 
-Usage: pipeline_options_test.py GENERATOR TABLE DOC OFFLOAD_OPT
+Usage: pipeline_options_test.py GENERATOR TARGETS DOC OFFLOAD_OPT
+(TARGETS: build_defs/targets.bzl, which lists the table's parts)
 """
 
 import importlib.util

@@ -8,6 +8,7 @@
 
 #include "conversion/nvvm/Passes.h"
 #include "dialects/cuda/Passes.h"
+#include "pipelines/cuda/CudaPipelines.h"
 #include "registration/TargetRegistration.h"
 #include "target/cuda/CudaTarget.h"
 
@@ -26,4 +27,5 @@ void mlir::offload::registerCudaTarget(DialectRegistry &registry) {
 void mlir::offload::registerCudaTargetPasses() {
   registerOffloadCudaPasses();
   registerOffloadNvvmConversionPasses();
+  registerCudaPipelines();
 }

@@ -8,6 +8,7 @@
 
 #include "conversion/host/Passes.h"
 #include "dialects/host/Passes.h"
+#include "pipelines/host/HostPipelines.h"
 #include "registration/TargetRegistration.h"
 #include "target/host/HostTarget.h"
 
@@ -24,4 +25,5 @@ void mlir::offload::registerHostTarget(DialectRegistry &registry) {
 void mlir::offload::registerHostTargetPasses() {
   registerOffloadHostPasses();
   registerOffloadHostConversionPasses();
+  registerHostPipelines();
 }

@@ -8,6 +8,7 @@
 
 #include "conversion/rocdl/Passes.h"
 #include "dialects/rocm/Passes.h"
+#include "pipelines/rocm/RocmPipelines.h"
 #include "registration/TargetRegistration.h"
 #include "target/rocm/RocmTarget.h"
 
@@ -26,4 +27,5 @@ void mlir::offload::registerRocmTarget(DialectRegistry &registry) {
 void mlir::offload::registerRocmTargetPasses() {
   registerOffloadRocmPasses();
   registerOffloadRocdlConversionPasses();
+  registerRocmPipelines();
 }

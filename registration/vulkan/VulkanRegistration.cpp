@@ -8,6 +8,7 @@
 
 #include "conversion/spirv/Passes.h"
 #include "dialects/vulkan/Passes.h"
+#include "pipelines/vulkan/VulkanPipelines.h"
 #include "registration/TargetRegistration.h"
 #include "target/vulkan/VulkanTarget.h"
 
@@ -24,4 +25,5 @@ void mlir::offload::registerVulkanTarget(DialectRegistry &registry) {
 void mlir::offload::registerVulkanTargetPasses() {
   registerOffloadVulkanPasses();
   registerOffloadSpirvConversionPasses();
+  registerVulkanPipelines();
 }

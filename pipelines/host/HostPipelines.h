@@ -1,0 +1,20 @@
+//===- HostPipelines.h - The host target's pipelines ------------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_PIPELINES_HOST_HOSTPIPELINES_H
+#define OFFLOAD_PIPELINES_HOST_HOSTPIPELINES_H
+
+namespace mlir::offload {
+
+/// Registers offload-lower[-loops]-to-host and the host target's part of the
+/// shared pipelines, once.
+void registerHostPipelines();
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_PIPELINES_HOST_HOSTPIPELINES_H

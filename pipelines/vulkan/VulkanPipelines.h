@@ -1,0 +1,20 @@
+//===- VulkanPipelines.h - The Vulkan target's pipelines --------*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_PIPELINES_VULKAN_VULKANPIPELINES_H
+#define OFFLOAD_PIPELINES_VULKAN_VULKANPIPELINES_H
+
+namespace mlir::offload {
+
+/// Registers offload-lower[-loops]-to-vulkan and the Vulkan target's part of
+/// the shared pipelines, once.
+void registerVulkanPipelines();
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_PIPELINES_VULKAN_VULKANPIPELINES_H
