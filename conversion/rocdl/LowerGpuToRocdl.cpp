@@ -21,7 +21,7 @@
 #include "conversion/rocdl/RocdlUnsupported.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/UpstreamTargets.h"
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "transforms/Passes.h"
 
 #include "mgpu/mgpu.h"

@@ -10,8 +10,8 @@
 #define OFFLOAD_DIALECTS_CUDA_PASSES
 
 include "mlir/Pass/PassBase.td"
-// The options that the pipelines pass on, from their table
-// (build_defs/pipeline_options.bzl).
+// The options that the pipelines pass on, from their table (this target's
+// rows are in pipelines/cuda/options.bzl).
 include "dialects/AttachOptions.td"
 
 def OffloadAttachTarget : Pass<"offload-attach-target", "ModuleOp"> {

@@ -10,8 +10,8 @@
 #define OFFLOAD_DIALECTS_ROCM_PASSES
 
 include "mlir/Pass/PassBase.td"
-// The options that the pipelines pass on, from their table
-// (build_defs/pipeline_options.bzl).
+// The options that the pipelines pass on, from their table (this target's
+// rows are in pipelines/rocm/options.bzl).
 include "dialects/AttachOptions.td"
 
 def OffloadAttachRocmTarget : Pass<"offload-attach-rocm-target", "ModuleOp"> {

@@ -14,7 +14,7 @@
 #ifndef OFFLOAD_DIALECTS_ROCM_ROCMTARGETID_H
 #define OFFLOAD_DIALECTS_ROCM_ROCMTARGETID_H
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"

@@ -8,7 +8,7 @@
 
 #include "examples/support/example.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "offload_runtime/testing/fake_cuda_control.h"
 #include "offload_runtime/testing/fake_hip_control.h"
 

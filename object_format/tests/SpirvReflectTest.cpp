@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "object_format/SpirvReflect.h"
+#include "object_format/spirv/SpirvReflect.h"
 
 #include "gtest/gtest.h"
 

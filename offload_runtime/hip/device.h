@@ -21,7 +21,7 @@
 #ifndef OFFLOAD_RUNTIME_HIP_DEVICE_H
 #define OFFLOAD_RUNTIME_HIP_DEVICE_H
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "offload_runtime/hip/hip_runtime.h"
 #include "offload_runtime/status.h"
 
@@ -37,7 +37,7 @@ struct Device {
   /// As HIP writes it: "gfx90a:sramecc+:xnack-".
   std::string targetIdText;
   /// The same, parsed; its chip is null for a chip that
-  /// object_format/AmdgpuChips.h does not know, which runs no object.
+  /// object_format/amdgpu/AmdgpuChips.h does not know, which runs no object.
   object_format::AmdgpuTargetId targetId;
 
   /// "device 0 (gfx90a:sramecc+:xnack-)", for messages.

@@ -8,7 +8,7 @@
 
 #include "offload_runtime/hip/image_check.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "object_format/ObjectFormat.h"
 
 #include <cstdint>

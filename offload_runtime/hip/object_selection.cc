@@ -8,7 +8,7 @@
 
 #include "offload_runtime/hip/object_selection.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdint>
 #include <string>

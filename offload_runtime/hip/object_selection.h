@@ -6,7 +6,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Of a gpu.binary's objects, the AMDGPU code object that an AMD GPU runs, as
-// AMD's loader chooses (object_format/AmdgpuChips.h).
+// AMD's loader chooses (object_format/amdgpu/AmdgpuChips.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,7 +13,7 @@
 #ifndef OFFLOAD_RUNTIME_TESTING_FAKE_HIP_CODE_OBJECT_H
 #define OFFLOAD_RUNTIME_TESTING_FAKE_HIP_CODE_OBJECT_H
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdint>
 #include <set>

@@ -14,7 +14,7 @@
 #include "offload_runtime/testing/fake_hip_entries.h"
 #include "offload_runtime/testing/fake_hip_state.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -18,7 +18,7 @@
 #include "offload_runtime/testing/fake_hip_code_object.h"
 #include "offload_runtime/testing/fake_hip_control.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdint>
 #include <map>

@@ -10,7 +10,7 @@
 #include "offload_runtime/cuda/object_selection.h"
 #include "offload_runtime/hip/object_selection.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include "gtest/gtest.h"
 

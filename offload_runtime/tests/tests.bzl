@@ -56,8 +56,8 @@ def tsan_test(name, srcs, env = {}, deps = [], **kwargs):
         ],
         tags = ["tsan"],
         deps = [
-            "//object_format:amdgpu_chips",
-            "//object_format:spirv_reflect",
+            "//object_format/amdgpu:amdgpu_chips",
+            "//object_format/spirv:spirv_reflect",
             "//offload_runtime:mgpu_headers",
             "@offload_cuda//:cuda_headers",
             "@offload_gtest//:gtest_main",

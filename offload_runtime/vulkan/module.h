@@ -23,7 +23,7 @@
 #ifndef OFFLOAD_RUNTIME_VULKAN_MODULE_H
 #define OFFLOAD_RUNTIME_VULKAN_MODULE_H
 
-#include "object_format/SpirvReflect.h"
+#include "object_format/spirv/SpirvReflect.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/vulkan/device.h"
 

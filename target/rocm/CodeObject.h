@@ -9,7 +9,7 @@
 #ifndef OFFLOAD_TARGET_ROCM_CODEOBJECT_H
 #define OFFLOAD_TARGET_ROCM_CODEOBJECT_H
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -20,7 +20,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "dialects/rocm/RocmTargetAttr.h"
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdint>
 

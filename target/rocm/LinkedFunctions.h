@@ -21,7 +21,7 @@
 #ifndef OFFLOAD_TARGET_ROCM_LINKEDFUNCTIONS_H
 #define OFFLOAD_TARGET_ROCM_LINKEDFUNCTIONS_H
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include "llvm/ADT/StringRef.h"
 

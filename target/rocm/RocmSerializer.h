@@ -11,7 +11,7 @@
 
 #include "dialects/OffloadDialect.h"
 #include "dialects/rocm/RocmTargetAttr.h"
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "target/common/CachingSerializer.h"
 #include "target/common/LlvmDiagnostics.h"
 #include "target/rocm/DeviceLibraries.h"

@@ -9,7 +9,7 @@
 #include "translation/rocm/RocmObjects.h"
 
 #include "dialects/rocm/RocmTargetAttr.h"
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 #include "translation/EmbeddedObjects.h"
 
 #include "mgpu/mgpu.h"

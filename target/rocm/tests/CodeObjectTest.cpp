@@ -8,7 +8,7 @@
 
 #include "target/rocm/CodeObject.h"
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/BinaryFormat/ELF.h"

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_OBJECT_FORMAT_SPIRVREFLECT_H
-#define OFFLOAD_OBJECT_FORMAT_SPIRVREFLECT_H
+#ifndef OFFLOAD_OBJECT_FORMAT_SPIRV_SPIRVREFLECT_H
+#define OFFLOAD_OBJECT_FORMAT_SPIRV_SPIRVREFLECT_H
 
 #include <cstddef>
 #include <cstdint>
@@ -103,4 +103,4 @@ bool withLocalSize(const void *data, size_t size, std::string_view entryPoint,
 
 } // namespace object_format
 
-#endif // OFFLOAD_OBJECT_FORMAT_SPIRVREFLECT_H
+#endif // OFFLOAD_OBJECT_FORMAT_SPIRV_SPIRVREFLECT_H

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "object_format/SpirvReflect.h"
+#include "object_format/spirv/SpirvReflect.h"
 
 #include "object_format/ObjectFormat.h"
 

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_OBJECT_FORMAT_AMDGPUCHIPS_H
-#define OFFLOAD_OBJECT_FORMAT_AMDGPUCHIPS_H
+#ifndef OFFLOAD_OBJECT_FORMAT_AMDGPU_AMDGPUCHIPS_H
+#define OFFLOAD_OBJECT_FORMAT_AMDGPU_AMDGPUCHIPS_H
 
 #include <cstddef>
 #include <cstdint>
@@ -115,4 +115,4 @@ std::optional<uint32_t> readElfFlags(const void *data, size_t size);
 
 } // namespace object_format
 
-#endif // OFFLOAD_OBJECT_FORMAT_AMDGPUCHIPS_H
+#endif // OFFLOAD_OBJECT_FORMAT_AMDGPU_AMDGPUCHIPS_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "object_format/AmdgpuChips.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstring>
 #include <iterator>
