@@ -27,10 +27,9 @@ FakeCuda::FakeCuda() : FakeDriverControl("MGPU_CUDA_DRIVER", "fakeCuda") {
   Bind("LastLaunch", lastLaunchFn);
   Bind("LastImageKind", imageKind);
   Bind("LastImageArch", imageArch);
-  Bind("LiveStreams", liveStreamsFn);
 }
 
-void *FakeCuda::driverFunction(const char *name) const {
+void *FakeCuda::EntryPoint(const char *name) const {
   using GetProcAddress = CUresult (*)(const char *, void **, int, cuuint64_t,
                                       CUdriverProcAddressQueryResult *);
   auto getProcAddress =

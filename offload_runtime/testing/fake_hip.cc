@@ -20,7 +20,6 @@ FakeHip::FakeHip() : FakeDriverControl("MGPU_HIP_RUNTIME", "fakeHip") {
   Bind("LastLoadFlags", loadFlags);
   Bind("LastLoadDevice", loadDevice);
   Bind("LiveModules", liveModulesFn);
-  Bind("LiveStreams", liveStreamsFn);
   Bind("LiveEvents", liveEventsFn);
   Bind("LiveAllocations", liveAllocationsFn);
   Bind("LiveRegistrations", liveRegistrationsFn);

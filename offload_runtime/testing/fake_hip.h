@@ -28,16 +28,10 @@ public:
   uint32_t lastLoadFlags() const { return loadFlags(); }
   int lastLoadDevice() const { return loadDevice(); }
   int64_t liveModules() const { return liveModulesFn(); }
-  int64_t liveStreams() const { return liveStreamsFn(); }
   int64_t liveEvents() const { return liveEventsFn(); }
   int64_t liveAllocations() const { return liveAllocationsFn(); }
   int64_t liveRegistrations() const { return liveRegistrationsFn(); }
   int currentDevice() const { return currentDeviceFn(); }
-  /// An entry point of the runtime, as other HIP code in the process would
-  /// call it: `runtime<decltype(&hip::hipX)>("hipX")`.
-  template <typename Fn> Fn runtime(const char *name) const {
-    return reinterpret_cast<Fn>(Resolve(name));
-  }
 
 private:
   decltype(&fakeHipLastLaunch) lastLaunchFn;
@@ -45,7 +39,6 @@ private:
   decltype(&fakeHipLastLoadFlags) loadFlags;
   decltype(&fakeHipLastLoadDevice) loadDevice;
   decltype(&fakeHipLiveModules) liveModulesFn;
-  decltype(&fakeHipLiveStreams) liveStreamsFn;
   decltype(&fakeHipLiveEvents) liveEventsFn;
   decltype(&fakeHipLiveAllocations) liveAllocationsFn;
   decltype(&fakeHipLiveRegistrations) liveRegistrationsFn;
