@@ -74,6 +74,16 @@ State &state() {
   return *s;
 }
 
+using HandleKind = mgpu::testing::HandleKind<State>;
+
+/// Streams (null: the current context's null stream) and events.
+constexpr HandleKind kStreams = {&State::streams, "cuStreamCreate",
+                                 "cuStreamDestroy", "cuStreamSynchronize",
+                                 /*nullIsLive=*/true};
+constexpr HandleKind kEvents = {&State::events, "cuEventCreate",
+                                "cuEventDestroy", "cuEventSynchronize",
+                                /*nullIsLive=*/false};
+
 /// The thread's context stack, as the driver keeps one: the current context
 /// is its top.
 thread_local std::vector<FakeContext *> contextStack;
@@ -489,7 +499,7 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
   if (!s.libraries.IsLive(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (stream && !s.streams.IsLive(stream))
+  if (!kStreams.IsLive(s, stream))
     return CUDA_ERROR_INVALID_HANDLE;
   // The limits of every GPU the runtime supports.
   constexpr unsigned kMaxGrid[3] = {0x7fffffffu, 65535, 65535};
@@ -555,47 +565,45 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 
 //===--- Streams and events -----------------------------------------------===//
 
-CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
-  ENTER("cuStreamCreate", /*needsContext=*/true);
-  return s.streams.CreateInto(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+/// cu<Kind>Create, cu<Kind>Destroy and cu<Kind>Synchronize of `Kind`.
+template <const HandleKind &Kind, typename Handle>
+CUresult createHandle(Handle *handle, unsigned) {
+  ENTER(Kind.create, /*needsContext=*/true);
+  return (s.*Kind.table).CreateInto(handle) ? CUDA_SUCCESS
+                                            : CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult fake_cuStreamDestroy(CUstream stream) {
-  ENTER("cuStreamDestroy");
-  return s.streams.Destroy(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+template <const HandleKind &Kind, typename Handle>
+CUresult destroyHandle(Handle handle) {
+  ENTER(Kind.destroy);
+  return (s.*Kind.table).Destroy(handle) ? CUDA_SUCCESS
+                                         : CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult fake_cuStreamSynchronize(CUstream stream) {
-  ENTER("cuStreamSynchronize");
-  return !stream || s.streams.IsLive(stream) ? CUDA_SUCCESS
-                                             : CUDA_ERROR_INVALID_HANDLE;
+template <const HandleKind &Kind, typename Handle>
+CUresult synchronizeHandle(Handle handle) {
+  ENTER(Kind.synchronize);
+  return Kind.IsLive(s, handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
+
+constexpr auto &fake_cuStreamCreate = createHandle<kStreams, CUstream>;
+constexpr auto &fake_cuStreamDestroy = destroyHandle<kStreams, CUstream>;
+constexpr auto &fake_cuStreamSynchronize =
+    synchronizeHandle<kStreams, CUstream>;
+constexpr auto &fake_cuEventCreate = createHandle<kEvents, CUevent>;
+constexpr auto &fake_cuEventDestroy = destroyHandle<kEvents, CUevent>;
+constexpr auto &fake_cuEventSynchronize = synchronizeHandle<kEvents, CUevent>;
 
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   ENTER("cuStreamWaitEvent");
-  return (!stream || s.streams.IsLive(stream)) && s.events.IsLive(event)
+  return kStreams.IsLive(s, stream) && kEvents.IsLive(s, event)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult fake_cuEventCreate(CUevent *event, unsigned) {
-  ENTER("cuEventCreate", /*needsContext=*/true);
-  return s.events.CreateInto(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult fake_cuEventDestroy(CUevent event) {
-  ENTER("cuEventDestroy");
-  return s.events.Destroy(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult fake_cuEventSynchronize(CUevent event) {
-  ENTER("cuEventSynchronize");
-  return s.events.IsLive(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
-
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   ENTER("cuEventRecord");
-  return s.events.IsLive(event) && (!stream || s.streams.IsLive(stream))
+  return kEvents.IsLive(s, event) && kStreams.IsLive(s, stream)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
