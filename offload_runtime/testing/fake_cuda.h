@@ -20,10 +20,9 @@ namespace mgpu::testing {
 
 /// The control functions of the test driver named by $MGPU_CUDA_DRIVER, the
 /// same instance that libmgpu.so uses.
-class FakeCuda : public FakeDriverControl {
+class FakeCuda : public FakeLaunchControl<FakeCudaLaunch> {
 public:
   FakeCuda();
-  FakeCudaLaunch lastLaunch() const;
   int lastImageKind() const { return imageKind(); }
   int lastImageArch() const { return imageArch(); }
 
@@ -31,7 +30,6 @@ private:
   /// By cuGetProcAddress, as CUDA code finds the driver's entry points.
   void *EntryPoint(const char *name) const override;
 
-  decltype(&fakeCudaLastLaunch) lastLaunchFn;
   decltype(&fakeCudaLastImageKind) imageKind;
   decltype(&fakeCudaLastImageArch) imageArch;
 };

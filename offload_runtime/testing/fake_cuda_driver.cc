@@ -84,6 +84,22 @@ constexpr HandleKind kEvents = {&State::events, "cuEventCreate",
                                 "cuEventDestroy", "cuEventSynchronize",
                                 /*nullIsLive=*/false};
 
+/// Whether `device` is the ordinal of one of the driver's devices.
+bool isDevice(const State &s, CUdevice device) {
+  return device >= 0 && device < static_cast<int>(s.devices.size());
+}
+
+/// What an entry point that answers one thing of `device` does: `answer()`,
+/// which may assume that the device exists, into `*out`.
+template <typename T, typename Answer>
+CUresult answerOfDevice(const State &s, CUdevice device, T *out,
+                        Answer &&answer) {
+  if (!isDevice(s, device))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *out = answer();
+  return CUDA_SUCCESS;
+}
+
 /// The thread's context stack, as the driver keeps one: the current context
 /// is its top.
 thread_local std::vector<FakeContext *> contextStack;
@@ -230,10 +246,7 @@ CUresult fake_cuDeviceGetCount(int *count) {
 
 CUresult fake_cuDeviceGet(CUdevice *device, int ordinal) {
   ENTER("cuDeviceGet");
-  if (ordinal < 0 || ordinal >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  *device = ordinal;
-  return CUDA_SUCCESS;
+  return answerOfDevice(s, ordinal, device, [&] { return ordinal; });
 }
 
 CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
@@ -241,30 +254,25 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
   ENTER("cuDeviceGetAttribute");
   if (!value)
     return CUDA_ERROR_INVALID_VALUE;
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  switch (attribute) {
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-    *value = s.devices[device] / 10;
-    return CUDA_SUCCESS;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-    *value = s.devices[device] % 10;
-    return CUDA_SUCCESS;
-  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
-    *value = kMaxSharedMemoryOptin;
-    return CUDA_SUCCESS;
-  default:
-    *value = 0;
-    return CUDA_SUCCESS;
-  }
+  return answerOfDevice(s, device, value, [&] {
+    switch (attribute) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+      return s.devices[device] / 10;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+      return s.devices[device] % 10;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+      return kMaxSharedMemoryOptin;
+    default:
+      return 0;
+    }
+  });
 }
 
 CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   ENTER("cuDevicePrimaryCtxRetain");
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  *context = reinterpret_cast<CUcontext>(s.contexts[device].get());
-  return CUDA_SUCCESS;
+  return answerOfDevice(s, device, context, [&] {
+    return reinterpret_cast<CUcontext>(s.contexts[device].get());
+  });
 }
 
 CUresult fake_cuCtxGetCurrent(CUcontext *context) {
@@ -482,7 +490,7 @@ CUresult fake_cuKernelSetAttribute(CUfunction_attribute attribute, int value,
   auto *fake = reinterpret_cast<FakeKernel *>(kernel);
   if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
+  if (!isDevice(s, device))
     return CUDA_ERROR_INVALID_DEVICE;
   if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
     if (value < 0 || value > kMaxSharedMemoryOptin)

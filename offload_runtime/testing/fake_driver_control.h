@@ -6,8 +6,8 @@
 //
 // What FakeCuda (fake_cuda.h) and FakeHip (fake_hip.h) share: the test
 // driver that libmgpu.so loaded, opened again for its control functions,
-// and the ones that every test driver has (fake_driver.h's CallLedger, and
-// its count of live streams).
+// and the ones that every test driver has (fake_driver.h's CallLedger, its
+// count of live streams and its last launch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +64,27 @@ private:
   void (*resetCallCounts)();
   void (*failCallFn)(const char *, int, int64_t);
   int64_t (*liveStreamsFn)();
+};
+
+/// The control of a test driver whose control function <prefix>LastLaunch
+/// fills in a `Launch` (FakeCudaLaunch, FakeHipLaunch).
+template <typename Launch> class FakeLaunchControl : public FakeDriverControl {
+public:
+  /// The last launch; a zeroed one if there was none.
+  Launch lastLaunch() const {
+    Launch launch = {};
+    lastLaunchFn(&launch);
+    return launch;
+  }
+
+protected:
+  FakeLaunchControl(const char *variable, const char *prefix)
+      : FakeDriverControl(variable, prefix) {
+    Bind("LastLaunch", lastLaunchFn);
+  }
+
+private:
+  int (*lastLaunchFn)(Launch *);
 };
 
 } // namespace mgpu::testing

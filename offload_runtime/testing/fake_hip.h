@@ -19,11 +19,9 @@ namespace mgpu::testing {
 
 /// The control functions of the test HIP runtime named by $MGPU_HIP_RUNTIME,
 /// the same instance that libmgpu.so uses.
-class FakeHip : public FakeDriverControl {
+class FakeHip : public FakeLaunchControl<FakeHipLaunch> {
 public:
   FakeHip();
-  /// The last launch; a zeroed one if there was none.
-  FakeHipLaunch lastLaunch() const;
   int64_t launches() const { return launchCount(); }
   uint32_t lastLoadFlags() const { return loadFlags(); }
   int lastLoadDevice() const { return loadDevice(); }
@@ -34,7 +32,6 @@ public:
   int currentDevice() const { return currentDeviceFn(); }
 
 private:
-  decltype(&fakeHipLastLaunch) lastLaunchFn;
   decltype(&fakeHipLaunchCount) launchCount;
   decltype(&fakeHipLastLoadFlags) loadFlags;
   decltype(&fakeHipLastLoadDevice) loadDevice;
