@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace mgpu {
 
@@ -42,6 +43,17 @@ struct LaunchConfig {
   /// each block would be a cluster of its own.
   bool HasMultiBlockClusters() const {
     return hasCluster && uint64_t(cluster[0]) * cluster[1] * cluster[2] != 1;
+  }
+
+  /// Sets the grid and block of a launch's struct whose fields are named as
+  /// CUDA's (gridDimX to blockDimZ): CUlaunchConfig, MgpuHostBlock.
+  template <typename Launch> void SetGridAndBlock(Launch &launch) const {
+    launch.gridDimX = grid[0];
+    launch.gridDimY = grid[1];
+    launch.gridDimZ = grid[2];
+    launch.blockDimX = block[0];
+    launch.blockDimY = block[1];
+    launch.blockDimZ = block[2];
   }
 };
 
@@ -90,6 +102,16 @@ struct TensorMapRequest {
   const uint32_t *elementStrides;
   int interleave, swizzle, l2Promotion, oobFill;
 };
+
+/// What LoadImage of a backend without a JIT answers a JIT request (a
+/// `jitOptLevel`): NOT_SUPPORTED, as everything a backend lacks is on every
+/// backend, saying `message`; OK for an image without one.
+inline Status RefuseJit(std::optional<int> jitOptLevel,
+                        std::string_view message) {
+  if (!jitOptLevel)
+    return OkStatus();
+  return RuntimeError(MGPU_ERROR_NOT_SUPPORTED, std::string(message));
+}
 
 class Backend {
 public:

@@ -14,6 +14,10 @@
 #ifndef OFFLOAD_RUNTIME_PROCESS_EXIT_H
 #define OFFLOAD_RUNTIME_PROCESS_EXIT_H
 
+#include "offload_runtime/status.h"
+
+#include <functional>
+
 namespace mgpu {
 
 /// Starts watching for the process's exit (once; later calls do nothing):
@@ -22,6 +26,17 @@ void WatchForProcessExit();
 
 /// Whether the process has begun to exit since WatchForProcessExit.
 bool ProcessExiting();
+
+/// A backend's unload of `module`: `unload` of it (a Status), then `module`
+/// deleted; nothing once the process has begun to exit.
+template <typename Module, typename Unload>
+Status UnloadUnlessExiting(Module *module, Unload unload) {
+  if (ProcessExiting())
+    return OkStatus();
+  Status status = std::invoke(unload, *module);
+  delete module;
+  return status;
+}
 
 } // namespace mgpu
 

@@ -15,6 +15,7 @@
 #ifndef OFFLOAD_RUNTIME_STREAM_POOL_H
 #define OFFLOAD_RUNTIME_STREAM_POOL_H
 
+#include "offload_runtime/backend.h"
 #include "offload_runtime/status.h"
 
 #include <mutex>
@@ -91,6 +92,30 @@ private:
   std::unordered_map<Stream *, bool> handedOut;
   std::vector<Stream *> idle, all;
 };
+
+/// The calling thread's own stream, the one a null stream names: from
+/// `acquire()` (a StatusOr<Stream *>) at the thread's first use, given back
+/// with `release` when the thread ends. Not in a child of fork(): the
+/// stream is the parent's thread's, and what would run its work to the end
+/// (the parent's threads) is not there.
+template <typename Stream, typename Acquire>
+StatusOr<Stream *> GetThreadStream(Acquire acquire,
+                                   Status (*release)(Stream *)) {
+  struct Owned {
+    Stream *stream = nullptr;
+    Status (*release)(Stream *) = nullptr;
+    ~Owned() {
+      if (stream && !InForkedChild())
+        (void)release(stream);
+    }
+  };
+  thread_local Owned owned;
+  if (!owned.stream) {
+    MGPU_ASSIGN_OR_RETURN(owned.stream, acquire());
+    owned.release = release;
+  }
+  return owned.stream;
+}
 
 } // namespace mgpu
 

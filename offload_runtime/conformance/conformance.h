@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mgpu::conformance {
@@ -109,6 +110,28 @@ T ElfHeaderField(const std::string &object, size_t offset) {
   if (object.size() >= offset + sizeof(T))
     std::memcpy(&field, object.data() + offset, sizeof(T));
   return field;
+}
+
+/// The kernels that BUILD.bazel compiled for the backend, from the file
+/// that CONFORMANCE_KERNELS names: bytes that live as long as the process.
+inline const std::string &KernelBytes() {
+  static const std::string *bytes =
+      new std::string(ReadFileNamedBy("CONFORMANCE_KERNELS"));
+  return *bytes;
+}
+
+/// A backend without a JIT, whose kernels are KernelBytes() as an object of
+/// `kind` for `arch` and `arch2`; it skips the cases of the features it
+/// lacks of `has`, then `skips`.
+inline BackendUnderTest WithoutJit(const char *name, int32_t kind, int32_t arch,
+                                   int32_t arch2, bool runsKernels,
+                                   Features has, std::vector<Skip> skips) {
+  const std::string &bytes = KernelBytes();
+  return {name,
+          {bytes.data(), bytes.size(), kind, arch, arch2, 0},
+          /*jitImage=*/nullptr,
+          runsKernels,
+          WithSkipsOfMissingFeatures(has, std::move(skips))};
 }
 
 } // namespace mgpu::conformance

@@ -18,6 +18,7 @@
 
 #include "offload_runtime/conformance/conformance.h"
 #include "offload_runtime/testing/memref_descriptor.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "mgpu/mgpu.h"
 
@@ -41,39 +42,17 @@ namespace mgpu::conformance {
 namespace {
 
 using ::mgpu::testing::MemRef2D;
+using ::mgpu::testing::RecordedErrors;
 
 //===--- Answers ----------------------------------------------------------===//
 
+/// The name of an MGPU_ERROR_*, from the ABI's table.
 const char *ErrorName(int32_t code) {
   switch (code) {
-#define MGPU_CONFORMANCE_ERROR(name)                                           \
+#define MGPU_ERROR(name, value)                                                \
   case name:                                                                   \
     return #name;
-    MGPU_CONFORMANCE_ERROR(MGPU_SUCCESS)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_VALUE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_OUT_OF_MEMORY)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_INITIALIZED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_DEINITIALIZED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NO_DEVICE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_DEVICE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_IMAGE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_CONTEXT)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NO_BINARY_FOR_GPU)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_PTX)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_UNSUPPORTED_PTX_VERSION)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_OPERATING_SYSTEM)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_INVALID_HANDLE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_FOUND)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_ILLEGAL_ADDRESS)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_ASSERT)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_HOST_MEMORY_ALREADY_REGISTERED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_LAUNCH_FAILED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_NOT_SUPPORTED)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_SYSTEM_DRIVER_MISMATCH)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)
-    MGPU_CONFORMANCE_ERROR(MGPU_ERROR_UNKNOWN)
-#undef MGPU_CONFORMANCE_ERROR
+#include "mgpu/mgpu_abi.def"
   }
   return "a driver's own error";
 }
@@ -1425,40 +1404,23 @@ TEST_F(Errors, TheLastErrorIsEachThreadsAndReadingClearsIt) {
             std::string::npos);
 }
 
-struct SeenErrors {
-  int count = 0;
-  std::string entryPoint;
-  int32_t code = 0;
-  std::string message;
-};
-
 // An installed handler receives every thread's errors instead of the
 // policy; the failing call returns all the same, and mgpuGetLastError
 // reports it too. Uninstalled, the policy is back.
 TEST_F(Errors, AHandlerTakesEveryError) {
-  SeenErrors seen;
-  mgpuSetErrorHandler(
-      [](const char *entryPoint, int32_t code, const char *message,
-         void *userData) {
-        auto *seen = static_cast<SeenErrors *>(userData);
-        ++seen->count;
-        seen->entryPoint = entryPoint;
-        seen->code = code;
-        seen->message = message;
-      },
-      &seen);
+  RecordedErrors errors;
+  mgpuSetErrorHandler(RecordedErrors::Record, &errors);
   EXPECT_EQ(mgpuModuleGetFunction(module, "missing"), nullptr);
   int32_t code = mgpuGetLastError();
   std::thread([] { mgpuEventSynchronize(nullptr); }).join();
   mgpuSetErrorHandler(nullptr, nullptr);
   EXPECT_EQ(code, MGPU_ERROR_NOT_FOUND);
-  EXPECT_EQ(seen.count, 2);
-  EXPECT_EQ(seen.entryPoint, "mgpuEventSynchronize");
-  EXPECT_EQ(seen.code, MGPU_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(seen.message, "the event is null");
+  ASSERT_EQ(errors.seen.size(), 2u);
+  EXPECT_EQ(errors.seen[1].code, MGPU_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(errors.seen[1].message, "mgpuEventSynchronize: the event is null");
   mgpuEventSynchronize(nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the event is null"}));
-  EXPECT_EQ(seen.count, 2);
+  EXPECT_EQ(errors.seen.size(), 2u);
 }
 
 //===--- Processes --------------------------------------------------------===//

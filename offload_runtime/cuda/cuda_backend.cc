@@ -256,12 +256,7 @@ private:
     attribute.value.clusterDim.y = config.cluster[1];
     attribute.value.clusterDim.z = config.cluster[2];
     CUlaunchConfig launch = {};
-    launch.gridDimX = config.grid[0];
-    launch.gridDimY = config.grid[1];
-    launch.gridDimZ = config.grid[2];
-    launch.blockDimX = config.block[0];
-    launch.blockDimY = config.block[1];
-    launch.blockDimZ = config.block[2];
+    config.SetGridAndBlock(launch);
     launch.sharedMemBytes = config.sharedMemoryBytes;
     launch.hStream = stream;
     launch.attrs = &attribute;

@@ -261,11 +261,7 @@ StatusOr<CudaModule *> LoadObjects(const CudaDriver &driver,
 }
 
 Status UnloadModule(CudaModule *module) {
-  if (ProcessExiting())
-    return OkStatus();
-  Status status = module->UnloadLibraries();
-  delete module;
-  return status;
+  return UnloadUnlessExiting(module, &CudaModule::UnloadLibraries);
 }
 
 StatusOr<CudaKernel *> GetKernel(CudaModule &module, const char *name,

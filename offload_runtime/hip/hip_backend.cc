@@ -52,10 +52,10 @@ public:
   StatusOr<MgpuModuleHandle>
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
-    if (jitOptLevel)
-      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                          "the HIP backend has no JIT: mgpuModuleLoadJIT takes "
-                          "PTX, for CUDA; load an AMDGPU code object");
+    MGPU_RETURN_IF_ERROR(
+        RefuseJit(jitOptLevel, "the HIP backend has no JIT: mgpuModuleLoadJIT "
+                               "takes PTX, for CUDA; load an AMDGPU code "
+                               "object"));
     DeviceScope scope;
     MGPU_RETURN_IF_ERROR(scope.Enter());
     MGPU_ASSIGN_OR_RETURN(hip::Module * module,

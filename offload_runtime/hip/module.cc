@@ -190,11 +190,7 @@ StatusOr<Module *> LoadObjects(const MgpuObject *objects, int32_t count,
 }
 
 Status UnloadModule(Module *module) {
-  if (ProcessExiting())
-    return OkStatus();
-  Status status = module->Unload();
-  delete module;
-  return status;
+  return UnloadUnlessExiting(module, &Module::Unload);
 }
 
 StatusOr<Kernel *> GetKernel(Module &module, const char *name, Device &device) {

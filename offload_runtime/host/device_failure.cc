@@ -9,48 +9,37 @@
 #include "offload_runtime/host/device_failure.h"
 
 #include <atomic>
-#include <mutex>
 
 namespace mgpu::host {
 namespace {
 
-struct DeviceFailure {
-  std::atomic<bool> failed{false};
-  std::mutex mutex;
-  Status first;
-};
-
-/// Never destroyed: streams run, and report, during exit.
-DeviceFailure &GetFailure() {
-  static DeviceFailure *failure = new DeviceFailure;
-  return *failure;
-}
+/// The first failure, published once and never destroyed: streams run, and
+/// report, during exit.
+std::atomic<const Status *> firstFailure{nullptr};
 
 } // namespace
 
 void FailDevice(Status failure) {
-  DeviceFailure &device = GetFailure();
-  std::lock_guard<std::mutex> lock(device.mutex);
-  if (device.failed.load(std::memory_order_relaxed))
+  if (firstFailure.load(std::memory_order_acquire))
     return;
-  device.first = RuntimeError(
+  auto *first = new Status(RuntimeError(
       failure.code(),
       StrCat(failure.text(),
              "; the host device runs no more work after it, as a CUDA "
-             "context after a device-side assert"));
-  device.failed.store(true, std::memory_order_release);
+             "context after a device-side assert")));
+  const Status *none = nullptr;
+  if (!firstFailure.compare_exchange_strong(none, first,
+                                            std::memory_order_acq_rel))
+    delete first; // Another failure came first.
 }
 
 bool DeviceFailed() {
-  return GetFailure().failed.load(std::memory_order_acquire);
+  return firstFailure.load(std::memory_order_acquire) != nullptr;
 }
 
 Status GetDeviceFailure() {
-  if (!DeviceFailed())
-    return OkStatus();
-  DeviceFailure &device = GetFailure();
-  std::lock_guard<std::mutex> lock(device.mutex);
-  return device.first;
+  const Status *first = firstFailure.load(std::memory_order_acquire);
+  return first ? *first : OkStatus();
 }
 
 } // namespace mgpu::host

@@ -101,12 +101,10 @@ public:
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    // What a backend lacks is NOT_SUPPORTED on every backend.
-    if (jitOptLevel)
-      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                          StrCat("the host backend has no JIT: it runs host "
-                                 "objects, not PTX (",
-                                 why, ")"));
+    MGPU_RETURN_IF_ERROR(RefuseJit(
+        jitOptLevel,
+        StrCat("the host backend has no JIT: it runs host objects, not PTX (",
+               why, ")")));
     StatusOr<host::HostModule *> module = host::LoadHostObject(image, size);
     if (!module.ok())
       return RuntimeError(module.status().code(),
@@ -178,17 +176,9 @@ public:
   }
 
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
-    MGPU_ASSIGN_OR_RETURN(EventHandle awaited, events.Get(event));
-    uint64_t recording = awaited->LastRecorded();
-    queue->Enqueue(
-        "wait for event",
-        [awaited, recording] {
-          awaited->WaitFor(recording);
-          return OkStatus();
-        },
-        /*alwaysRuns=*/true);
-    return OkStatus();
+    return EnqueueEventStep(stream, event, "wait for event",
+                            &host::HostEvent::LastRecorded,
+                            &host::HostEvent::WaitFor);
   }
 
   StatusOr<MgpuEvent> CreateEvent() override {
@@ -208,17 +198,9 @@ public:
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
-    MGPU_ASSIGN_OR_RETURN(EventHandle recorded, events.Get(event));
-    uint64_t recording = recorded->Record();
-    queue->Enqueue(
-        "record event",
-        [recorded, recording] {
-          recorded->Complete(recording);
-          return OkStatus();
-        },
-        /*alwaysRuns=*/true);
-    return OkStatus();
+    return EnqueueEventStep(stream, event, "record event",
+                            &host::HostEvent::Record,
+                            &host::HostEvent::Complete);
   }
 
   StatusOr<void *> Allocate(uint64_t bytes, bool /*hostShared*/) override {
@@ -304,6 +286,25 @@ private:
   static StatusOr<HostStream *> Resolve(MgpuStream stream) {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     return host::ResolveStream(AsStream(stream));
+  }
+
+  /// Enqueues on `stream` the step of `event` that `run(recording)` does,
+  /// which runs even after a failure of the work before it; `recording` is
+  /// `take()`'s, now.
+  Status EnqueueEventStep(MgpuStream stream, MgpuEvent event, const char *what,
+                          uint64_t (host::HostEvent::*take)(),
+                          void (host::HostEvent::*run)(uint64_t)) {
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
+    MGPU_ASSIGN_OR_RETURN(EventHandle handle, events.Get(event));
+    uint64_t recording = (*handle.*take)();
+    queue->Enqueue(
+        what,
+        [handle, run, recording] {
+          (*handle.*run)(recording);
+          return OkStatus();
+        },
+        /*alwaysRuns=*/true);
+    return OkStatus();
   }
 
   /// The host backend has one device; mgpuSetDefaultDevice may name another.

@@ -103,12 +103,7 @@ struct Grid {
 /// memory for it.
 bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   const LaunchConfig &config = grid.config;
-  block.gridDimX = config.grid[0];
-  block.gridDimY = config.grid[1];
-  block.gridDimZ = config.grid[2];
-  block.blockDimX = config.block[0];
-  block.blockDimY = config.block[1];
-  block.blockDimZ = config.block[2];
+  config.SetGridAndBlock(block);
   block.clusterDimX = config.cluster[0];
   block.clusterDimY = config.cluster[1];
   block.clusterDimZ = config.cluster[2];

@@ -207,17 +207,14 @@ StatusOr<HostModule *> LoadHostObject(const void *data, size_t size) {
 }
 
 Status UnloadHostModule(HostModule *module) {
-  if (ProcessExiting())
+  return UnloadUnlessExiting(module, [](HostModule &unloaded) {
+    // Its kernels may still run on some stream.
+    SynchronizeAllStreams();
+    if (dlclose(unloaded.library))
+      return RuntimeError(MGPU_ERROR_UNKNOWN,
+                          StrCat("cannot unload the host object: ", dlerror()));
     return OkStatus();
-  // Its kernels may still run on some stream.
-  SynchronizeAllStreams();
-  int closed = dlclose(module->library);
-  std::string error = closed ? dlerror() : "";
-  delete module;
-  if (closed)
-    return RuntimeError(MGPU_ERROR_UNKNOWN,
-                        StrCat("cannot unload the host object: ", error));
-  return OkStatus();
+  });
 }
 
 StatusOr<HostKernel *> GetHostKernel(HostModule &module, const char *name) {

@@ -116,17 +116,6 @@ StreamPool<HostStream> &GetPool() {
   return *pool;
 }
 
-/// The thread's own stream, back to the pool when the thread ends.
-struct ThreadStream {
-  HostStream *stream = nullptr;
-  ~ThreadStream() {
-    // In a forked child, the parent's: its thread is not there.
-    if (stream && !InForkedChild())
-      (void)GetPool().Release(stream);
-  }
-};
-thread_local ThreadStream threadStream;
-
 } // namespace
 
 StatusOr<HostStream *> AcquireStream() {
@@ -136,10 +125,7 @@ StatusOr<HostStream *> AcquireStream() {
 Status ReleaseStream(HostStream *stream) { return GetPool().Release(stream); }
 
 StatusOr<HostStream *> GetThreadStream() {
-  if (!threadStream.stream) {
-    MGPU_ASSIGN_OR_RETURN(threadStream.stream, AcquireStream());
-  }
-  return threadStream.stream;
+  return mgpu::GetThreadStream(&AcquireStream, &ReleaseStream);
 }
 
 StatusOr<HostStream *> ResolveStream(HostStream *stream) {

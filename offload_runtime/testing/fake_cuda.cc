@@ -23,14 +23,12 @@ void Put(std::string &out, size_t at, const void *data, size_t size) {
 
 } // namespace
 
-FakeCuda::FakeCuda() : FakeDriverControl("MGPU_CUDA_DRIVER", "fakeCuda") {
-  Bind("LastLaunch", lastLaunchFn);
+FakeCuda::FakeCuda() : FakeLaunchControl("MGPU_CUDA_DRIVER", "fakeCuda") {
   Bind("LastImageKind", imageKind);
   Bind("LastImageArch", imageArch);
-  Bind("LiveStreams", liveStreamsFn);
 }
 
-void *FakeCuda::driverFunction(const char *name) const {
+void *FakeCuda::EntryPoint(const char *name) const {
   using GetProcAddress = CUresult (*)(const char *, void **, int, cuuint64_t,
                                       CUdriverProcAddressQueryResult *);
   auto getProcAddress =
@@ -43,12 +41,6 @@ void *FakeCuda::driverFunction(const char *name) const {
     std::abort();
   }
   return function;
-}
-
-FakeCudaLaunch FakeCuda::lastLaunch() const {
-  FakeCudaLaunch launch = {};
-  lastLaunchFn(&launch);
-  return launch;
 }
 
 std::string MakeCubin(int sm, const std::vector<std::string> &kernels) {

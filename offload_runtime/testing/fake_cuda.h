@@ -20,26 +20,18 @@ namespace mgpu::testing {
 
 /// The control functions of the test driver named by $MGPU_CUDA_DRIVER, the
 /// same instance that libmgpu.so uses.
-class FakeCuda : public FakeDriverControl {
+class FakeCuda : public FakeLaunchControl<FakeCudaLaunch> {
 public:
   FakeCuda();
-  FakeCudaLaunch lastLaunch() const;
   int lastImageKind() const { return imageKind(); }
   int lastImageArch() const { return imageArch(); }
-  int64_t liveStreams() const { return liveStreamsFn(); }
-  /// A driver entry point (cuda.h's name, without version suffix), as other
-  /// CUDA code in the process would call it: `driver<decltype(&cuX)>("cuX")`.
-  template <typename Fn> Fn driver(const char *name) const {
-    return reinterpret_cast<Fn>(driverFunction(name));
-  }
 
 private:
-  void *driverFunction(const char *name) const;
+  /// By cuGetProcAddress, as CUDA code finds the driver's entry points.
+  void *EntryPoint(const char *name) const override;
 
-  decltype(&fakeCudaLastLaunch) lastLaunchFn;
   decltype(&fakeCudaLastImageKind) imageKind;
   decltype(&fakeCudaLastImageArch) imageArch;
-  decltype(&fakeCudaLiveStreams) liveStreamsFn;
 };
 
 /// A minimal cubin for `sm` (90 for sm_90) whose string table names

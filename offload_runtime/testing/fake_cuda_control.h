@@ -20,18 +20,15 @@
 #ifndef OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_CONTROL_H
 #define OFFLOAD_RUNTIME_TESTING_FAKE_CUDA_CONTROL_H
 
+#include "offload_runtime/testing/fake_control_functions.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* How often the entry point `name` (without version suffix) was called. */
-int64_t fakeCudaCallCount(const char *name);
-/* Forgets all call counts. */
-void fakeCudaResetCallCounts(void);
-/* The next call of `name` after `skip` successful ones fails with `result`. */
-void fakeCudaFailCall(const char *name, int result, int64_t skip);
+FAKE_DRIVER_CONTROL_FUNCTIONS(fakeCuda)
 
 typedef struct FakeCudaLaunch {
   char kernel[128];
@@ -49,9 +46,6 @@ int fakeCudaLastLaunch(FakeCudaLaunch *launch);
  * nothing was loaded. */
 int fakeCudaLastImageKind(void);
 int fakeCudaLastImageArch(void);
-
-/* Streams created and not yet destroyed. */
-int64_t fakeCudaLiveStreams(void);
 
 #ifdef __cplusplus
 }

@@ -74,6 +74,32 @@ State &state() {
   return *s;
 }
 
+using HandleKind = mgpu::testing::HandleKind<State>;
+
+/// Streams (null: the current context's null stream) and events.
+constexpr HandleKind kStreams = {&State::streams, "cuStreamCreate",
+                                 "cuStreamDestroy", "cuStreamSynchronize",
+                                 /*nullIsLive=*/true};
+constexpr HandleKind kEvents = {&State::events, "cuEventCreate",
+                                "cuEventDestroy", "cuEventSynchronize",
+                                /*nullIsLive=*/false};
+
+/// Whether `device` is the ordinal of one of the driver's devices.
+bool isDevice(const State &s, CUdevice device) {
+  return device >= 0 && device < static_cast<int>(s.devices.size());
+}
+
+/// What an entry point that answers one thing of `device` does: `answer()`,
+/// which may assume that the device exists, into `*out`.
+template <typename T, typename Answer>
+CUresult answerOfDevice(const State &s, CUdevice device, T *out,
+                        Answer &&answer) {
+  if (!isDevice(s, device))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *out = answer();
+  return CUDA_SUCCESS;
+}
+
 /// The thread's context stack, as the driver keeps one: the current context
 /// is its top.
 thread_local std::vector<FakeContext *> contextStack;
@@ -220,10 +246,7 @@ CUresult fake_cuDeviceGetCount(int *count) {
 
 CUresult fake_cuDeviceGet(CUdevice *device, int ordinal) {
   ENTER("cuDeviceGet");
-  if (ordinal < 0 || ordinal >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  *device = ordinal;
-  return CUDA_SUCCESS;
+  return answerOfDevice(s, ordinal, device, [&] { return ordinal; });
 }
 
 CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
@@ -231,30 +254,25 @@ CUresult fake_cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
   ENTER("cuDeviceGetAttribute");
   if (!value)
     return CUDA_ERROR_INVALID_VALUE;
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  switch (attribute) {
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-    *value = s.devices[device] / 10;
-    return CUDA_SUCCESS;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-    *value = s.devices[device] % 10;
-    return CUDA_SUCCESS;
-  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
-    *value = kMaxSharedMemoryOptin;
-    return CUDA_SUCCESS;
-  default:
-    *value = 0;
-    return CUDA_SUCCESS;
-  }
+  return answerOfDevice(s, device, value, [&] {
+    switch (attribute) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+      return s.devices[device] / 10;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+      return s.devices[device] % 10;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+      return kMaxSharedMemoryOptin;
+    default:
+      return 0;
+    }
+  });
 }
 
 CUresult fake_cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   ENTER("cuDevicePrimaryCtxRetain");
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
-    return CUDA_ERROR_INVALID_DEVICE;
-  *context = reinterpret_cast<CUcontext>(s.contexts[device].get());
-  return CUDA_SUCCESS;
+  return answerOfDevice(s, device, context, [&] {
+    return reinterpret_cast<CUcontext>(s.contexts[device].get());
+  });
 }
 
 CUresult fake_cuCtxGetCurrent(CUcontext *context) {
@@ -472,7 +490,7 @@ CUresult fake_cuKernelSetAttribute(CUfunction_attribute attribute, int value,
   auto *fake = reinterpret_cast<FakeKernel *>(kernel);
   if (!s.libraries.IsLive(fake))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (device < 0 || device >= static_cast<int>(s.devices.size()))
+  if (!isDevice(s, device))
     return CUDA_ERROR_INVALID_DEVICE;
   if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
     if (value < 0 || value > kMaxSharedMemoryOptin)
@@ -489,7 +507,7 @@ CUresult recordLaunch(State &s, CUfunction f, const unsigned grid[3],
   auto *kernel = reinterpret_cast<FakeKernel *>(f);
   if (!s.libraries.IsLive(kernel))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (stream && !s.streams.IsLive(stream))
+  if (!kStreams.IsLive(s, stream))
     return CUDA_ERROR_INVALID_HANDLE;
   // The limits of every GPU the runtime supports.
   constexpr unsigned kMaxGrid[3] = {0x7fffffffu, 65535, 65535};
@@ -555,47 +573,45 @@ CUresult fake_cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 
 //===--- Streams and events -----------------------------------------------===//
 
-CUresult fake_cuStreamCreate(CUstream *stream, unsigned) {
-  ENTER("cuStreamCreate", /*needsContext=*/true);
-  return s.streams.CreateInto(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+/// cu<Kind>Create, cu<Kind>Destroy and cu<Kind>Synchronize of `Kind`.
+template <const HandleKind &Kind, typename Handle>
+CUresult createHandle(Handle *handle, unsigned) {
+  ENTER(Kind.create, /*needsContext=*/true);
+  return (s.*Kind.table).CreateInto(handle) ? CUDA_SUCCESS
+                                            : CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult fake_cuStreamDestroy(CUstream stream) {
-  ENTER("cuStreamDestroy");
-  return s.streams.Destroy(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+template <const HandleKind &Kind, typename Handle>
+CUresult destroyHandle(Handle handle) {
+  ENTER(Kind.destroy);
+  return (s.*Kind.table).Destroy(handle) ? CUDA_SUCCESS
+                                         : CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult fake_cuStreamSynchronize(CUstream stream) {
-  ENTER("cuStreamSynchronize");
-  return !stream || s.streams.IsLive(stream) ? CUDA_SUCCESS
-                                             : CUDA_ERROR_INVALID_HANDLE;
+template <const HandleKind &Kind, typename Handle>
+CUresult synchronizeHandle(Handle handle) {
+  ENTER(Kind.synchronize);
+  return Kind.IsLive(s, handle) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
+
+constexpr auto &fake_cuStreamCreate = createHandle<kStreams, CUstream>;
+constexpr auto &fake_cuStreamDestroy = destroyHandle<kStreams, CUstream>;
+constexpr auto &fake_cuStreamSynchronize =
+    synchronizeHandle<kStreams, CUstream>;
+constexpr auto &fake_cuEventCreate = createHandle<kEvents, CUevent>;
+constexpr auto &fake_cuEventDestroy = destroyHandle<kEvents, CUevent>;
+constexpr auto &fake_cuEventSynchronize = synchronizeHandle<kEvents, CUevent>;
 
 CUresult fake_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   ENTER("cuStreamWaitEvent");
-  return (!stream || s.streams.IsLive(stream)) && s.events.IsLive(event)
+  return kStreams.IsLive(s, stream) && kEvents.IsLive(s, event)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult fake_cuEventCreate(CUevent *event, unsigned) {
-  ENTER("cuEventCreate", /*needsContext=*/true);
-  return s.events.CreateInto(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult fake_cuEventDestroy(CUevent event) {
-  ENTER("cuEventDestroy");
-  return s.events.Destroy(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult fake_cuEventSynchronize(CUevent event) {
-  ENTER("cuEventSynchronize");
-  return s.events.IsLive(event) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
-
 CUresult fake_cuEventRecord(CUevent event, CUstream stream) {
   ENTER("cuEventRecord");
-  return s.events.IsLive(event) && (!stream || s.streams.IsLive(stream))
+  return kEvents.IsLive(s, event) && kStreams.IsLive(s, stream)
              ? CUDA_SUCCESS
              : CUDA_ERROR_INVALID_HANDLE;
 }

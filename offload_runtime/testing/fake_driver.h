@@ -6,9 +6,9 @@
 //
 // The parts that the test CUDA driver (fake_cuda_driver.cc) and the test HIP
 // runtime (fake_hip_*.cc) share: the count of each entry point's calls and
-// the failures a test injects into them, and the tables of loaded modules
-// and of their kernels. Each driver keeps them in its state, behind its own
-// lock, and answers with its own error codes.
+// the failures a test injects into them, the tables of live streams and
+// events, and of loaded modules and their kernels. Each driver keeps them in
+// its state, behind its own lock, and answers with its own error codes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +95,21 @@ public:
 
 private:
   std::map<const void *, std::unique_ptr<Info>> live;
+};
+
+/// A kind of handle whose entry points a driver answers alike (streams,
+/// events): its table in the driver's `State`, and the names of the entry
+/// points that create, destroy and synchronize one.
+template <typename State, typename Info = char> struct HandleKind {
+  Handles<Info> State::*table;
+  const char *create, *destroy, *synchronize;
+  /// Whether null names one too: the null stream.
+  bool nullIsLive;
+
+  /// Whether `handle` names one in `s`.
+  bool IsLive(const State &s, const void *handle) const {
+    return (nullIsLive && !handle) || (s.*table).IsLive(handle);
+  }
 };
 
 /// The loaded modules of a driver and their kernels: a kernel is made at

@@ -22,6 +22,7 @@ FakeDriverControl::FakeDriverControl(const char *variable, const char *prefix)
   Bind("CallCount", callCount);
   Bind("ResetCallCounts", resetCallCounts);
   Bind("FailCall", failCallFn);
+  Bind("LiveStreams", liveStreamsFn);
 }
 
 void *FakeDriverControl::Resolve(const char *name) const {

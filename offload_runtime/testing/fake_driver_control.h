@@ -6,7 +6,8 @@
 //
 // What FakeCuda (fake_cuda.h) and FakeHip (fake_hip.h) share: the test
 // driver that libmgpu.so loaded, opened again for its control functions,
-// and the ones that every test driver has (fake_driver.h's CallLedger).
+// and the ones that every test driver has (fake_driver.h's CallLedger, its
+// count of live streams and its last launch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +33,21 @@ public:
   void failCall(const char *name, int result, int64_t skip = 0) const {
     failCallFn(name, result, skip);
   }
+  /// How many streams the driver holds that were created and not destroyed.
+  int64_t liveStreams() const { return liveStreamsFn(); }
+  /// An entry point of the driver, as other code in the process would call
+  /// it: `entryPoint<decltype(&cuX)>("cuX")` (CUDA's by cuGetProcAddress,
+  /// without version suffix), `entryPoint<decltype(&hip::hipX)>("hipX")`.
+  template <typename Fn> Fn entryPoint(const char *name) const {
+    return reinterpret_cast<Fn>(EntryPoint(name));
+  }
 
 protected:
   FakeDriverControl(const char *variable, const char *prefix);
+  virtual ~FakeDriverControl() = default;
+
+  /// The entry point `name`, as the driver hands it out.
+  virtual void *EntryPoint(const char *name) const { return Resolve(name); }
 
   /// The driver's symbol `name`; ends the process where it has none.
   void *Resolve(const char *name) const;
@@ -50,6 +63,28 @@ private:
   int64_t (*callCount)(const char *);
   void (*resetCallCounts)();
   void (*failCallFn)(const char *, int, int64_t);
+  int64_t (*liveStreamsFn)();
+};
+
+/// The control of a test driver whose control function <prefix>LastLaunch
+/// fills in a `Launch` (FakeCudaLaunch, FakeHipLaunch).
+template <typename Launch> class FakeLaunchControl : public FakeDriverControl {
+public:
+  /// The last launch; a zeroed one if there was none.
+  Launch lastLaunch() const {
+    Launch launch = {};
+    lastLaunchFn(&launch);
+    return launch;
+  }
+
+protected:
+  FakeLaunchControl(const char *variable, const char *prefix)
+      : FakeDriverControl(variable, prefix) {
+    Bind("LastLaunch", lastLaunchFn);
+  }
+
+private:
+  int (*lastLaunchFn)(Launch *);
 };
 
 } // namespace mgpu::testing

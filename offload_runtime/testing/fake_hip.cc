@@ -14,23 +14,15 @@
 #include <iterator>
 
 namespace mgpu::testing {
-FakeHip::FakeHip() : FakeDriverControl("MGPU_HIP_RUNTIME", "fakeHip") {
-  Bind("LastLaunch", lastLaunchFn);
+FakeHip::FakeHip() : FakeLaunchControl("MGPU_HIP_RUNTIME", "fakeHip") {
   Bind("LaunchCount", launchCount);
   Bind("LastLoadFlags", loadFlags);
   Bind("LastLoadDevice", loadDevice);
   Bind("LiveModules", liveModulesFn);
-  Bind("LiveStreams", liveStreamsFn);
   Bind("LiveEvents", liveEventsFn);
   Bind("LiveAllocations", liveAllocationsFn);
   Bind("LiveRegistrations", liveRegistrationsFn);
   Bind("CurrentDevice", currentDeviceFn);
-}
-
-FakeHipLaunch FakeHip::lastLaunch() const {
-  FakeHipLaunch launch = {};
-  lastLaunchFn(&launch);
-  return launch;
 }
 
 std::string ReadTestFile(const char *path) {

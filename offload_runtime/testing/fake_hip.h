@@ -19,33 +19,23 @@ namespace mgpu::testing {
 
 /// The control functions of the test HIP runtime named by $MGPU_HIP_RUNTIME,
 /// the same instance that libmgpu.so uses.
-class FakeHip : public FakeDriverControl {
+class FakeHip : public FakeLaunchControl<FakeHipLaunch> {
 public:
   FakeHip();
-  /// The last launch; a zeroed one if there was none.
-  FakeHipLaunch lastLaunch() const;
   int64_t launches() const { return launchCount(); }
   uint32_t lastLoadFlags() const { return loadFlags(); }
   int lastLoadDevice() const { return loadDevice(); }
   int64_t liveModules() const { return liveModulesFn(); }
-  int64_t liveStreams() const { return liveStreamsFn(); }
   int64_t liveEvents() const { return liveEventsFn(); }
   int64_t liveAllocations() const { return liveAllocationsFn(); }
   int64_t liveRegistrations() const { return liveRegistrationsFn(); }
   int currentDevice() const { return currentDeviceFn(); }
-  /// An entry point of the runtime, as other HIP code in the process would
-  /// call it: `runtime<decltype(&hip::hipX)>("hipX")`.
-  template <typename Fn> Fn runtime(const char *name) const {
-    return reinterpret_cast<Fn>(Resolve(name));
-  }
 
 private:
-  decltype(&fakeHipLastLaunch) lastLaunchFn;
   decltype(&fakeHipLaunchCount) launchCount;
   decltype(&fakeHipLastLoadFlags) loadFlags;
   decltype(&fakeHipLastLoadDevice) loadDevice;
   decltype(&fakeHipLiveModules) liveModulesFn;
-  decltype(&fakeHipLiveStreams) liveStreamsFn;
   decltype(&fakeHipLiveEvents) liveEventsFn;
   decltype(&fakeHipLiveAllocations) liveAllocationsFn;
   decltype(&fakeHipLiveRegistrations) liveRegistrationsFn;

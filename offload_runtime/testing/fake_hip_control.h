@@ -31,19 +31,17 @@
 #ifndef OFFLOAD_RUNTIME_TESTING_FAKE_HIP_CONTROL_H
 #define OFFLOAD_RUNTIME_TESTING_FAKE_HIP_CONTROL_H
 
+#include "offload_runtime/testing/fake_control_functions.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* How often the entry point `name` was called. */
-int64_t fakeHipCallCount(const char *name);
-/* Forgets all call counts. */
-void fakeHipResetCallCounts(void);
-/* The next call of `name` after `skip` successful ones fails with `result`
- * (a hipError_t); hipGetErrorName and hipGetErrorString return null. */
-void fakeHipFailCall(const char *name, int result, int64_t skip);
+/* A failed call's result is a hipError_t; under an injected failure,
+ * hipGetErrorName and hipGetErrorString return null. */
+FAKE_DRIVER_CONTROL_FUNCTIONS(fakeHip)
 
 typedef struct FakeHipLaunch {
   char kernel[128];
@@ -68,9 +66,9 @@ int64_t fakeHipLaunchCount(void);
 uint32_t fakeHipLastLoadFlags(void);
 int fakeHipLastLoadDevice(void);
 
-/* What is alive: modules, streams, events, allocations, host registrations. */
+/* What is alive besides streams: modules, events, allocations, host
+ * registrations. */
 int64_t fakeHipLiveModules(void);
-int64_t fakeHipLiveStreams(void);
 int64_t fakeHipLiveEvents(void);
 int64_t fakeHipLiveAllocations(void);
 int64_t fakeHipLiveRegistrations(void);

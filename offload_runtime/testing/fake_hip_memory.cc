@@ -46,8 +46,44 @@ bool InRange(std::map<char *, size_t> &ranges, const void *ptr, size_t bytes,
   return bytes <= it->second - offset;
 }
 
-bool ValidStream(const fake_hip::State &s, hipStream_t stream) {
-  return !stream || s.streams.IsLive(stream);
+template <typename Info = char>
+using HandleKind = mgpu::testing::HandleKind<fake_hip::State, Info>;
+
+/// Streams, which keep their device (null: the null stream), and events.
+const HandleKind<int> kStreams = {
+    &fake_hip::State::streams, "hipStreamCreateWithFlags", "hipStreamDestroy",
+    "hipStreamSynchronize", /*nullIsLive=*/true};
+const HandleKind<> kEvents = {&fake_hip::State::events,
+                              "hipEventCreateWithFlags", "hipEventDestroy",
+                              "hipEventSynchronize", /*nullIsLive=*/false};
+
+/// hip<Kind>CreateWithFlags, hip<Kind>Destroy and hip<Kind>Synchronize of
+/// `kind`; a new handle keeps `info`.
+template <typename Info, typename Handle>
+hipError_t CreateHandle(const HandleKind<Info> &kind, Handle *handle,
+                        bool validFlags, Info info = {}) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER(kind.create);
+    return validFlags && (s.*kind.table).CreateInto(handle, info)
+               ? hipSuccess
+               : hipErrorInvalidValue;
+  });
+}
+
+template <typename Info>
+hipError_t DestroyHandle(const HandleKind<Info> &kind, const void *handle) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER(kind.destroy);
+    return (s.*kind.table).Destroy(handle) ? hipSuccess : hipErrorInvalidHandle;
+  });
+}
+
+template <typename Info>
+hipError_t SynchronizeHandle(const HandleKind<Info> &kind, const void *handle) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER(kind.synchronize);
+    return kind.IsLive(s, handle) ? hipSuccess : hipErrorInvalidHandle;
+  });
 }
 
 hipError_t Allocate(fake_hip::State &s, void **ptr, size_t bytes) {
@@ -65,18 +101,24 @@ hipError_t Allocate(fake_hip::State &s, void **ptr, size_t bytes) {
   return hipSuccess;
 }
 
-/// A fill of `count` elements of `size` bytes at `dst`.
-hipError_t CheckFill(fake_hip::State &s, void *dst, size_t count, size_t size,
-                     hipStream_t stream) {
-  if (!ValidStream(s, stream))
-    return hipErrorInvalidHandle;
-  if (count > SIZE_MAX / size)
-    return hipErrorInvalidValue;
-  bool device = Holding(s.allocations, dst) != s.allocations.end();
-  std::map<char *, size_t> &ranges = device ? s.allocations : s.registrations;
-  return InRange(ranges, dst, count * size, /*required=*/true)
-             ? hipSuccess
-             : hipErrorInvalidValue;
+/// hipMemsetD<bits>Async: `count` elements `value` at `dst`, device memory
+/// or registered host memory.
+template <typename Element>
+hipError_t Fill(const char *entry, void *dst, Element value, size_t count,
+                hipStream_t stream) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER(entry);
+    if (!kStreams.IsLive(s, stream))
+      return hipErrorInvalidHandle;
+    if (count > SIZE_MAX / sizeof(Element))
+      return hipErrorInvalidValue;
+    bool device = Holding(s.allocations, dst) != s.allocations.end();
+    std::map<char *, size_t> &ranges = device ? s.allocations : s.registrations;
+    if (!InRange(ranges, dst, count * sizeof(Element), /*required=*/true))
+      return hipErrorInvalidValue;
+    std::fill_n(static_cast<Element *>(dst), count, value);
+    return hipSuccess;
+  });
 }
 
 } // namespace
@@ -117,7 +159,7 @@ hipError_t hipMemcpyAsync(void *dst, const void *src, size_t bytes,
     FAKE_HIP_ENTER("hipMemcpyAsync");
     if (kind > hipMemcpyDefault || (bytes && (!dst || !src)))
       return hipErrorInvalidValue;
-    if (!ValidStream(s, stream))
+    if (!kStreams.IsLive(s, stream))
       return hipErrorInvalidHandle;
     if (!InRange(s.allocations, dst, bytes, false) ||
         !InRange(s.allocations, src, bytes, false))
@@ -130,26 +172,12 @@ hipError_t hipMemcpyAsync(void *dst, const void *src, size_t bytes,
 
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
                              hipStream_t stream) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipMemsetD32Async");
-    if (hipError_t result = CheckFill(s, dst, count, 4, stream);
-        result != hipSuccess)
-      return result;
-    std::fill_n(static_cast<int32_t *>(dst), count, value);
-    return hipSuccess;
-  });
+  return Fill<int32_t>("hipMemsetD32Async", dst, value, count, stream);
 }
 
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value,
                              size_t count, hipStream_t stream) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipMemsetD16Async");
-    if (hipError_t result = CheckFill(s, dst, count, 2, stream);
-        result != hipSuccess)
-      return result;
-    std::fill_n(static_cast<uint16_t *>(dst), count, value);
-    return hipSuccess;
-  });
+  return Fill<uint16_t>("hipMemsetD16Async", dst, value, count, stream);
 }
 
 hipError_t hipHostRegister(void *ptr, size_t bytes, unsigned int) {
@@ -178,27 +206,16 @@ hipError_t hipHostUnregister(void *ptr) {
 //===--- Streams and events -----------------------------------------------===//
 
 hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipStreamCreateWithFlags");
-    return s.streams.CreateInto(stream, fake_hip::currentDevice)
-               ? hipSuccess
-               : hipErrorInvalidValue;
-  });
+  return CreateHandle(kStreams, stream, /*validFlags=*/true,
+                      fake_hip::currentDevice);
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipStreamDestroy");
-    return stream && s.streams.Destroy(stream) ? hipSuccess
-                                               : hipErrorInvalidHandle;
-  });
+  return DestroyHandle(kStreams, stream);
 }
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipStreamSynchronize");
-    return ValidStream(s, stream) ? hipSuccess : hipErrorInvalidHandle;
-  });
+  return SynchronizeHandle(kStreams, stream);
 }
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
@@ -207,40 +224,28 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
     FAKE_HIP_ENTER("hipStreamWaitEvent");
     if (flags != 0)
       return hipErrorInvalidValue;
-    return ValidStream(s, stream) && s.events.IsLive(event)
+    return kStreams.IsLive(s, stream) && kEvents.IsLive(s, event)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });
 }
 
 hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipEventCreateWithFlags");
-    return !(flags & ~0xfu) && s.events.CreateInto(event)
-               ? hipSuccess
-               : hipErrorInvalidValue;
-  });
+  return CreateHandle(kEvents, event, /*validFlags=*/!(flags & ~0xfu));
 }
 
 hipError_t hipEventDestroy(hipEvent_t event) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipEventDestroy");
-    return event && s.events.Destroy(event) ? hipSuccess
-                                            : hipErrorInvalidHandle;
-  });
+  return DestroyHandle(kEvents, event);
 }
 
 hipError_t hipEventSynchronize(hipEvent_t event) {
-  return NoThrow([&] {
-    FAKE_HIP_ENTER("hipEventSynchronize");
-    return s.events.IsLive(event) ? hipSuccess : hipErrorInvalidHandle;
-  });
+  return SynchronizeHandle(kEvents, event);
 }
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipEventRecord");
-    return s.events.IsLive(event) && ValidStream(s, stream)
+    return kEvents.IsLive(s, event) && kStreams.IsLive(s, stream)
                ? hipSuccess
                : hipErrorInvalidHandle;
   });

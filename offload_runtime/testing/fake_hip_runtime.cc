@@ -75,6 +75,14 @@ hipError_t FillProperties(const char *entry, void *prop, int device,
   return hipSuccess;
 }
 
+/// What an entry point that answers one int does: `value` into `*out`.
+hipError_t Answer(int *out, int value) {
+  if (!out)
+    return hipErrorInvalidValue;
+  *out = value;
+  return hipSuccess;
+}
+
 } // namespace
 
 hipError_t hipInit(unsigned int flags) {
@@ -115,10 +123,8 @@ const char *hipGetErrorString(hipError_t error) {
 hipError_t hipRuntimeGetVersion(int *version) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipRuntimeGetVersion");
-    if (!version)
-      return hipErrorInvalidValue;
-    *version = 60000000; // 6.0, as HIP_VERSION encodes it
-    return hipSuccess;
+    // 6.0, as HIP_VERSION encodes it.
+    return Answer(version, 60000000);
   });
 }
 
@@ -135,10 +141,7 @@ hipError_t hipGetDeviceCount(int *count) {
 hipError_t hipGetDevice(int *device) {
   return NoThrow([&] {
     FAKE_HIP_ENTER("hipGetDevice");
-    if (!device)
-      return hipErrorInvalidValue;
-    *device = fake_hip::currentDevice;
-    return hipSuccess;
+    return Answer(device, fake_hip::currentDevice);
   });
 }
 

@@ -15,6 +15,7 @@
 
 #include "offload_runtime/testing/failing_allocations.h"
 #include "offload_runtime/testing/fake_cuda.h"
+#include "offload_runtime/testing/memref_descriptor.h"
 
 #include "gtest/gtest.h"
 
@@ -113,13 +114,10 @@ TEST_F(RuntimeAbuse, NullHandlesAndPointers) {
 
 TEST_F(RuntimeAbuse, TensorMapsWithNullOrBadArguments) {
   float data[64] = {};
-  struct {
-    char *allocated, *aligned;
-    int64_t offset, sizesAndStrides[4];
-  } memref = {reinterpret_cast<char *>(data),
-              reinterpret_cast<char *>(data),
-              0,
-              {8, 8, 8, 1}};
+  mgpu::testing::MemRef2D memref = {reinterpret_cast<char *>(data),
+                                    reinterpret_cast<char *>(data),
+                                    0,
+                                    {8, 8, 8, 1}};
   int64_t box[2] = {8, 8};
   EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(2, nullptr, 7, 0, 0, 0, 0, box),
             nullptr);
@@ -276,37 +274,28 @@ TEST_F(RuntimeAbuse, SizesThatWrapAreRefused) {
   // Descriptors whose sizes, offsets or element sizes multiply past what an
   // address can hold, or are negative.
   float data[16] = {};
-  struct {
-    char *allocated, *aligned;
-    int64_t offset, sizesAndStrides[4];
-  } memref = {reinterpret_cast<char *>(data),
-              reinterpret_cast<char *>(data),
-              0,
-              {INT64_MAX / 2, 4, 4, 1}};
+  mgpu::testing::MemRef2D memref = {reinterpret_cast<char *>(data),
+                                    reinterpret_cast<char *>(data),
+                                    0,
+                                    {INT64_MAX / 2, 4, 4, 1}};
   fake.resetCalls();
-  mgpuMemHostRegisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), 4);
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
   memref.sizesAndStrides[0] = -4;
-  mgpuMemHostRegisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), 4);
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
   memref.sizesAndStrides[0] = 4;
   memref.offset = INT64_MAX / 2;
-  mgpuMemHostRegisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), 4);
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
   memref.offset = 0;
-  mgpuMemHostRegisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), INT64_MAX);
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), INT64_MAX);
   EXPECT_EQ(errors.Take(), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(fake.calls("cuMemHostRegister"), 0);
   // The same memref with sane numbers registers.
-  mgpuMemHostRegisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  mgpuMemHostRegisterMemRef(2, memref.descriptor(), 4);
   EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
-  mgpuMemHostUnregisterMemRef(
-      2, reinterpret_cast<MgpuMemRefDescriptor *>(&memref), 4);
+  mgpuMemHostUnregisterMemRef(2, memref.descriptor(), 4);
   EXPECT_EQ(errors.Take(), CUDA_SUCCESS);
 }
 

@@ -288,7 +288,8 @@ TEST_F(HipBackend, KernelHandleLaunchesOnEveryDevice) {
 }
 
 TEST_F(HipBackend, CallsLeaveTheThreadsHipDeviceAsTheyFoundIt) {
-  auto setDevice = fake.runtime<decltype(&hip::hipSetDevice)>("hipSetDevice");
+  auto setDevice =
+      fake.entryPoint<decltype(&hip::hipSetDevice)>("hipSetDevice");
   ASSERT_EQ(setDevice(0), hip::hipSuccess);
   mgpuSetDefaultDevice(1);
   void *memory = mgpuMemAlloc(64, nullptr, false);
@@ -520,75 +521,83 @@ TEST_F(HipBackend, ErrorTextWithoutTheRuntimesNames) {
 
 //===--- The runtime: missing, no device, the ROCm 5 layout, the trace ----===//
 
-TEST(HipRuntime, MissingRuntimeIsOneLine) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: cannot load the HIP runtime MGPU_HIP_RUNTIME "
-      "names \\(/nonexistent/libamdhip64.so: cannot open shared object "
-      "file: No such file or directory\\): point it at a libamdhip64.so, or "
-      "unset it\n$",
-      {
-        setenv("MGPU_HIP_RUNTIME", "/nonexistent/libamdhip64.so", 1);
-        mgpuStreamCreate();
-      });
+/// A failure at the process's first call that needs the runtime: one line,
+/// `line`, and exit code 1.
+struct FailureAtStart {
+  const char *name;
+  /// What `call()` prints, as a regular expression.
+  const char *line;
+  void (*call)();
+};
+
+class HipRuntimeAtStart : public ::testing::TestWithParam<FailureAtStart> {};
+
+TEST_P(HipRuntimeAtStart, FailsWithOneLine) {
+  EXPECT_IN_FRESH_PROCESS(1, GetParam().line, { GetParam().call(); });
 }
 
-TEST(HipRuntime, NoDeviceIsOneLine) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuMemAlloc: the HIP runtime .*/libfake_hip.so sees no AMD "
-      "GPU \\(hipInit failed with hipErrorInvalidDevice\\): check the GPU, "
-      "its amdgpu kernel driver \\(/dev/kfd\\) and HIP_VISIBLE_DEVICES\n$",
-      {
-        setenv("FAKE_HIP_DEVICES", "", 1);
-        mgpuMemAlloc(16, nullptr, false);
-      });
-}
-
-TEST(HipRuntime, FailuresAtStartAreOneLine) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: hipInit failed with "
-      "hipErrorInsufficientDriver; the amdgpu kernel driver is older than "
-      "this HIP runtime needs: update it\n$",
-      {
-        FakeHip().failCall("hipInit", hip::hipErrorInsufficientDriver);
-        mgpuStreamCreate();
-      });
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: hipGetDevicePropertiesR0600 failed with "
-      "hipErrorInvalidValue: device 0\n$",
-      {
-        FakeHip().failCall("hipGetDevicePropertiesR0600",
-                           hip::hipErrorInvalidValue);
-        mgpuStreamCreate();
-      });
-}
-
-TEST(HipRuntime, NoSuchDevice) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: device 3 does not exist; this machine has 3 "
-      "AMD GPUs \\(check HIP_VISIBLE_DEVICES\\)\n$",
-      {
-        mgpuSetDefaultDevice(3);
-        mgpuStreamCreate();
-      });
-}
-
-TEST(HipRuntime, UnknownChipRunsNothingAndSaysSo) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuModuleLoad: the AMDGPU code object is for gfx90a; device "
-      "0 \\(gfx9999, a chip this runtime does not know\\) runs no code "
-      "object\n$",
-      {
-        setenv("FAKE_HIP_DEVICES", "gfx9999", 1);
-        std::string object = CodeObject("HIP_KERNELS_GFX90A");
-        mgpuModuleLoad(object.data(), object.size());
-      });
-}
+INSTANTIATE_TEST_SUITE_P(
+    HipRuntime, HipRuntimeAtStart,
+    ::testing::Values(
+        FailureAtStart{
+            "MissingRuntime",
+            "^mgpu: mgpuStreamCreate: cannot load the HIP runtime "
+            "MGPU_HIP_RUNTIME names \\(/nonexistent/libamdhip64.so: cannot "
+            "open shared object file: No such file or directory\\): point it "
+            "at a libamdhip64.so, or unset it\n$",
+            [] {
+              setenv("MGPU_HIP_RUNTIME", "/nonexistent/libamdhip64.so", 1);
+              mgpuStreamCreate();
+            }},
+        FailureAtStart{
+            "NoDevice",
+            "^mgpu: mgpuMemAlloc: the HIP runtime .*/libfake_hip.so sees no "
+            "AMD GPU \\(hipInit failed with hipErrorInvalidDevice\\): check "
+            "the GPU, its amdgpu kernel driver \\(/dev/kfd\\) and "
+            "HIP_VISIBLE_DEVICES\n$",
+            [] {
+              setenv("FAKE_HIP_DEVICES", "", 1);
+              mgpuMemAlloc(16, nullptr, false);
+            }},
+        FailureAtStart{
+            "InitFails",
+            "^mgpu: mgpuStreamCreate: hipInit failed with "
+            "hipErrorInsufficientDriver; the amdgpu kernel driver is older "
+            "than this HIP runtime needs: update it\n$",
+            [] {
+              FakeHip().failCall("hipInit", hip::hipErrorInsufficientDriver);
+              mgpuStreamCreate();
+            }},
+        FailureAtStart{
+            "DevicePropertiesFail",
+            "^mgpu: mgpuStreamCreate: hipGetDevicePropertiesR0600 failed with "
+            "hipErrorInvalidValue: device 0\n$",
+            [] {
+              FakeHip().failCall("hipGetDevicePropertiesR0600",
+                                 hip::hipErrorInvalidValue);
+              mgpuStreamCreate();
+            }},
+        FailureAtStart{
+            "NoSuchDevice",
+            "^mgpu: mgpuStreamCreate: device 3 does not exist; this machine "
+            "has 3 AMD GPUs \\(check HIP_VISIBLE_DEVICES\\)\n$",
+            [] {
+              mgpuSetDefaultDevice(3);
+              mgpuStreamCreate();
+            }},
+        FailureAtStart{
+            "UnknownChipRunsNothing",
+            "^mgpu: mgpuModuleLoad: the AMDGPU code object is for gfx90a; "
+            "device 0 \\(gfx9999, a chip this runtime does not know\\) runs "
+            "no code object\n$",
+            [] {
+              setenv("FAKE_HIP_DEVICES", "gfx9999", 1);
+              std::string object = CodeObject("HIP_KERNELS_GFX90A");
+              mgpuModuleLoad(object.data(), object.size());
+            }}),
+    [](const ::testing::TestParamInfo<FailureAtStart> &info) {
+      return std::string(info.param.name);
+    });
 
 /// The label the trace gives the process, in a fresh process that ran
 /// `body` with MGPU_TRACE set.
@@ -673,13 +682,20 @@ void LoadCubinAndAmdgpuObject() {
   mgpuModuleLoadObjects(objects, 2, "kernels");
 }
 
+/// The label of the backend that MGPU_DEVICE=auto chooses for the binary of
+/// three vendors' objects where no CUDA driver loads, with `variable` set to
+/// `value` for HIP.
+std::string AutoLabelWithoutCuda(const char *variable, const char *value) {
+  return TraceLabel([&] {
+    unsetenv("MGPU_DEVICE");
+    setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+    setenv(variable, value, 1);
+    LoadThreeVendorBinary();
+  });
+}
+
 TEST(HipAuto, WithoutCudaTheHipRuntimeRunsTheAmdgpuObject) {
-  EXPECT_EQ(TraceLabel([] {
-              unsetenv("MGPU_DEVICE");
-              setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
-              setenv("FAKE_HIP_DEVICES", "gfx90a:sramecc+:xnack-", 1);
-              LoadThreeVendorBinary();
-            }),
+  EXPECT_EQ(AutoLabelWithoutCuda("FAKE_HIP_DEVICES", "gfx90a:sramecc+:xnack-"),
             "AMD gfx90a:sramecc+:xnack- (device 0 'Fake AMD GPU 0' of 1)");
 }
 
@@ -695,13 +711,10 @@ TEST(HipAuto, CudaComesFirst) {
 }
 
 TEST(HipAuto, WithNeitherTheHostRuns) {
-  EXPECT_EQ(TraceLabel([] {
-              unsetenv("MGPU_DEVICE");
-              setenv("MGPU_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
-              setenv("MGPU_HIP_RUNTIME", "/nonexistent/libamdhip64.so", 1);
-              LoadThreeVendorBinary();
-            }).rfind("host CPU, ", 0),
-            0u);
+  EXPECT_EQ(
+      AutoLabelWithoutCuda("MGPU_HIP_RUNTIME", "/nonexistent/libamdhip64.so")
+          .rfind("host CPU, ", 0),
+      0u);
 }
 
 TEST(HipAuto, TheHostSaysWhyNeitherGpuRuns) {
@@ -781,17 +794,6 @@ TEST(HipAuto, TheHostSaysWhichBinaryEachGpuCannotRun) {
         setenv("FAKE_CUDA_DEVICES", "80", 1);
         setenv("FAKE_HIP_DEVICES", "gfx1100", 1);
         LoadCubinAndAmdgpuObject();
-      });
-}
-
-TEST(HipAuto, DeviceChoiceNamesRocm) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='amd' is not auto, cuda, rocm, "
-      "vulkan or host\n$",
-      {
-        setenv("MGPU_DEVICE", "amd", 1);
-        mgpuStreamCreate();
       });
 }
 

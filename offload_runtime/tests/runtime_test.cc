@@ -15,6 +15,7 @@
 #include "offload_runtime/testing/fake_cuda.h"
 #include "offload_runtime/testing/fresh_process.h"
 #include "offload_runtime/testing/memref_descriptor.h"
+#include "offload_runtime/testing/test_support.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -24,6 +25,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <initializer_list>
 #include <mutex>
 #include <string>
 #include <sys/wait.h>
@@ -35,6 +37,7 @@ using ::mgpu::testing::FakeCuda;
 using ::mgpu::testing::MakeCubin;
 using ::mgpu::testing::MakePtx;
 using ::mgpu::testing::MemRef2D;
+using ::mgpu::testing::RecordedErrors;
 
 namespace {
 
@@ -74,15 +77,17 @@ TEST(RuntimeErrors, WithoutCudaAutoRunsOnTheHostAndSaysWhy) {
       });
 }
 
+// The choices name ROCm's backend as rocm, not amd.
 TEST(RuntimeErrors, UnknownDeviceChoice) {
-  EXPECT_IN_FRESH_PROCESS(
-      1,
-      "^mgpu: mgpuStreamCreate: MGPU_DEVICE='gpu' is not auto, cuda, rocm, "
-      "vulkan or host\n$",
-      {
-        setenv("MGPU_DEVICE", "gpu", 1);
-        mgpuStreamCreate();
-      });
+  for (const char *choice : {"gpu", "amd"})
+    EXPECT_IN_FRESH_PROCESS(1,
+                            "^mgpu: mgpuStreamCreate: MGPU_DEVICE='" +
+                                std::string(choice) +
+                                "' is not auto, cuda, rocm, vulkan or host\n$",
+                            {
+                              setenv("MGPU_DEVICE", choice, 1);
+                              mgpuStreamCreate();
+                            });
 }
 
 TEST(RuntimeErrors, NoDevice) {
@@ -477,15 +482,32 @@ TEST(Runtime, EventsOrderStreams) {
 
 //===--- Objects chosen at load time --------------------------------------===//
 
+/// gpu.binary @kernels: a cubin of `kernel` for each architecture, in order.
+struct CubinsOfKernel {
+  explicit CubinsOfKernel(std::initializer_list<int> archs) {
+    for (int arch : archs)
+      images.push_back(MakeCubin(arch, {"kernel"}));
+    int i = 0;
+    for (int arch : archs) {
+      const std::string &image = images[i++];
+      objects.push_back(
+          {image.data(), image.size(), MGPU_OBJECT_CUBIN, arch, 0, 0});
+    }
+  }
+  MgpuModuleHandle Load() {
+    return mgpuModuleLoadObjects(
+        objects.data(), static_cast<int32_t>(objects.size()), "kernels");
+  }
+
+  std::vector<std::string> images;
+  std::vector<MgpuObject> objects;
+};
+
 TEST(RuntimeObjects, LoadsTheObjectForTheDevice) {
   EXPECT_IN_FRESH_PROCESS(0, "^$", {
     setenv("FAKE_CUDA_DEVICES", "86", 1);
-    std::string cubin80 = MakeCubin(80, {"kernel"});
-    std::string cubin90 = MakeCubin(90, {"kernel"});
-    MgpuObject objects[] = {
-        {cubin90.data(), cubin90.size(), MGPU_OBJECT_CUBIN, 90, 0, 0},
-        {cubin80.data(), cubin80.size(), MGPU_OBJECT_CUBIN, 80, 0, 0}};
-    MgpuModuleHandle module = mgpuModuleLoadObjects(objects, 2, "kernels");
+    CubinsOfKernel binary({90, 80});
+    MgpuModuleHandle module = binary.Load();
     if (!module || FakeCuda().lastImageArch() != 80)
       std::exit(2);
   });
@@ -635,12 +657,8 @@ TEST(RuntimeObjects, EachDeviceGetsTheObjectThatFitsIt) {
   // run on the launching device.
   EXPECT_IN_FRESH_PROCESS(0, "^$", {
     setenv("FAKE_CUDA_DEVICES", "90,80", 1);
-    std::string cubin80 = MakeCubin(80, {"kernel"});
-    std::string cubin90 = MakeCubin(90, {"kernel"});
-    MgpuObject objects[] = {
-        {cubin80.data(), cubin80.size(), MGPU_OBJECT_CUBIN, 80, 0, 0},
-        {cubin90.data(), cubin90.size(), MGPU_OBJECT_CUBIN, 90, 0, 0}};
-    MgpuModuleHandle module = mgpuModuleLoadObjects(objects, 2, "kernels");
+    CubinsOfKernel binary({80, 90});
+    MgpuModuleHandle module = binary.Load();
     MgpuFunctionHandle f = mgpuModuleGetFunction(module, "kernel");
     FakeCuda fake;
     int loadedFirst = fake.lastImageArch();
@@ -695,12 +713,12 @@ TEST(RuntimeContexts, AnotherLibrarysContextStaysCurrentAndIsNotLaunchedInto) {
     MgpuFunctionHandle f = mgpuModuleGetFunction(Load(cubin), "kernel");
     mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr, 0);
     FakeCuda fake;
-    auto retain = fake.driver<decltype(&cuDevicePrimaryCtxRetain)>(
+    auto retain = fake.entryPoint<decltype(&cuDevicePrimaryCtxRetain)>(
         "cuDevicePrimaryCtxRetain");
     auto setCurrent =
-        fake.driver<decltype(&cuCtxSetCurrent)>("cuCtxSetCurrent");
+        fake.entryPoint<decltype(&cuCtxSetCurrent)>("cuCtxSetCurrent");
     auto getCurrent =
-        fake.driver<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
+        fake.entryPoint<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
     CUcontext other = nullptr, current = nullptr;
     if (retain(&other, 1) != CUDA_SUCCESS || setCurrent(other) != CUDA_SUCCESS)
       std::exit(3);
@@ -737,38 +755,19 @@ TEST(RuntimeContexts, ItsOwnContextIsCheckedWithOneCallAndNoSwitch) {
 
 //===--- Errors taken by the embedding program ----------------------------===//
 
-struct SeenErrors {
-  int count = 0;
-  std::string entryPoint;
-  int32_t error = 0;
-  std::string message;
-};
-
-void RecordError(const char *entryPoint, int32_t error, const char *message,
-                 void *userData) {
-  auto *seen = static_cast<SeenErrors *>(userData);
-  ++seen->count;
-  seen->entryPoint = entryPoint;
-  seen->error = error;
-  seen->message = message;
-}
-
 TEST(RuntimeErrors, AnInstalledHandlerTakesEveryErrorInsteadOfThePolicy) {
   // Nothing printed, no exit: the handler gets the error, the call returns
   // null, mgpuGetLastError reports it. Uninstalled, the policy is back.
   EXPECT_IN_FRESH_PROCESS(
       1, "^mgpu: mgpuEventSynchronize: the event is null\n$", {
-        SeenErrors seen;
-        mgpuSetErrorHandler(RecordError, &seen);
+        RecordedErrors errors;
+        mgpuSetErrorHandler(RecordedErrors::Record, &errors);
         MgpuFunctionHandle f = mgpuModuleGetFunction(nullptr, "kernel");
-        bool fromThread = false;
-        std::thread([&] {
-          mgpuStreamWaitEvent(nullptr, nullptr);
-          fromThread = seen.entryPoint == "mgpuStreamWaitEvent";
-        }).join();
-        bool ok = f == nullptr && seen.count == 2 && fromThread &&
-                  seen.error == CUDA_ERROR_INVALID_HANDLE &&
-                  seen.message == "the event is null" &&
+        std::thread([] { mgpuStreamWaitEvent(nullptr, nullptr); }).join();
+        bool ok = f == nullptr && errors.seen.size() == 2 &&
+                  errors.seen[1].code == CUDA_ERROR_INVALID_HANDLE &&
+                  errors.seen[1].message ==
+                      "mgpuStreamWaitEvent: the event is null" &&
                   mgpuGetLastError() == CUDA_ERROR_INVALID_HANDLE;
         if (!ok)
           std::exit(2);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The two kinds of runtime test that BUILD.bazel declares more than once."""
+"""The kinds of runtime test that BUILD.bazel declares more than once."""
 
 load("//build_defs:cc.bzl", "cc_test")
 
@@ -62,5 +62,21 @@ def tsan_test(name, srcs, env = {}, deps = [], **kwargs):
             "@offload_cuda//:cuda_headers",
             "@offload_gtest//:gtest_main",
         ] + deps,
+        **kwargs
+    )
+
+def script_test(name, inputs, **kwargs):
+    """`<name>.sh`, run with the path of each of `inputs` as its arguments.
+
+    Args:
+      name: the test, and its script without `.sh`.
+      inputs: the labels whose paths the script takes, in order.
+      **kwargs: sh_test's other attributes.
+    """
+    native.sh_test(
+        name = name,
+        srcs = [name + ".sh"],
+        args = ["$(rootpath %s)" % label for label in inputs],
+        data = inputs,
         **kwargs
     )

@@ -364,6 +364,27 @@ TEST_F(VulkanBackend, Misuse) {
       std::string::npos);
 }
 
+/// The sum of `values` by `kernel` (float_sum or double_sum of
+/// vulkan_atomic_kernels.spvasm and vulkan_float64_atomic_kernels.spvasm:
+/// each thread adds its value to the one output atomically), in blocks of
+/// 64 threads.
+template <typename T>
+T SumOnDevice(MgpuFunctionHandle kernel, const std::vector<T> &values) {
+  size_t bytes = values.size() * sizeof(T);
+  void *in = mgpuMemAlloc(bytes, nullptr, false);
+  void *out = mgpuMemAlloc(sizeof(T), nullptr, false);
+  mgpuMemcpy(in, const_cast<T *>(values.data()), bytes, nullptr);
+  mgpuMemset32(out, 0, sizeof(T) / 4, nullptr);
+  void *params[] = {&in, &out};
+  mgpuLaunchKernel(kernel, values.size() / 64, 1, 1, 64, 1, 1, 0, nullptr,
+                   params, nullptr, 2);
+  T sum = -1;
+  mgpuMemcpy(&sum, out, sizeof(T), nullptr);
+  mgpuMemFree(in, nullptr);
+  mgpuMemFree(out, nullptr);
+  return sum;
+}
+
 // memref.atomic_rmw addf on f32: the module declares AtomicFloat32AddEXT,
 // which the runtime enables (VK_EXT_shader_atomic_float) where the device
 // has it. Small integers, so that the sum is exact in any order.
@@ -381,19 +402,9 @@ TEST_F(VulkanBackend, FloatAtomicAdds) {
     values[i] = float(i % 7) - 2.0f;
     expected += values[i];
   }
-  void *in = mgpuMemAlloc(kCount * 4, nullptr, false);
-  void *out = mgpuMemAlloc(4, nullptr, false);
-  mgpuMemcpy(in, values.data(), kCount * 4, nullptr);
-  mgpuMemset32(out, 0, 1, nullptr);
-  void *params[] = {&in, &out};
-  mgpuLaunchKernel(floatSum, kCount / 64, 1, 1, 64, 1, 1, 0, nullptr, params,
-                   nullptr, 2);
-  float sum = -1;
-  mgpuMemcpy(&sum, out, 4, nullptr);
+  float sum = SumOnDevice(floatSum, values);
   ASSERT_EQ(errors.TakeMessage(), "");
   EXPECT_EQ(sum, expected);
-  mgpuMemFree(in, nullptr);
-  mgpuMemFree(out, nullptr);
   mgpuModuleUnload(atomicModule);
 }
 
@@ -421,19 +432,7 @@ TEST_F(VulkanBackend, ACapabilityTheDeviceLacksIsRefusedAtLoad) {
   }
   ASSERT_EQ(errors.TakeMessage(), "");
   MgpuFunctionHandle doubleSum = mgpuModuleGetFunction(doubles, "double_sum");
-  std::vector<double> values(64, 0.5);
-  void *in = mgpuMemAlloc(64 * 8, nullptr, false);
-  void *out = mgpuMemAlloc(8, nullptr, false);
-  mgpuMemcpy(in, values.data(), 64 * 8, nullptr);
-  mgpuMemset32(out, 0, 2, nullptr);
-  void *params[] = {&in, &out};
-  mgpuLaunchKernel(doubleSum, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr,
-                   2);
-  double sum = -1;
-  mgpuMemcpy(&sum, out, 8, nullptr);
-  EXPECT_EQ(sum, 32.0);
-  mgpuMemFree(in, nullptr);
-  mgpuMemFree(out, nullptr);
+  EXPECT_EQ(SumOnDevice(doubleSum, std::vector<double>(64, 0.5)), 32.0);
   mgpuModuleUnload(doubles);
   EXPECT_EQ(errors.TakeMessage(), "");
 }
@@ -744,15 +743,7 @@ TEST_F(VulkanChoice, TraceHasTheKernelsOfAStreamOnlyWaitedFor) {
   MgpuObject object = SpirvObject(bytes);
   MgpuFunctionHandle sum = mgpuModuleGetFunction(
       mgpuModuleLoadObjects(&object, 1, "atomics"), "float_sum");
-  std::vector<float> values(64, 1.0f);
-  void *in = mgpuMemAlloc(64 * 4, nullptr, false);
-  void *out = mgpuMemAlloc(4, nullptr, false);
-  mgpuMemcpy(in, values.data(), 64 * 4, nullptr);
-  mgpuMemset32(out, 0, 1, nullptr);
-  void *params[] = {&in, &out};
-  mgpuLaunchKernel(sum, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr, 2);
-  float total = 0;
-  mgpuMemcpy(&total, out, 4, nullptr);
+  float total = SumOnDevice(sum, std::vector<float>(64, 1.0f));
   mgpuStreamSynchronize(nullptr);
   Require(total == 64.0f, "the sum is " + std::to_string(total));
   // The f64 atomic add: refused by the runtime where the device lacks it,

@@ -24,6 +24,41 @@ struct Capability {
 
 constexpr bool Always(const DeviceFeatures &) { return true; }
 
+using Core = VkPhysicalDeviceFeatures;
+using V11 = VkPhysicalDeviceVulkan11Features;
+using V12 = VkPhysicalDeviceVulkan12Features;
+using V13 = VkPhysicalDeviceVulkan13Features;
+using AtomicFloat = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT;
+using AtomicFloat2 = VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT;
+
+/// A feature of `features`, from the struct that declares it.
+constexpr VkBool32 Get(const DeviceFeatures &features,
+                       VkBool32 Core::*feature) {
+  return features.core.*feature;
+}
+constexpr VkBool32 Get(const DeviceFeatures &features, VkBool32 V11::*feature) {
+  return features.v11.*feature;
+}
+constexpr VkBool32 Get(const DeviceFeatures &features, VkBool32 V12::*feature) {
+  return features.v12.*feature;
+}
+constexpr VkBool32 Get(const DeviceFeatures &features, VkBool32 V13::*feature) {
+  return features.v13.*feature;
+}
+constexpr VkBool32 Get(const DeviceFeatures &features,
+                       VkBool32 AtomicFloat::*feature) {
+  return features.atomicFloat.*feature;
+}
+constexpr VkBool32 Get(const DeviceFeatures &features,
+                       VkBool32 AtomicFloat2::*feature) {
+  return features.atomicFloat2.*feature;
+}
+
+/// Whether the device has any one of `features`.
+template <auto... features> constexpr bool AnyOf(const DeviceFeatures &device) {
+  return ((Get(device, features) == VK_TRUE) || ...);
+}
+
 /// A subgroup operation, which compute shaders must support.
 template <VkSubgroupFeatureFlagBits bit>
 constexpr bool Subgroups(const DeviceFeatures &features) {
@@ -34,20 +69,13 @@ constexpr bool Subgroups(const DeviceFeatures &features) {
 constexpr Capability kCapabilities[] = {
     {0, "Matrix", "", Always},
     {1, "Shader", "", Always},
-    {9, "Float16", "shaderFloat16",
-     [](const DeviceFeatures &f) { return f.v12.shaderFloat16 == VK_TRUE; }},
-    {10, "Float64", "shaderFloat64",
-     [](const DeviceFeatures &f) { return f.core.shaderFloat64 == VK_TRUE; }},
-    {11, "Int64", "shaderInt64",
-     [](const DeviceFeatures &f) { return f.core.shaderInt64 == VK_TRUE; }},
+    {9, "Float16", "shaderFloat16", AnyOf<&V12::shaderFloat16>},
+    {10, "Float64", "shaderFloat64", AnyOf<&Core::shaderFloat64>},
+    {11, "Int64", "shaderInt64", AnyOf<&Core::shaderInt64>},
     {12, "Int64Atomics", "shaderBufferInt64Atomics or shaderSharedInt64Atomics",
-     [](const DeviceFeatures &f) {
-       return f.v12.shaderBufferInt64Atomics || f.v12.shaderSharedInt64Atomics;
-     }},
-    {22, "Int16", "shaderInt16",
-     [](const DeviceFeatures &f) { return f.core.shaderInt16 == VK_TRUE; }},
-    {39, "Int8", "shaderInt8",
-     [](const DeviceFeatures &f) { return f.v12.shaderInt8 == VK_TRUE; }},
+     AnyOf<&V12::shaderBufferInt64Atomics, &V12::shaderSharedInt64Atomics>},
+    {22, "Int16", "shaderInt16", AnyOf<&Core::shaderInt16>},
+    {39, "Int8", "shaderInt8", AnyOf<&V12::shaderInt8>},
     {61, "GroupNonUniform", "subgroup operations (basic) in compute shaders",
      Subgroups<VK_SUBGROUP_FEATURE_BASIC_BIT>},
     {62, "GroupNonUniformVote", "subgroup vote operations in compute shaders",
@@ -70,108 +98,68 @@ constexpr Capability kCapabilities[] = {
     {68, "GroupNonUniformQuad", "subgroup quad operations in compute shaders",
      Subgroups<VK_SUBGROUP_FEATURE_QUAD_BIT>},
     {4433, "StorageBuffer16BitAccess", "storageBuffer16BitAccess",
-     [](const DeviceFeatures &f) {
-       return f.v11.storageBuffer16BitAccess == VK_TRUE;
-     }},
+     AnyOf<&V11::storageBuffer16BitAccess>},
     {4434, "UniformAndStorageBuffer16BitAccess",
      "uniformAndStorageBuffer16BitAccess",
-     [](const DeviceFeatures &f) {
-       return f.v11.uniformAndStorageBuffer16BitAccess == VK_TRUE;
-     }},
+     AnyOf<&V11::uniformAndStorageBuffer16BitAccess>},
     {4435, "StoragePushConstant16", "storagePushConstant16",
-     [](const DeviceFeatures &f) {
-       return f.v11.storagePushConstant16 == VK_TRUE;
-     }},
+     AnyOf<&V11::storagePushConstant16>},
     {4441, "VariablePointersStorageBuffer", "variablePointersStorageBuffer",
-     [](const DeviceFeatures &f) {
-       return f.v11.variablePointersStorageBuffer == VK_TRUE;
-     }},
+     AnyOf<&V11::variablePointersStorageBuffer>},
     {4442, "VariablePointers", "variablePointers",
-     [](const DeviceFeatures &f) { return f.v11.variablePointers == VK_TRUE; }},
+     AnyOf<&V11::variablePointers>},
     {4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess",
-     [](const DeviceFeatures &f) {
-       return f.v12.storageBuffer8BitAccess == VK_TRUE;
-     }},
+     AnyOf<&V12::storageBuffer8BitAccess>},
     {4449, "UniformAndStorageBuffer8BitAccess",
      "uniformAndStorageBuffer8BitAccess",
-     [](const DeviceFeatures &f) {
-       return f.v12.uniformAndStorageBuffer8BitAccess == VK_TRUE;
-     }},
+     AnyOf<&V12::uniformAndStorageBuffer8BitAccess>},
     {4450, "StoragePushConstant8", "storagePushConstant8",
-     [](const DeviceFeatures &f) {
-       return f.v12.storagePushConstant8 == VK_TRUE;
-     }},
+     AnyOf<&V12::storagePushConstant8>},
     {5301, "ShaderNonUniform", "", Always},
     {5345, "VulkanMemoryModel", "vulkanMemoryModel",
-     [](const DeviceFeatures &f) {
-       return f.v12.vulkanMemoryModel == VK_TRUE;
-     }},
+     AnyOf<&V12::vulkanMemoryModel>},
     {5346, "VulkanMemoryModelDeviceScope", "vulkanMemoryModelDeviceScope",
-     [](const DeviceFeatures &f) {
-       return f.v12.vulkanMemoryModelDeviceScope == VK_TRUE;
-     }},
+     AnyOf<&V12::vulkanMemoryModelDeviceScope>},
     {5347, "PhysicalStorageBufferAddresses", "bufferDeviceAddress",
-     [](const DeviceFeatures &f) {
-       return f.v12.bufferDeviceAddress == VK_TRUE;
-     }},
+     AnyOf<&V12::bufferDeviceAddress>},
     {5612, "AtomicFloat32MinMaxEXT",
      "shaderBufferFloat32AtomicMinMax or shaderSharedFloat32AtomicMinMax of "
      "VK_EXT_shader_atomic_float2",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat2.shaderBufferFloat32AtomicMinMax ||
-              f.atomicFloat2.shaderSharedFloat32AtomicMinMax;
-     }},
+     AnyOf<&AtomicFloat2::shaderBufferFloat32AtomicMinMax,
+           &AtomicFloat2::shaderSharedFloat32AtomicMinMax>},
     {5613, "AtomicFloat64MinMaxEXT",
      "shaderBufferFloat64AtomicMinMax or shaderSharedFloat64AtomicMinMax of "
      "VK_EXT_shader_atomic_float2",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat2.shaderBufferFloat64AtomicMinMax ||
-              f.atomicFloat2.shaderSharedFloat64AtomicMinMax;
-     }},
+     AnyOf<&AtomicFloat2::shaderBufferFloat64AtomicMinMax,
+           &AtomicFloat2::shaderSharedFloat64AtomicMinMax>},
     {5616, "AtomicFloat16MinMaxEXT",
      "shaderBufferFloat16AtomicMinMax or shaderSharedFloat16AtomicMinMax of "
      "VK_EXT_shader_atomic_float2",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat2.shaderBufferFloat16AtomicMinMax ||
-              f.atomicFloat2.shaderSharedFloat16AtomicMinMax;
-     }},
+     AnyOf<&AtomicFloat2::shaderBufferFloat16AtomicMinMax,
+           &AtomicFloat2::shaderSharedFloat16AtomicMinMax>},
     {6016, "DotProductInputAll", "shaderIntegerDotProduct",
-     [](const DeviceFeatures &f) {
-       return f.v13.shaderIntegerDotProduct == VK_TRUE;
-     }},
+     AnyOf<&V13::shaderIntegerDotProduct>},
     {6017, "DotProductInput4x8Bit", "shaderIntegerDotProduct",
-     [](const DeviceFeatures &f) {
-       return f.v13.shaderIntegerDotProduct == VK_TRUE;
-     }},
+     AnyOf<&V13::shaderIntegerDotProduct>},
     {6018, "DotProductInput4x8BitPacked", "shaderIntegerDotProduct",
-     [](const DeviceFeatures &f) {
-       return f.v13.shaderIntegerDotProduct == VK_TRUE;
-     }},
+     AnyOf<&V13::shaderIntegerDotProduct>},
     {6019, "DotProduct", "shaderIntegerDotProduct",
-     [](const DeviceFeatures &f) {
-       return f.v13.shaderIntegerDotProduct == VK_TRUE;
-     }},
+     AnyOf<&V13::shaderIntegerDotProduct>},
     {6033, "AtomicFloat32AddEXT",
      "shaderBufferFloat32AtomicAdd or shaderSharedFloat32AtomicAdd of "
      "VK_EXT_shader_atomic_float",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat.shaderBufferFloat32AtomicAdd ||
-              f.atomicFloat.shaderSharedFloat32AtomicAdd;
-     }},
+     AnyOf<&AtomicFloat::shaderBufferFloat32AtomicAdd,
+           &AtomicFloat::shaderSharedFloat32AtomicAdd>},
     {6034, "AtomicFloat64AddEXT",
      "shaderBufferFloat64AtomicAdd or shaderSharedFloat64AtomicAdd of "
      "VK_EXT_shader_atomic_float",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat.shaderBufferFloat64AtomicAdd ||
-              f.atomicFloat.shaderSharedFloat64AtomicAdd;
-     }},
+     AnyOf<&AtomicFloat::shaderBufferFloat64AtomicAdd,
+           &AtomicFloat::shaderSharedFloat64AtomicAdd>},
     {6095, "AtomicFloat16AddEXT",
      "shaderBufferFloat16AtomicAdd or shaderSharedFloat16AtomicAdd of "
      "VK_EXT_shader_atomic_float2",
-     [](const DeviceFeatures &f) {
-       return f.atomicFloat2.shaderBufferFloat16AtomicAdd ||
-              f.atomicFloat2.shaderSharedFloat16AtomicAdd;
-     }},
+     AnyOf<&AtomicFloat2::shaderBufferFloat16AtomicAdd,
+           &AtomicFloat2::shaderSharedFloat16AtomicAdd>},
 };
 
 const Capability *Find(uint32_t id) {

@@ -22,18 +22,6 @@ StreamPool<Stream> &GetPool() {
   return *pool;
 }
 
-/// The calling thread's stream, back to the pool when the thread ends.
-struct ThreadStream {
-  Stream *stream = nullptr;
-  ~ThreadStream() {
-    // In a forked child, the parent's: the driver's threads that would run
-    // its work to the end are not there.
-    if (stream && !InForkedChild())
-      (void)ReleaseStream(stream);
-  }
-};
-thread_local ThreadStream threadStream;
-
 } // namespace
 
 StatusOr<Stream *> AcquireStream(Device &device) {
@@ -54,11 +42,7 @@ StatusOr<Stream *> ResolveStream(Device &device, MgpuStream stream) {
     MGPU_RETURN_IF_ERROR(GetPool().Check(ours));
     return ours;
   }
-  ThreadStream &own = threadStream;
-  if (!own.stream) {
-    MGPU_ASSIGN_OR_RETURN(own.stream, AcquireStream(device));
-  }
-  return own.stream;
+  return GetThreadStream([&] { return AcquireStream(device); }, &ReleaseStream);
 }
 
 Status SynchronizeAllStreams() {

@@ -49,13 +49,11 @@ public:
   LoadImage(const void *image, size_t size,
             std::optional<int> jitOptLevel) override {
     MGPU_RETURN_IF_ERROR(CheckDevice());
-    // What a backend lacks is NOT_SUPPORTED on every backend; bytes it
-    // cannot take are INVALID_IMAGE.
-    if (jitOptLevel)
-      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                          "the Vulkan backend has no JIT: mgpuModuleLoadJIT "
-                          "takes PTX; load a gpu.binary's objects "
-                          "(mgpuModuleLoadObjects)");
+    MGPU_RETURN_IF_ERROR(
+        RefuseJit(jitOptLevel, "the Vulkan backend has no JIT: "
+                               "mgpuModuleLoadJIT takes PTX; load a "
+                               "gpu.binary's objects (mgpuModuleLoadObjects)"));
+    // Bytes it cannot take are INVALID_IMAGE, on every backend.
     if (size == 0)
       return RuntimeError(
           MGPU_ERROR_INVALID_IMAGE,
@@ -129,10 +127,7 @@ public:
   }
 
   Status StreamWaitEvent(MgpuStream stream, MgpuEvent event) override {
-    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
-    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> awaited,
-                          events.Get(event));
-    return awaited->MakeWait(*queue);
+    return OnStreamAndEvent(stream, event, &vulkan::Event::MakeWait);
   }
 
   StatusOr<MgpuEvent> CreateEvent() override {
@@ -152,10 +147,7 @@ public:
   }
 
   Status RecordEvent(MgpuEvent event, MgpuStream stream) override {
-    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
-    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> recorded,
-                          events.Get(event));
-    return recorded->Record(*queue);
+    return OnStreamAndEvent(stream, event, &vulkan::Event::Record);
   }
 
   StatusOr<void *> Allocate(uint64_t bytes, bool hostShared) override {
@@ -204,6 +196,15 @@ private:
   StatusOr<Stream *> Resolve(MgpuStream stream) {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     return vulkan::ResolveStream(device, stream);
+  }
+
+  /// `event.call(stream)`, once both are checked.
+  Status OnStreamAndEvent(MgpuStream stream, MgpuEvent event,
+                          Status (vulkan::Event::*call)(Stream &)) {
+    MGPU_ASSIGN_OR_RETURN(Stream * queue, Resolve(stream));
+    MGPU_ASSIGN_OR_RETURN(std::shared_ptr<vulkan::Event> found,
+                          events.Get(event));
+    return (*found.*call)(*queue);
   }
 
   /// When tracing, after a synchronization: the commands of every stream

@@ -17,38 +17,32 @@
 namespace mgpu::conformance {
 
 const BackendUnderTest &TheBackend() {
-  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
   // The chip and its modes, as mgpu.h has them: from the ELF header's
   // e_flags.
-  static const uint32_t flags = ElfHeaderField<uint32_t>(object, 0x30);
-  static const BackendUnderTest backend = {
-      "rocm",
-      {object.data(), object.size(), MGPU_OBJECT_AMDGPU,
-       static_cast<int32_t>(flags & 0xff), static_cast<int32_t>(flags & 0xf00),
-       0},
-      /*jitImage=*/nullptr,
-      /*runsKernels=*/false,
-      WithSkipsOfMissingFeatures(
-          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
-          {
-              {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
-               "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
-               "message (\"hipModuleLaunchKernel failed with "
-               "hipErrorInvalidValue\"): the HIP backend does not check the "
-               "request against the device's limit, and says neither"},
-              {"LaunchMisuse.TooFewParameters",
-               "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
-               "HIP "
-               "backend does not check a launch's parameters against the "
-               "kernel's, "
-               "and the driver would read past the array"},
-              {"LaunchMisuse.NullParameter",
-               "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
-               "HIP "
-               "backend does not check a launch's parameters, and the driver "
-               "would "
-               "read through the null one"},
-          })};
+  static const uint32_t flags = ElfHeaderField<uint32_t>(KernelBytes(), 0x30);
+  static const BackendUnderTest backend = WithoutJit(
+      "rocm", MGPU_OBJECT_AMDGPU, static_cast<int32_t>(flags & 0xff),
+      static_cast<int32_t>(flags & 0xf00), /*runsKernels=*/false,
+      {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
+      {
+          {"LaunchMisuse.MoreDynamicSharedMemoryThanTheDeviceHas",
+           "known disagreement: MGPU_ERROR_INVALID_VALUE with the driver's "
+           "message (\"hipModuleLaunchKernel failed with "
+           "hipErrorInvalidValue\"): the HIP backend does not check the "
+           "request against the device's limit, and says neither"},
+          {"LaunchMisuse.TooFewParameters",
+           "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
+           "HIP "
+           "backend does not check a launch's parameters against the "
+           "kernel's, "
+           "and the driver would read past the array"},
+          {"LaunchMisuse.NullParameter",
+           "known disagreement: the launch succeeds (MGPU_SUCCESS): the "
+           "HIP "
+           "backend does not check a launch's parameters, and the driver "
+           "would "
+           "read through the null one"},
+      });
   return backend;
 }
 

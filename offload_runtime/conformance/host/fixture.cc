@@ -15,16 +15,11 @@
 namespace mgpu::conformance {
 
 const BackendUnderTest &TheBackend() {
-  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
   // A host object's arch is its ELF machine (e_machine), as mgpu.h has it.
-  static const uint16_t machine = ElfHeaderField<uint16_t>(object, 0x12);
-  static const BackendUnderTest backend = {
-      "host",
-      {object.data(), object.size(), MGPU_OBJECT_HOST, machine, 0, 0},
-      /*jitImage=*/nullptr,
-      /*runsKernels=*/true,
-      WithSkipsOfMissingFeatures(
-          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true}, {})};
+  static const BackendUnderTest backend = WithoutJit(
+      "host", MGPU_OBJECT_HOST, ElfHeaderField<uint16_t>(KernelBytes(), 0x12),
+      0, /*runsKernels=*/true,
+      {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/true}, {});
   return backend;
 }
 

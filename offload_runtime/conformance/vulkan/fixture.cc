@@ -14,27 +14,22 @@
 namespace mgpu::conformance {
 
 const BackendUnderTest &TheBackend() {
-  static const std::string object = ReadFileNamedBy("CONFORMANCE_KERNELS");
-  static const BackendUnderTest backend = {
-      "vulkan",
-      {object.data(), object.size(), MGPU_OBJECT_SPIRV, 0, 0, 0},
-      /*jitImage=*/nullptr,
-      /*runsKernels=*/true,
-      WithSkipsOfMissingFeatures(
-          {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
-          {
-              {"HostMemory.RegisteredMemoryTakesCopies",
-               "the Vulkan backend registers no host memory: "
-               "mgpuMemHostRegister "
-               "answers MGPU_ERROR_NOT_SUPPORTED"},
-              {"HostMemory.RegisteredTwice",
-               "the Vulkan backend registers no host memory: "
-               "mgpuMemHostRegister "
-               "answers MGPU_ERROR_NOT_SUPPORTED"},
-              {"HostMemory.MemRefs", "the Vulkan backend registers no host "
-                                     "memory: mgpuMemHostRegister "
-                                     "answers MGPU_ERROR_NOT_SUPPORTED"},
-          })};
+  static const BackendUnderTest backend = WithoutJit(
+      "vulkan", MGPU_OBJECT_SPIRV, 0, 0, /*runsKernels=*/true,
+      {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
+      {
+          {"HostMemory.RegisteredMemoryTakesCopies",
+           "the Vulkan backend registers no host memory: "
+           "mgpuMemHostRegister "
+           "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.RegisteredTwice",
+           "the Vulkan backend registers no host memory: "
+           "mgpuMemHostRegister "
+           "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.MemRefs", "the Vulkan backend registers no host "
+                                 "memory: mgpuMemHostRegister "
+                                 "answers MGPU_ERROR_NOT_SUPPORTED"},
+      });
   return backend;
 }
 
