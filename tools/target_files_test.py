@@ -3,8 +3,8 @@
 """The shared files that name a target are the ones docs/adding-a-target.md lists.
 
 A target lives in folders of its own name; outside them, only the files that
-the page lists (between its markers) may name the Vulkan or the AMD target,
-by the words of the page's table. The test fails on a source file that names
+the page lists (between its markers) may name a target, by the words of the
+page's table. The test fails on a source file that names
 one and is not listed, on a listed file that no longer names one or is gone,
 and on a target of build_defs/targets.bzl that lacks a folder the page says
 every target has.
@@ -64,8 +64,8 @@ def target_names(text):
 
 
 def word_pattern(names):
-    """A name as a word of its own, or joined on in camel case (hipMalloc,
-    getAmdgpuChip), in any case."""
+    """A name as a word of its own, or joined on in camel case (fooMalloc,
+    getFooChip for foo), in any case."""
     alternatives = "|".join(re.escape(name) for name in names)
     joined = "|".join(re.escape(name[0].upper() + name[1:]) + "|" +
                       re.escape(name.upper()) for name in names)
