@@ -9,12 +9,12 @@
 #include "dialects/cuda/CudaTargetAttr.h"
 
 #include "dialects/TargetAttrChecks.h"
+#include "dialects/TargetAttrRegistration.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -145,8 +145,5 @@ bool CudaTargetAttr::hasFlag(StringRef flag) const {
 }
 
 void mlir::offload::registerCudaTargetAttr(DialectRegistry &registry) {
-  registry.insert<OffloadDialect>();
-  registry.addExtension(+[](MLIRContext *, OffloadDialect *dialect) {
-    dialect->addTargetAttrIfNotRegistered<CudaTargetAttr>();
-  });
+  registerTargetAttr<CudaTargetAttr>(registry);
 }

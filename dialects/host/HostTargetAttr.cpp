@@ -10,11 +10,11 @@
 
 #include "dialects/FeatureList.h"
 #include "dialects/TargetAttrChecks.h"
+#include "dialects/TargetAttrRegistration.h"
 #include "dialects/host/HostCpus.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -57,8 +57,5 @@ LogicalResult HostTargetAttr::verifyTarget(Operation *module) const {
 }
 
 void mlir::offload::registerHostTargetAttr(DialectRegistry &registry) {
-  registry.insert<OffloadDialect>();
-  registry.addExtension(+[](MLIRContext *, OffloadDialect *dialect) {
-    dialect->addTargetAttrIfNotRegistered<HostTargetAttr>();
-  });
+  registerTargetAttr<HostTargetAttr>(registry);
 }

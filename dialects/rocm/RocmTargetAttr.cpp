@@ -9,11 +9,11 @@
 #include "dialects/rocm/RocmTargetAttr.h"
 
 #include "dialects/TargetAttrChecks.h"
+#include "dialects/TargetAttrRegistration.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -106,8 +106,5 @@ unsigned RocmTargetAttr::getCodeObjectVersion() const {
 }
 
 void mlir::offload::registerRocmTargetAttr(DialectRegistry &registry) {
-  registry.insert<OffloadDialect>();
-  registry.addExtension(+[](MLIRContext *, OffloadDialect *dialect) {
-    dialect->addTargetAttrIfNotRegistered<RocmTargetAttr>();
-  });
+  registerTargetAttr<RocmTargetAttr>(registry);
 }

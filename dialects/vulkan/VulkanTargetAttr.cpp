@@ -9,10 +9,10 @@
 #include "dialects/vulkan/VulkanTargetAttr.h"
 
 #include "dialects/TargetAttrChecks.h"
+#include "dialects/TargetAttrRegistration.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -42,8 +42,5 @@ LogicalResult VulkanTargetAttr::verifyTarget(Operation *module) const {
 }
 
 void mlir::offload::registerVulkanTargetAttr(DialectRegistry &registry) {
-  registry.insert<OffloadDialect>();
-  registry.addExtension(+[](MLIRContext *, OffloadDialect *dialect) {
-    dialect->addTargetAttrIfNotRegistered<VulkanTargetAttr>();
-  });
+  registerTargetAttr<VulkanTargetAttr>(registry);
 }
