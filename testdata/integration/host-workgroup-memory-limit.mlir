@@ -6,6 +6,8 @@
 // 255 - t's part, 8192 (256 - t) - 1, plus its block id; on 1, 2 and 4
 // worker threads.
 //
+// UNSUPPORTED-TARGET: vulkan: its 16 MiB of workgroup memory is past any Vulkan device's limit
+// UNSUPPORTED-TARGET: cuda: its 16 MiB of workgroup memory is past sm_90's 48 KiB
 // RUN: offload-opt %s --offload-lower-to-host -o %t.mlir
 // RUN: env MGPU_HOST_THREADS=1 %offload_runner < %t.mlir | FileCheck %s
 // RUN: env MGPU_HOST_THREADS=4 %offload_runner < %t.mlir | FileCheck %s

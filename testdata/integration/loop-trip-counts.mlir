@@ -3,11 +3,7 @@
 // runs exactly its iterations. Found by fuzz/random_kernels. The answers
 // are worked out by hand below.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-vulkan -o %t.vulkan.mlir
-// RUN: env MGPU_DEVICE=vulkan %offload_runner %t.vulkan.mlir | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
+// Runs on every target (lit.local.cfg).
 
 func.func private @printMemrefI64(memref<*xi64>)
 func.func private @printMemrefI32(memref<*xi32>)

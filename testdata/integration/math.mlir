@@ -2,10 +2,7 @@
 // f32 and f64; each result is scaled by 1000 and rounded, so that every
 // correct implementation prints the same.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: GLSL.std.450 has no f64 math; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: 'math.sin' has no meaning for #offload.vulkan: Vulkan's GLSL.std.450 has no f64 form of Sin
 

@@ -3,15 +3,8 @@
 // outline, over a 2-D array whose sizes are no multiple of the tiles, and a
 // 1-D loop with a step.
 //
-// RUN: offload-opt %s --offload-lower-loops-to-host | %offload_runner | FileCheck %s
-// On Vulkan: every SPIR-V object spirv-val clean, and the same output.
-// RUN: offload-opt %s --offload-lower-loops-to-vulkan -o %t.vulkan.mlir
-// RUN: %python %S/../extract_object.py -o %t.spv < %t.vulkan.mlir
-// RUN: spirv-val --target-env vulkan1.3 %t.spv
-// RUN: env MGPU_DEVICE=vulkan %offload_runner %t.vulkan.mlir | FileCheck %s
+// TARGET-PIPELINE: offload-lower-loops-to
 // RUN: offload-opt %s --offload-lower-loops-to-host="tile-sizes=4,8" | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-loops-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
 
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI32(memref<*xi32>)

@@ -2,10 +2,7 @@
 // several types (promoted as C varargs are). Blocks run concurrently, so the
 // lines are checked in any order.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: SPIR-V has no gpu.printf; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: 'gpu.printf' has no meaning for #offload.vulkan
 

@@ -2,10 +2,7 @@
 // neighbours' bytes would spoil if a parameter were read at the wrong place
 // or width; the kernel widens them into i64 and f64 outputs.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: an i1 kernel parameter has no place in the Vulkan kernel ABI; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: kernel parameter #0 of type 'i1' has no place in the Vulkan kernel ABI
 

@@ -3,10 +3,7 @@
 // is defined (below the width, from a lane below the width), -1 elsewhere.
 // Widths 16 and 32; i32 and i64 (which the GPU shuffles as two halves).
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: SPIR-V has no gpu.shuffle of this kind; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: 'gpu.shuffle' has no meaning for #offload.vulkan
 

@@ -3,10 +3,7 @@
 // id; gpu.rotate by 3 among 16 lanes; gpu.subgroup_broadcast from lane 5 and
 // from the first active lane of a branch that lanes 10 and up take.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: SPIR-V has no gpu.rotate; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: 'gpu.rotate' has no meaning for #offload.vulkan
 

@@ -2,10 +2,7 @@
 // block: whole subgroups, clusters of 4 lanes, clusters of 4 lanes 8 apart,
 // integers of 32 and 64 bits, floats and a vector.
 //
-// RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
-// RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" \
-// RUN:   | offload-translate --mlir-to-llvmir -o /dev/null
-// No meaning on Vulkan: one diagnostic says why (docs/vulkan-target.md).
+// UNSUPPORTED-TARGET: vulkan: SPIR-V has no clustered subgroup reduction; its RUN line checks the diagnostic
 // RUN: %expect_exit 1 offload-opt %s --offload-lower-to-vulkan -o /dev/null 2>&1 | FileCheck %s --check-prefix=VULKAN
 // VULKAN: 'gpu.subgroup_reduce' has no meaning for #offload.vulkan: clustered reductions
 
