@@ -8,8 +8,8 @@
 
 #include "offload_runtime/hip/image_check.h"
 
-#include "object_format/amdgpu/AmdgpuChips.h"
 #include "object_format/ObjectFormat.h"
+#include "object_format/amdgpu/AmdgpuChips.h"
 
 #include <cstdint>
 #include <optional>

@@ -28,7 +28,6 @@
 #define OFFLOAD_TARGET_COMMON_TARGETMODEL_H
 
 #include "dialects/OffloadDialect.h"
-#include "dialects/host/HostTargetAttr.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
