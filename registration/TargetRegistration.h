@@ -10,9 +10,10 @@
 // registration/ calls for every target of the build (Targets.def, made from
 // build_defs/targets.bzl), as LLVM initializes the targets of
 // LLVM_TARGETS_TO_BUILD:
-// - register<Target>Target(registry): its attribute, the models attached to
-//   it (serializer, kernel lowering, objects) and the LLVM IR translations
-//   its serializer needs;
+// - register<Target>Target(registry): the models of its attribute that
+//   compiling needs (serializer, kernel lowering) and the LLVM IR
+//   translations its serializer needs, beside what
+//   register<Target>Translation registers, which every tool calls;
 // - register<Target>TargetPasses(): its attach pass, its lowering's passes
 //   and its pipelines;
 // - register<Target>Translation(registry): what --mlir-to-llvmir needs of it

@@ -27,7 +27,7 @@ def offload_target_registration(name, cc_name, deps, translation_deps):
     cc_library(
         name = name,
         srcs = [cc_name + "Registration.cpp"],
-        deps = [":translation", "//registration:target_registration"] + deps,
+        deps = ["//registration:target_registration"] + deps,
     )
 
 def target_cc_name(target):

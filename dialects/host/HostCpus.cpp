@@ -14,6 +14,7 @@
 #include "dialects/host/HostCpus.h"
 
 #include "dialects/FeatureList.h"
+#include "dialects/LLVMBackends.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -35,10 +36,12 @@ using namespace mlir;
 static void initializeCpuTables() {
   static std::once_flag once;
   std::call_once(once, [] {
-    LLVMInitializeX86TargetInfo();
-    LLVMInitializeX86TargetMC();
-    LLVMInitializeAArch64TargetInfo();
-    LLVMInitializeAArch64TargetMC();
+    offload::registerLLVMBackends([] {
+      LLVMInitializeX86TargetInfo();
+      LLVMInitializeX86TargetMC();
+      LLVMInitializeAArch64TargetInfo();
+      LLVMInitializeAArch64TargetMC();
+    });
   });
 }
 

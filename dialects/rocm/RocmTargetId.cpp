@@ -9,6 +9,7 @@
 #include "dialects/rocm/RocmTargetId.h"
 
 #include "dialects/FeatureList.h"
+#include "dialects/LLVMBackends.h"
 #include "dialects/TargetAttrChecks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -52,8 +53,10 @@ parseTargetId(function_ref<InFlightDiagnostic()> emitError, StringRef chip) {
 /// LLVM's AMDGPU target: its feature table and each chip's features.
 static const Target &getAmdgpuTarget() {
   static const Target *target = [] {
-    LLVMInitializeAMDGPUTargetInfo();
-    LLVMInitializeAMDGPUTargetMC();
+    mlir::offload::registerLLVMBackends([] {
+      LLVMInitializeAMDGPUTargetInfo();
+      LLVMInitializeAMDGPUTargetMC();
+    });
     std::string error;
     const Target *found = TargetRegistry::lookupTarget(Triple(kTriple), error);
     assert(found && "LLVM is built with its AMDGPU target");

@@ -18,7 +18,6 @@
 using namespace mlir;
 
 void mlir::offload::registerCudaTarget(DialectRegistry &registry) {
-  registerCudaTranslation(registry);
   registerCudaTargetInterfaceExternalModels(registry);
   registerNvvmKernelLowering(registry);
   registerNVVMDialectTranslation(registry);

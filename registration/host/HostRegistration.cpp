@@ -17,7 +17,6 @@
 using namespace mlir;
 
 void mlir::offload::registerHostTarget(DialectRegistry &registry) {
-  registerHostTranslation(registry);
   registerHostTargetInterfaceExternalModels(registry);
   registerHostKernelLowering(registry);
 }

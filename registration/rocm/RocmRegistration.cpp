@@ -18,7 +18,6 @@
 using namespace mlir;
 
 void mlir::offload::registerRocmTarget(DialectRegistry &registry) {
-  registerRocmTranslation(registry);
   registerRocmTargetInterfaceExternalModels(registry);
   registerRocdlKernelLowering(registry);
   registerROCDLDialectTranslation(registry);

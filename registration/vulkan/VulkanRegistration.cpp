@@ -17,7 +17,6 @@
 using namespace mlir;
 
 void mlir::offload::registerVulkanTarget(DialectRegistry &registry) {
-  registerVulkanTranslation(registry);
   registerVulkanTargetInterfaceExternalModels(registry);
   registerSpirvKernelLowering(registry);
 }

@@ -27,6 +27,7 @@
 #ifndef OFFLOAD_TARGET_COMMON_TARGETMODEL_H
 #define OFFLOAD_TARGET_COMMON_TARGETMODEL_H
 
+#include "dialects/LLVMBackends.h"
 #include "dialects/OffloadDialect.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -65,7 +66,8 @@ public:
       return std::nullopt;
     // Modules compile on several threads at once (offload-module-to-binary).
     static std::once_flag backendsInitialized;
-    std::call_once(backendsInitialized, Target::initializeBackends);
+    std::call_once(backendsInitialized,
+                   [] { registerLLVMBackends(Target::initializeBackends); });
     return Target::serialize(gpuModule, cast<typename Target::Attr>(attribute),
                              options);
   }
