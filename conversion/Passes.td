@@ -16,7 +16,7 @@ def OffloadLowerAtomics : Pass<"offload-lower-atomics", "gpu::GPUModuleOp"> {
                 "take to compare-and-swap loops";
   let description = [{
     Runs in the lowerings that end in upstream's conversion to the LLVM
-    dialect, just before it (after `convert-scf-to-cf`), with that
+    dialect, before `convert-scf-to-cf` and that conversion, with that
     conversion's index width and the memory spaces that the module's
     lowering gives (`configureLLVMTypeConverter`; a default
     `#offload.cuda`'s without targets). `memref.atomic_rmw` of `muli` and
@@ -24,7 +24,11 @@ def OffloadLowerAtomics : Pass<"offload-lower-atomics", "gpu::GPUModuleOp"> {
     `memref.generic_atomic_rmw`;
     every `memref.generic_atomic_rmw` becomes a compare-and-swap loop whose
     cmpxchg compares the element's bits as an integer of its size (upstream
-    makes one of floats, which the LLVM dialect refuses). The host target's
+    makes one of floats, which the LLVM dialect refuses). One in a region of
+    one block (an `scf.if`'s) gets an `scf.execute_region` of its own for the
+    loop's blocks; its body keeps its structured control flow, which
+    `convert-scf-to-cf` lowers after it (lowered before, the op would hold a
+    body of several blocks, which does not verify). The host target's
     lowering takes the same patterns (AtomicsToLLVM.h). An element of a size
     that cmpxchg does not take (i1) is an error at the op.
   }];
@@ -32,6 +36,7 @@ def OffloadLowerAtomics : Pass<"offload-lower-atomics", "gpu::GPUModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::offload::OffloadDialect",
+    "::mlir::scf::SCFDialect",
   ];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",

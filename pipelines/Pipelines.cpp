@@ -181,6 +181,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   // Host code only: kernels keep their structured control flow, which the
   // host target splits at barriers (the NVVM lowering converts it itself).
+  pm.nest<func::FuncOp>().addPass(createOffloadCountLoopsThatMayWrap());
   pm.nest<func::FuncOp>().addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   // What expanding strided metadata made (offsets as affine.apply), as

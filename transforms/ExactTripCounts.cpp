@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "transforms/CountedLoops.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,47 +84,6 @@ static bool hasWrongStaticTripCount(scf::ForOp loop) {
          step.isNegative();
 }
 
-/// `loop` as the loop of its iterations' numbers, 0 to its exact count.
-static void rewriteAsCountedLoop(scf::ForOp loop, RewriterBase &rewriter) {
-  Location loc = loop.getLoc();
-  rewriter.setInsertionPoint(loop);
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
-  Value step = loop.getStep();
-  Type type = lb.getType();
-  Value zero =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
-  Value one =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getOneAttr(type));
-  Value runs =
-      arith::CmpIOp::create(rewriter, loc,
-                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                                  : arith::CmpIPredicate::slt,
-                            lb, ub);
-  // Where lb < ub, 1 <= ub - lb exactly, and ceil((ub - lb) / step) is
-  // (ub - lb - 1) / step + 1 (no target lacks an unsigned division).
-  Value span = arith::SubIOp::create(rewriter, loc, ub, lb);
-  Value spanLessOne = arith::SubIOp::create(rewriter, loc, span, one);
-  Value trips = arith::AddIOp::create(
-      rewriter, loc, arith::DivUIOp::create(rewriter, loc, spanLessOne, step),
-      one);
-  Value count = arith::SelectOp::create(rewriter, loc, runs, trips, zero);
-  auto counted = scf::ForOp::create(rewriter, loc, zero, count, one,
-                                    loop.getInitArgs(), /*bodyBuilder=*/nullptr,
-                                    /*unsignedCmp=*/true);
-  Block *body = counted.getBody();
-  if (body->mightHaveTerminator())
-    rewriter.eraseOp(body->getTerminator());
-  rewriter.setInsertionPointToStart(body);
-  // k * step < ub - lb: exact, and so is lb + k * step.
-  Value iv = arith::AddIOp::create(
-      rewriter, loc, lb,
-      arith::MulIOp::create(rewriter, loc, counted.getInductionVar(), step));
-  SmallVector<Value> arguments = {iv};
-  llvm::append_range(arguments, counted.getRegionIterArgs());
-  rewriter.mergeBlocks(loop.getBody(), body, arguments);
-  rewriter.replaceOp(loop, counted.getResults());
-}
-
 namespace {
 struct ExactTripCountsPass
     : public offload::impl::OffloadExactTripCountsBase<ExactTripCountsPass> {
@@ -137,7 +97,7 @@ struct ExactTripCountsPass
     for (scf::ForOp loop : loops) {
       LLVM_DEBUG(llvm::dbgs() << "counting the iterations of the loop at "
                               << loop.getLoc() << " exactly\n");
-      rewriteAsCountedLoop(loop, rewriter);
+      offload::rewriteAsCountedLoop(loop, rewriter);
     }
   }
 };

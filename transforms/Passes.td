@@ -95,6 +95,27 @@ def OffloadExactTripCounts : Pass<"offload-exact-trip-counts", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def OffloadCountLoopsThatMayWrap : Pass<"offload-count-loops-that-may-wrap"> {
+  let summary = "Rewrites the scf.for loops whose induction variable could "
+                "step past the end of its type";
+  let description = [{
+    Upstream's lowerings of `scf.for` (to branches and to SPIR-V) compute
+    `i + step` in the type's width: a loop whose last `i + step` is above
+    the largest value it compares wraps to the other end of its range and
+    runs again, where the loop means the iterations `lb <= i < ub` only. A
+    grid-stride loop whose bounds come from the host can do so. Each loop
+    that could (its step is not the constant 1, and its upper bound and
+    step are not constants that leave room) becomes the loop of its
+    iterations' numbers, as in `offload-exact-trip-counts`:
+    `scf.for unsigned %k = 0 to count step 1`, with `lb + k * step` in its
+    body, where `count = lb < ub ? (ub - lb - 1) / step + 1 : 0` is exact.
+    Every lowering runs it just before it lowers `scf.for`, the pipelines
+    on host code: each target then runs the same iterations.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def OffloadDropSchedules : Pass<"offload-drop-schedules", "ModuleOp"> {
   let summary = "Erases the nested modules that hold a transform schedule or "
                 "nothing";

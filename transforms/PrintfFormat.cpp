@@ -9,6 +9,7 @@
 #include "transforms/PrintfFormat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -17,6 +18,12 @@ namespace {
 
 /// What a conversion reads from the arguments.
 enum class Reads { Int, Double };
+
+/// What printf reads for one argument: an integer of `bits`, or a double.
+struct ArgumentRead {
+  Reads reads = Reads::Int;
+  unsigned bits = 0;
+};
 
 /// The bits that a length modifier makes a conversion read (on LP64).
 struct Length {
@@ -29,8 +36,12 @@ constexpr Length kLengths[] = {{"hh", 32}, {"h", 32}, {"ll", 64}, {"l", 64},
 
 class FormatChecker {
 public:
-  FormatChecker(gpu::PrintfOp op, bool warnLeftOver)
-      : op(op), args(op.getArgs()), warnLeftOver(warnLeftOver) {}
+  FormatChecker(gpu::PrintfOp op, bool warn)
+      : op(op), args(op.getArgs()), warn(warn) {}
+
+  /// What each argument that the format reads is read as, once check()
+  /// succeeded; the arguments left over are not in it.
+  ArrayRef<ArgumentRead> getReads() const { return reads_; }
 
   LogicalResult check() {
     StringRef format = op.getFormat();
@@ -46,7 +57,7 @@ public:
       if (failed(checkConversion(format, conversions)))
         return failure();
     }
-    if (warnLeftOver && next < args.size())
+    if (warn && next < args.size())
       op.emitWarning() << "gpu.printf has " << args.size()
                        << " arguments, and its format reads " << next
                        << "; the rest are not printed";
@@ -69,25 +80,46 @@ private:
     return args[next++].getType();
   }
 
-  /// `type` against an int (of `bits`) or a double.
+  /// `type` against an int (of `bits`) or a double: an error where printf
+  /// cannot be passed `type`, a warning where it is of another kind or size
+  /// than what `what` reads.
   LogicalResult checkArgument(size_t conversion, StringRef spec, StringRef what,
                               Type type, Reads reads, unsigned bits) {
     size_t index = next; // 1-based number of the argument just taken
-    auto mismatch = [&]() -> LogicalResult {
-      std::string read = reads == Reads::Int
-                             ? "an integer of " + std::to_string(bits) + " bits"
-                             : "a double";
+    std::string read = reads == Reads::Int
+                           ? "an integer of " + std::to_string(bits) + " bits"
+                           : "a double";
+    static constexpr StringLiteral kPassing =
+        "gpu.printf passes integers of up to 32 bits as int, index as a "
+        "64-bit integer, f16, bf16 and f32 as double";
+    unsigned intBits = promotedIntegerBits(type);
+    bool isDouble =
+        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type);
+    if ((!intBits || intBits > 64) && !isDouble)
       return error(conversion, spec)
              << "argument " << index << " is " << type << ", and " << what
-             << " reads " << read
-             << " (gpu.printf passes integers of up to 32 bits as int, "
-                "index as a 64-bit integer, f16, bf16 and f32 as double)";
-    };
-    if (reads == Reads::Int)
-      return promotedIntegerBits(type) == bits ? success() : mismatch();
-    return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type)
-               ? success()
-               : mismatch();
+             << " reads " << read << ": printf cannot be passed " << type
+             << " (" << kPassing << ")";
+    reads_.push_back({reads, bits});
+    bool matches = reads == Reads::Int ? intBits == bits : isDouble;
+    if (matches || !warn)
+      return success();
+    std::string printed;
+    if (reads == Reads::Double)
+      printed = "the double whose bits the argument's are";
+    else if (isDouble)
+      printed = bits == 64 ? "the bits of the double it is passed as"
+                           : "the low 32 bits of the double it is passed as";
+    else if (intBits > bits)
+      printed = "the argument's low 32 bits";
+    else
+      printed = "the argument sign-extended to 64 bits";
+    op.emitWarning() << "gpu.printf format conversion " << conversion << " ('%"
+                     << spec << "'): argument " << index << " is " << type
+                     << ", and " << what << " reads " << read << " ("
+                     << kPassing << "): it prints " << printed
+                     << ", as a GPU's printf reads it";
+    return success();
   }
 
   /// The bits of `type` as an integer argument, once promoted; 0 for what
@@ -244,22 +276,22 @@ private:
 
   gpu::PrintfOp op;
   OperandRange args;
-  bool warnLeftOver;
+  bool warn;
   /// The number of arguments read so far.
   size_t next = 0;
+  /// What each of them is read as.
+  SmallVector<ArgumentRead> reads_;
 };
 
 } // namespace
 
-LogicalResult mlir::offload::verifyPrintfFormat(gpu::PrintfOp op,
-                                                bool warnLeftOver) {
-  return FormatChecker(op, warnLeftOver).check();
+LogicalResult mlir::offload::verifyPrintfFormat(gpu::PrintfOp op, bool warn) {
+  return FormatChecker(op, warn).check();
 }
 
-LogicalResult mlir::offload::verifyPrintfFormats(Operation *root,
-                                                 bool warnLeftOver) {
+LogicalResult mlir::offload::verifyPrintfFormats(Operation *root, bool warn) {
   WalkResult walked = root->walk([&](gpu::PrintfOp printf) {
-    if (failed(verifyPrintfFormat(printf, warnLeftOver)))
+    if (failed(verifyPrintfFormat(printf, warn)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -282,14 +314,60 @@ static Value promote(OpBuilder &builder, Location loc, Value arg) {
   return arg;
 }
 
+/// `promoted` (an argument as C promotes it) as what `read` reads of it:
+/// the first bytes of its slot, little-endian, as a GPU's printf reads.
+static Value convertToRead(OpBuilder &builder, Location loc, Value promoted,
+                           ArgumentRead read) {
+  Type type = promoted.getType();
+  Type wanted = read.reads == Reads::Double
+                    ? Type(builder.getF64Type())
+                    : Type(builder.getIntegerType(read.bits));
+  if (type == wanted)
+    return promoted;
+  Value bits = promoted;
+  if (isa<FloatType>(type))
+    bits = arith::BitcastOp::create(builder, loc, builder.getI64Type(), bits);
+  unsigned have = bits.getType().getIntOrFloatBitWidth();
+  unsigned want = read.reads == Reads::Double ? 64 : read.bits;
+  if (have > want)
+    bits = arith::TruncIOp::create(builder, loc, builder.getIntegerType(want),
+                                   bits);
+  else if (have < want)
+    bits =
+        read.reads == Reads::Double
+            ? arith::ExtUIOp::create(builder, loc, builder.getI64Type(), bits)
+                  .getResult()
+            : arith::ExtSIOp::create(builder, loc, builder.getIntegerType(want),
+                                     bits)
+                  .getResult();
+  if (read.reads == Reads::Double)
+    bits = arith::BitcastOp::create(builder, loc, wanted, bits);
+  return bits;
+}
+
 unsigned mlir::offload::promotePrintfArguments(Operation *root) {
   unsigned count = 0;
   root->walk([&](gpu::PrintfOp op) {
+    // What each argument is read as; a format that does not check (the
+    // checks before said so, or this runs alone) gets C's promotions only.
+    FormatChecker checker(op, /*warn=*/false);
+    LogicalResult checked = failure();
+    {
+      ScopedDiagnosticHandler quiet(op.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      checked = checker.check();
+    }
+    ArrayRef<ArgumentRead> reads;
+    if (succeeded(checked))
+      reads = checker.getReads();
     OpBuilder builder(op);
     SmallVector<Value> promoted;
-    for (Value arg : op.getArgs()) {
-      promoted.push_back(promote(builder, op.getLoc(), arg));
-      count += promoted.back() != arg;
+    for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+      Value value = promote(builder, op.getLoc(), arg);
+      if (i < reads.size())
+        value = convertToRead(builder, op.getLoc(), value, reads[i]);
+      promoted.push_back(value);
+      count += value != arg;
     }
     op.getArgsMutable().assign(promoted);
   });

@@ -21,6 +21,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -220,6 +221,31 @@ static LogicalResult addMemorySpaces(LLVMTypeConverter &converter,
          << " runs none: it lowers these atomics itself";
 }
 
+/// Puts each memref.generic_atomic_rmw of `root` that sits in a region of
+/// one block (an scf.if's, an scf.for's) into an scf.execute_region of its
+/// own, whose region may hold the blocks of its compare-and-swap loop; the
+/// lowering of structured control flow after the pass inlines it. Its body
+/// keeps its structured control flow: lowered before, it would leave the
+/// op a body of several blocks, which does not verify.
+static void giveGenericAtomicsRoomForLoops(Operation *root) {
+  SmallVector<memref::GenericAtomicRMWOp> atomics;
+  root->walk([&](memref::GenericAtomicRMWOp op) {
+    if (op->getParentOp()->hasTrait<OpTrait::SingleBlock>())
+      atomics.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (memref::GenericAtomicRMWOp op : atomics) {
+    rewriter.setInsertionPoint(op);
+    auto room = scf::ExecuteRegionOp::create(rewriter, op.getLoc(),
+                                             op->getResultTypes());
+    Block *block = rewriter.createBlock(&room.getRegion());
+    rewriter.moveOpBefore(op, block, block->end());
+    rewriter.setInsertionPointToEnd(block);
+    auto yield = scf::YieldOp::create(rewriter, op.getLoc(), op.getResult());
+    rewriter.replaceAllUsesExcept(op.getResult(), room.getResult(0), yield);
+  }
+}
+
 namespace {
 struct LowerAtomicsPass
     : public offload::impl::OffloadLowerAtomicsBase<LowerAtomicsPass> {
@@ -240,6 +266,7 @@ struct LowerAtomicsPass
     populateExpandAtomicRMWPatterns(expansions);
     if (failed(applyPatternsGreedily(module, std::move(expansions))))
       return signalPassFailure();
+    giveGenericAtomicsRoomForLoops(module);
 
     RewritePatternSet patterns(context);
     populateGenericAtomicRMWToLLVMPatterns(converter, patterns);

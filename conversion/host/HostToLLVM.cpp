@@ -10,6 +10,7 @@
 #include "conversion/common/AtomicsToLLVM.h"
 #include "conversion/host/HostExpansions.h"
 #include "conversion/host/HostSmallFloats.h"
+#include "transforms/CountedLoops.h"
 
 #include "mlir/Analysis/CFGLoopInfo.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -105,6 +106,7 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
   MLIRContext *context = module.getContext();
   if (failed(expandForHost(module)) || failed(lowerSmallFloats(module)))
     return failure();
+  countLoopsThatMayWrap(module);
   {
     RewritePatternSet patterns(context);
     populateSCFToControlFlowConversionPatterns(patterns);

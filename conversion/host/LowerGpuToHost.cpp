@@ -513,7 +513,7 @@ struct LowerGpuToHostPass
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument
     // left over is harmless, and offload-check-input warned of it already.
-    if (failed(verifyPrintfFormats(module, /*warnLeftOver=*/false)))
+    if (failed(verifyPrintfFormats(module, /*warn=*/false)))
       return signalPassFailure();
     promotePrintfArguments(module);
 

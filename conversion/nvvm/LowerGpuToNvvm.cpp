@@ -9,6 +9,7 @@
 #include "conversion/nvvm/Passes.h"
 
 #include "conversion/Passes.h"
+#include "conversion/common/WorkgroupAllocs.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/cuda/CudaChips.h"
 #include "dialects/cuda/CudaTargetAttr.h"
@@ -74,7 +75,8 @@ struct LowerGpuToNvvmPass
     LLVM_DEBUG(llvm::dbgs()
                << "gpu.module @" << module.getName()
                << (redux ? " with" : " without") << " redux.sync\n");
-    if (failed(runPipeline(redux ? reduxPipeline : pipeline, module)))
+    if (failed(allocsToWorkgroupAttributions(module)) ||
+        failed(runPipeline(redux ? reduxPipeline : pipeline, module)))
       signalPassFailure();
   }
 
@@ -86,10 +88,11 @@ private:
     OffloadExpandSubgroupOpsOptions expand;
     expand.keepRedux = redux;
     pm.addPass(createOffloadExpandSubgroupOps(expand));
-    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createOffloadCountLoopsThatMayWrap());
     OffloadLowerAtomicsOptions atomics;
     atomics.indexBitwidth = indexBitwidth;
     pm.addPass(createOffloadLowerAtomics(atomics));
+    pm.addPass(createSCFToControlFlowPass());
     ConvertGpuOpsToNVVMOpsOptions nvvm;
     nvvm.hasRedux = redux;
     nvvm.indexBitwidth = indexBitwidth;

@@ -34,8 +34,11 @@ def OffloadLowerGpuToNvvm : Pass<"offload-lower-gpu-to-nvvm", "gpu::GPUModuleOp"
                 "(#offload.cuda)";
   let description = [{
     Upstream's `convert-gpu-to-nvvm`, with what our CUDA path adds around
-    it: `offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
-    `convert-scf-to-cf`, `offload-lower-atomics`, `convert-gpu-to-nvvm`,
+    it: each `memref.alloc` of workgroup memory as a workgroup attribution
+    of its kernel (upstream's conversion would make a `malloc` per thread),
+    `offload-promote-printf-arguments`, `offload-expand-subgroup-ops`,
+    `offload-count-loops-that-may-wrap`, `offload-lower-atomics`,
+    `convert-scf-to-cf`, `convert-gpu-to-nvvm`,
     `nvvm-optimize-for-target`, `convert-nvvm-to-llvm`, canonicalization,
     CSE and `reconcile-unrealized-casts`. Subgroup reductions that
     `redux.sync` does are left to it when every target of the module is a

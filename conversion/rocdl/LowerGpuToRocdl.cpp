@@ -17,6 +17,7 @@
 #include "dialects/rocm/RocmTargetAttr.h"
 
 #include "conversion/common/WorkgroupAllReduce.h"
+#include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/rocdl/RocdlKernelSteps.h"
 #include "conversion/rocdl/RocdlUnsupported.h"
 #include "dialects/OffloadDialect.h"
@@ -96,7 +97,8 @@ struct LowerGpuToRocdlPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     auto loweringChip = getLoweringChip(module);
-    if (failed(loweringChip) || failed(checkRocdlSupported(module)))
+    if (failed(loweringChip) || failed(allocsToWorkgroupAttributions(module)) ||
+        failed(checkRocdlSupported(module)))
       return signalPassFailure();
     auto [chip, waveSize] = *loweringChip;
     lowerAssertsToTraps(module);
@@ -136,10 +138,11 @@ private:
 
   OpPassManager makeConversionPipeline(StringRef chip) const {
     OpPassManager pm(gpu::GPUModuleOp::getOperationName());
-    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createOffloadCountLoopsThatMayWrap());
     OffloadLowerAtomicsOptions atomics;
     atomics.indexBitwidth = indexBitwidth;
     pm.addPass(createOffloadLowerAtomics(atomics));
+    pm.addPass(createSCFToControlFlowPass());
     ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = chip.str();
     rocdl.indexBitwidth = indexBitwidth;

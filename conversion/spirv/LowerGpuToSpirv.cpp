@@ -28,6 +28,7 @@
 #include "dialects/OffloadDialect.h"
 #include "dialects/vulkan/VulkanEnv.h"
 #include "dialects/vulkan/VulkanTargetAttr.h"
+#include "transforms/CountedLoops.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
@@ -421,6 +422,7 @@ struct LowerGpuToSpirvPass
     mapMemorySpaces(copy);
     countPartialSubgroups(copy);
     expandFloatRemainders(copy);
+    countLoopsThatMayWrap(copy);
     guardZeroTripLoops(copy);
     for (auto kernel :
          llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))

@@ -4,10 +4,10 @@ Python, with MLIR's meaning of each op and none of the compiler's code.
 
 - Integers wrap at their width (index is 64 bits); f32 arithmetic rounds
   each result to f32 (IEEE 754, round to nearest even, subnormals kept).
-- `scf.for` runs as `convert-scf-to-cf` lowers it: `iv < ub` (signed, or
-  unsigned with `unsigned`), then `iv += step`; where that wraps and the
-  loop would go on, scf.for's documentation says it ends, so such a loop
-  has no single meaning (Invalid).
+- `scf.for` runs its iterations lb <= iv < ub (signed, or unsigned with
+  `unsigned`), iv = lb + k * step, as its documentation says and every
+  target runs it: where `iv += step` would step past the end of the type,
+  the loop ends (upstream's `convert-scf-to-cf` would wrap and go on).
 - Threads run until each waits at a barrier or a subgroup operation; a
   barrier lets the block go on once every thread waits at that same barrier
   instance; a subgroup operation runs for the lanes of a warp (32 lanes, by
@@ -653,12 +653,10 @@ class Model:
             following = (iv + step) & m
             if (following < iv) if unsigned else \
                     (signed(following, bits) < signed(iv, bits)):
-                # The induction variable wraps: convert-scf-to-cf's loop
-                # goes on where it lands below the bound, scf.for's
-                # documentation ends it. Either way, no single answer.
-                if (following < ub) if unsigned else \
-                        (signed(following, bits) < signed(ub, bits)):
-                    raise Invalid("the induction variable wraps", op.frag)
+                # Past the end of the type: no iteration is left in
+                # lb <= iv < ub.
+                self.observed.add("loop-ends-at-type-end")
+                break
             iv = following
         t.path = saved
         if not trips and op.results:
@@ -859,7 +857,8 @@ for _name in ("index_cast", "index_castui", "extsi", "extui", "trunci",
 def run(kernel):
     """{buffer name: final values}, or raises Invalid. Adds what the run saw
     to kernel.features ("zero-trip-iter-args": a loop with results that ran
-    no iteration in some thread)."""
+    no iteration in some thread; "loop-ends-at-type-end": a loop that ended
+    where its next value would wrap)."""
     m = Model(kernel)
     data = m.run()
     kernel.features |= m.observed

@@ -105,16 +105,19 @@ class Kernels(unittest.TestCase):
             b.store(b.cast("index_cast", n, "i64"), out, [zero])
         self.assertEqual(model.run(kernel_with((1, 1, 1), body))["out1"][0], 2)
 
-    def test_wrapping_loop_is_invalid(self):
-        # Signed i from INT64_MAX - 1 step 2 to INT64_MAX: the increment
-        # wraps below the bound (the lowering goes on, scf.for stops).
+    def test_loop_ends_at_the_end_of_its_type(self):
+        # Signed i from INT64_MAX - 1 step 2 to INT64_MAX: one iteration;
+        # the increment would wrap below the bound, and scf.for ends there.
         def body(b, out):
             lb = b.const("index", (1 << 63) - 2)
             ub = b.const("index", (1 << 63) - 1)
             two = b.const("index", 2)
-            b.for_(lb, ub, two, [], lambda i, c: [])
-        with self.assertRaises(model.Invalid):
-            model.run(kernel_with((1, 1, 1), body))
+            one = b.const("index", 1)
+            zero = b.const("index", 0)
+            (n,) = b.for_(lb, ub, two, [zero],
+                          lambda i, c: [b.binary("addi", c[0], one)])
+            b.store(b.cast("index_cast", n, "i64"), out, [zero])
+        self.assertEqual(model.run(kernel_with((1, 1, 1), body))["out1"][0], 1)
 
     def test_race_is_invalid(self):
         # Every thread writes out[0]: no single answer.

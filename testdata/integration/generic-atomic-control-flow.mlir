@@ -6,7 +6,6 @@
 // value was below 10 are counted.
 //
 // UNSUPPORTED-TARGET: vulkan: upstream's SPIR-V conversion does not take memref.generic_atomic_rmw
-// UNSUPPORTED-TARGET: cuda: the CUDA pipeline leaves a generic_atomic_rmw body of several blocks, which fails to verify
 // CHECK: {{\[}}10]
 // CHECK: {{\[}}10]
 

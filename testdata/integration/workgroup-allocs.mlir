@@ -14,7 +14,6 @@
 // The host checks each element against those sums: the line is [the count
 // of wrong elements, then block 1's first elements of each kernel].
 //
-// UNSUPPORTED-TARGET: cuda: the NVVM lowering of its workgroup memref.dealloc is an llvm.call that fails to verify
 
 func.func private @printMemrefI32(memref<*xi32>)
 

@@ -4,7 +4,8 @@
 // it), the first one only; nested modules that hold no code (a transform
 // schedule, nothing) pass, and are left in place. Then each gpu.printf's
 // format is checked against its arguments: one error per op, and a warning
-// for an argument left over. pipelines/printf-formats.mlir has every format
+// for an argument left over or of another kind or size than its conversion
+// reads. pipelines/printf-formats.mlir has every format
 // error, pipelines/printf-left-over.mlir the warning through the pipelines.
 // A kernel's known_block_size and known_grid_size are at least 1 in each
 // dimension. The pass changes nothing.
@@ -90,9 +91,11 @@ module @printf_in_launch {
     %c1 = arith.constant 1 : index
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-      // expected-error @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'i64', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double)}}
+      // expected-warning @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'i64', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the argument's low 32 bits, as a GPU's printf reads it}}
       gpu.printf "%d\n", %i : i64
+      // expected-error @below {{gpu.printf format conversion 1 ('%s'): '%s' reads a string, and gpu.printf passes numbers only}}
       gpu.printf "%s\n", %i : i64
+      gpu.printf "%n\n", %i : i64
       gpu.terminator
     }
     return

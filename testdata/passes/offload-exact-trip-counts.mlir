@@ -21,9 +21,11 @@ func.func private @use_index(index)
 // CHECK-DAG: %[[UB:.*]] = arith.constant 69 : i64
 // CHECK-DAG: %[[INIT:.*]] = arith.constant 0 : i64
 // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[LB]], %[[UB]] : i64
+// A step of 0 (which scf.for does not allow) divides by 1.
+// CHECK: %[[DIVISOR:.*]] = arith.maxui %[[STEP]], %[[ONE:.*]] : i64
 // CHECK: %[[SPAN:.*]] = arith.subi %[[UB]], %[[LB]] : i64
-// CHECK: %[[SPAN1:.*]] = arith.subi %[[SPAN]], %[[ONE:.*]] : i64
-// CHECK: %[[QUOTIENT:.*]] = arith.divui %[[SPAN1]], %[[STEP]] : i64
+// CHECK: %[[SPAN1:.*]] = arith.subi %[[SPAN]], %[[ONE]] : i64
+// CHECK: %[[QUOTIENT:.*]] = arith.divui %[[SPAN1]], %[[DIVISOR]] : i64
 // CHECK: %[[TRIPS:.*]] = arith.addi %[[QUOTIENT]], %[[ONE]] : i64
 // CHECK: %[[COUNT:.*]] = arith.select %[[RUNS]], %[[TRIPS]], %[[ZERO:.*]] : i64
 // CHECK: %[[SUM:.*]] = scf.for unsigned %[[K:.*]] = %[[ZERO]] to %[[COUNT]] step %[[ONE]] iter_args(%[[ACC:.*]] = %[[INIT]]) -> (i64) {{ *}}: i64 {

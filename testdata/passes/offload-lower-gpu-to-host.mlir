@@ -200,8 +200,8 @@ gpu.module @taken_descriptor {
 // A format that printf would misread (every other is in printf-formats.mlir).
 gpu.module @printf_format {
   gpu.func @k(%i: i32) kernel {
-    // expected-error @below {{gpu.printf format conversion 1 ('%ld'): argument 1 is 'i32', and '%ld' reads an integer of 64 bits}}
-    gpu.printf "%ld\n", %i : i32
+    // expected-error @below {{gpu.printf format conversion 1 ('%s'): '%s' reads a string, and gpu.printf passes numbers only}}
+    gpu.printf "%s\n", %i : i32
     gpu.return
   }
 }

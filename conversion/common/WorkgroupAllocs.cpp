@@ -1,0 +1,82 @@
+//===- WorkgroupAllocs.cpp - memref.alloc of workgroup memory -------------===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversion/common/WorkgroupAllocs.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "offload-workgroup-allocs"
+
+using namespace mlir;
+
+static bool isWorkgroupMemory(Type type) {
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  return memref && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                       memref.getMemorySpace());
+}
+
+/// Why `alloc` cannot be a workgroup attribution, or empty.
+static StringRef whyNoAttribution(memref::AllocOp alloc) {
+  auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel || !kernel.isKernel())
+    return "it is outside a kernel: a block's workgroup memory belongs to its "
+           "kernel; allocate it there and pass it on";
+  MemRefType type = alloc.getType();
+  if (!type.hasStaticShape())
+    return "its size is known at run time only, and a block's workgroup "
+           "memory is laid out when the kernel compiles: use "
+           "gpu.dynamic_shared_memory and a view of it";
+  if (!type.getLayout().isIdentity())
+    return "its layout is not the identity: allocate it without one and "
+           "take a view of it";
+  return {};
+}
+
+LogicalResult
+mlir::offload::allocsToWorkgroupAttributions(gpu::GPUModuleOp module) {
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<memref::DeallocOp> deallocs;
+  module.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && isWorkgroupMemory(alloc.getType()))
+      allocs.push_back(alloc);
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+        dealloc && isWorkgroupMemory(dealloc.getMemref().getType()))
+      deallocs.push_back(dealloc);
+  });
+  for (memref::AllocOp alloc : allocs) {
+    StringRef why = whyNoAttribution(alloc);
+    if (!why.empty())
+      return alloc.emitError()
+             << "this memref.alloc of workgroup memory has no place in the "
+                "kernel's workgroup memory: "
+             << why;
+  }
+  for (memref::DeallocOp dealloc : deallocs)
+    dealloc.erase();
+  for (memref::AllocOp alloc : allocs) {
+    auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+    BlockArgument buffer =
+        kernel.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+    if (std::optional<uint64_t> alignment = alloc.getAlignment())
+      kernel.setWorkgroupAttributionAttr(
+          kernel.getNumWorkgroupAttributions() - 1,
+          LLVM::LLVMDialect::getAlignAttrName(),
+          IntegerAttr::get(IntegerType::get(module.getContext(), 64),
+                           *alignment));
+    LLVM_DEBUG(llvm::dbgs()
+               << "workgroup memory of " << alloc.getType() << " at "
+               << alloc.getLoc() << ": an attribution of @" << kernel.getName()
+               << "\n");
+    alloc.getResult().replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  return success();
+}

@@ -1,0 +1,30 @@
+//===- WorkgroupAllocs.h - memref.alloc of workgroup memory -----*- C++ -*-===//
+//
+// Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_COMMON_WORKGROUPALLOCS_H
+#define OFFLOAD_CONVERSION_COMMON_WORKGROUPALLOCS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::offload {
+
+/// Makes each memref.alloc of workgroup memory in `module`'s kernels a
+/// workgroup attribution of its kernel, with the alloc's alignment: one
+/// buffer per block, as a GPU's shared variable is, wherever the kernel
+/// allocates it (in a loop, each iteration gets the same buffer), and the
+/// host and Vulkan targets make it. Each memref.dealloc of workgroup memory
+/// is erased: the memory lives as long as the block. Upstream's conversions
+/// to the LLVM dialect would make a malloc per thread, so that no thread
+/// sees what another wrote, and a free that does not verify. An alloc whose
+/// size is known at run time only, whose layout is not the identity, or
+/// that is outside a kernel is an error at it.
+LogicalResult allocsToWorkgroupAttributions(gpu::GPUModuleOp module);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_CONVERSION_COMMON_WORKGROUPALLOCS_H
