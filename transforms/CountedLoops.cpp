@@ -9,6 +9,7 @@
 #include "transforms/CountedLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/Debug.h"
 
@@ -33,23 +34,29 @@ static bool leavesRoom(APInt ub, APInt step, unsigned width, bool isUnsigned) {
   return !overflow;
 }
 
-bool mlir::offload::mayStepPastEnd(scf::ForOp loop) {
+/// Whether a loop up to `upperBound` by `stepValue`, compared signed or not,
+/// could step past the end of its type.
+static bool mayStepPastEnd(Value upperBound, Value stepValue, bool isUnsigned) {
   APInt step, ub;
-  bool constantStep = matchPattern(loop.getStep(), m_ConstantInt(&step));
+  bool constantStep = matchPattern(stepValue, m_ConstantInt(&step));
   // i < ub <= the largest value, so i + 1 is at most that value.
   if (constantStep && step.isOne())
     return false;
-  bool isUnsigned = loop.getUnsignedCmp();
   // A signed loop with a step that is not positive has no meaning.
   if (constantStep && !isUnsigned && !step.isStrictlyPositive())
     return false;
-  if (!constantStep || !matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)))
+  if (!constantStep || !matchPattern(upperBound, m_ConstantInt(&ub)))
     return true;
-  Type type = loop.getUpperBound().getType();
+  Type type = upperBound.getType();
   if (type.isIndex())
     return !leavesRoom(ub, step, 32, isUnsigned) ||
            !leavesRoom(ub, step, 64, isUnsigned);
   return !leavesRoom(ub, step, type.getIntOrFloatBitWidth(), isUnsigned);
+}
+
+bool mlir::offload::mayStepPastEnd(scf::ForOp loop) {
+  return ::mayStepPastEnd(loop.getUpperBound(), loop.getStep(),
+                          loop.getUnsignedCmp());
 }
 
 void mlir::offload::rewriteAsCountedLoop(scf::ForOp loop,
@@ -85,6 +92,8 @@ void mlir::offload::rewriteAsCountedLoop(scf::ForOp loop,
   auto counted = scf::ForOp::create(rewriter, loc, zero, count, one,
                                     loop.getInitArgs(), /*bodyBuilder=*/nullptr,
                                     /*unsignedCmp=*/true);
+  // Loop annotations (unrolling) stay with the loop.
+  counted->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   Block *body = counted.getBody();
   if (body->mightHaveTerminator())
     rewriter.eraseOp(body->getTerminator());
@@ -100,12 +109,38 @@ void mlir::offload::rewriteAsCountedLoop(scf::ForOp loop,
 }
 
 void mlir::offload::countLoopsThatMayWrap(Operation *root) {
+  IRRewriter rewriter(root->getContext());
+  // The lowerings of scf.parallel and scf.forall make scf.for loops of each
+  // dimension, after this: those that could wrap become them now.
+  SmallVector<scf::ForallOp> foralls;
+  SmallVector<scf::ParallelOp> parallels;
+  root->walk([&](Operation *op) {
+    if (auto forall = dyn_cast<scf::ForallOp>(op);
+        forall && !forall.getNumResults())
+      foralls.push_back(forall);
+    auto parallel = dyn_cast<scf::ParallelOp>(op);
+    if (parallel && !parallel.getNumResults() &&
+        llvm::any_of(llvm::zip(parallel.getUpperBound(), parallel.getStep()),
+                     [](auto dimension) {
+                       return ::mayStepPastEnd(std::get<0>(dimension),
+                                               std::get<1>(dimension),
+                                               /*isUnsigned=*/false);
+                     }))
+      parallels.push_back(parallel);
+  });
+  for (scf::ForallOp forall : foralls) {
+    rewriter.setInsertionPoint(forall);
+    (void)scf::forallToForLoop(rewriter, forall);
+  }
+  for (scf::ParallelOp parallel : parallels) {
+    rewriter.setInsertionPoint(parallel);
+    (void)scf::parallelForToNestedFors(rewriter, parallel);
+  }
   SmallVector<scf::ForOp> loops;
   root->walk([&](scf::ForOp loop) {
     if (mayStepPastEnd(loop))
       loops.push_back(loop);
   });
-  IRRewriter rewriter(root->getContext());
   for (scf::ForOp loop : loops) {
     LLVM_DEBUG(llvm::dbgs() << "counting the iterations of the loop at "
                             << loop.getLoc() << ": it could wrap\n");

@@ -32,9 +32,12 @@ bool mayStepPastEnd(scf::ForOp loop);
 /// not allow) divides by 1.
 void rewriteAsCountedLoop(scf::ForOp loop, RewriterBase &rewriter);
 
-/// rewriteAsCountedLoop on every loop under `root` that mayStepPastEnd. The
-/// lowerings run it just before they lower scf.for, so that each target
-/// runs exactly the iterations lb <= i < ub of each loop.
+/// rewriteAsCountedLoop on every loop under `root` that mayStepPastEnd,
+/// after making scf.for loops of each scf.forall and of each scf.parallel
+/// (without reductions) that has a dimension which could wrap, as the
+/// lowerings of scf.for would after this. The lowerings run it just before
+/// they lower scf.for, so that each target runs exactly the iterations
+/// lb <= i < ub of each loop.
 void countLoopsThatMayWrap(Operation *root);
 
 } // namespace mlir::offload

@@ -66,7 +66,9 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
 
     Each `gpu.printf`'s format is checked against its arguments, as the C
     library and CUDA's vprintf read them: a conversion without an argument,
-    of another kind or size, `%n` and `%s` are errors at the op.
+    an argument printf cannot be passed, `%n` and `%s` are errors at the op;
+    an argument of another kind or size than its conversion reads, or one
+    left over, is a warning.
 
     A kernel whose `known_block_size` or `known_grid_size` has a dimension
     below 1 is an error at the kernel: no launch of it could run.
@@ -99,7 +101,7 @@ def OffloadCountLoopsThatMayWrap : Pass<"offload-count-loops-that-may-wrap"> {
   let summary = "Rewrites the scf.for loops whose induction variable could "
                 "step past the end of its type";
   let description = [{
-    Upstream's lowerings of `scf.for` (to branches and to SPIR-V) compute
+    Upstream's lowerings of `scf.for` (to branches, and its others) compute
     `i + step` in the type's width: a loop whose last `i + step` is above
     the largest value it compares wraps to the other end of its range and
     runs again, where the loop means the iterations `lb <= i < ub` only. A
@@ -180,7 +182,11 @@ def OffloadPromotePrintfArguments
     arguments (integers of fewer than 32 bits to `i32`, sign-extended but for
     `i1`; `f16`, `bf16` and `f32` to `f64`) and `index` to `i64`, as the host
     lowering does, so that `offload-check-input`'s check of the format holds
-    on every target.
+    on every target. An argument of another kind or size than its
+    conversion reads (which `offload-check-input` warns of) becomes what the
+    conversion reads: the low bits of a wider integer or of a double's bits,
+    a narrower integer sign-extended, an integer's bits as a double, so that
+    every target prints the same and the arguments after it stay in place.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

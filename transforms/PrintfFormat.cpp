@@ -104,21 +104,31 @@ private:
     bool matches = reads == Reads::Int ? intBits == bits : isDouble;
     if (matches || !warn)
       return success();
-    std::string printed;
+    // What every target prints: what a GPU's printf reads of the argument's
+    // slot where the argument is as wide as what is read or wider; where
+    // it is narrower, a GPU would read past it, and every target prints
+    // the argument widened instead.
+    StringRef printed;
     if (reads == Reads::Double)
-      printed = "the double whose bits the argument's are";
+      printed = intBits == 64 ? "the double of the argument's bits, as a "
+                                "GPU's printf reads it"
+                              : "the double of the argument's bits, "
+                                "zero-extended to 64 (a GPU's printf would "
+                                "read 4 bytes past the argument)";
     else if (isDouble)
-      printed = bits == 64 ? "the bits of the double it is passed as"
-                           : "the low 32 bits of the double it is passed as";
+      printed = bits == 64 ? "the bits of the double it is passed as, as a "
+                             "GPU's printf reads them"
+                           : "the low 32 bits of the double it is passed as, "
+                             "as a GPU's printf reads them";
     else if (intBits > bits)
-      printed = "the argument's low 32 bits";
+      printed = "the argument's low 32 bits, as a GPU's printf reads them";
     else
-      printed = "the argument sign-extended to 64 bits";
+      printed = "the argument sign-extended to 64 bits (a GPU's printf would "
+                "read 4 bytes past the argument)";
     op.emitWarning() << "gpu.printf format conversion " << conversion << " ('%"
                      << spec << "'): argument " << index << " is " << type
                      << ", and " << what << " reads " << read << " ("
-                     << kPassing << "): it prints " << printed
-                     << ", as a GPU's printf reads it";
+                     << kPassing << "): every target prints " << printed;
     return success();
   }
 

@@ -10,6 +10,9 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-workgroup-allocs"
@@ -21,6 +24,34 @@ static bool isWorkgroupMemory(Type type) {
   return memref && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
                        memref.getMemorySpace());
 }
+
+/// Whether `alloc`'s buffer, or a view of it, leaves an iteration of a loop
+/// that holds the alloc (a yield or a while's condition): the next
+/// iteration's alloc would give the same buffer, which one buffer per block
+/// makes the carried one too.
+static bool isCarriedByItsLoop(memref::AllocOp alloc) {
+  SmallVector<Value> buffers = {alloc.getResult()};
+  while (!buffers.empty()) {
+    Value buffer = buffers.pop_back_val();
+    for (Operation *user : buffer.getUsers()) {
+      if (isa<ViewLikeOpInterface>(user)) {
+        llvm::append_range(buffers, user->getResults());
+        continue;
+      }
+      if (!isa<scf::YieldOp, scf::ConditionOp>(user))
+        continue;
+      Operation *loop = user->getParentOp();
+      if (isa<LoopLikeOpInterface>(loop) && loop->isProperAncestor(alloc))
+        return true;
+    }
+  }
+  return false;
+}
+
+static constexpr StringLiteral kCarried =
+    "the loop that allocates it carries it to its next iteration, whose "
+    "alloc is the same buffer: allocate the buffers before the loop and swap "
+    "them";
 
 /// Why `alloc` cannot be a workgroup attribution, or empty.
 static StringRef whyNoAttribution(memref::AllocOp alloc) {
@@ -36,7 +67,22 @@ static StringRef whyNoAttribution(memref::AllocOp alloc) {
   if (!type.getLayout().isIdentity())
     return "its layout is not the identity: allocate it without one and "
            "take a view of it";
+  if (isCarriedByItsLoop(alloc))
+    return kCarried;
   return {};
+}
+
+LogicalResult
+mlir::offload::checkWorkgroupAllocsNotCarried(gpu::GPUModuleOp module) {
+  WalkResult result = module.walk([](memref::AllocOp alloc) {
+    if (!isWorkgroupMemory(alloc.getType()) || !isCarriedByItsLoop(alloc))
+      return WalkResult::advance();
+    alloc.emitError() << "this memref.alloc of workgroup memory has no place "
+                         "in the kernel's workgroup memory: "
+                      << kCarried;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }
 
 LogicalResult

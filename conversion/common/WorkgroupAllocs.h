@@ -16,14 +16,21 @@ namespace mlir::offload {
 /// Makes each memref.alloc of workgroup memory in `module`'s kernels a
 /// workgroup attribution of its kernel, with the alloc's alignment: one
 /// buffer per block, as a GPU's shared variable is, wherever the kernel
-/// allocates it (in a loop, each iteration gets the same buffer), and the
-/// host and Vulkan targets make it. Each memref.dealloc of workgroup memory
+/// allocates it (in a loop, each iteration gets the same buffer), as the
+/// other lowerings make it. Each memref.dealloc of workgroup memory
 /// is erased: the memory lives as long as the block. Upstream's conversions
 /// to the LLVM dialect would make a malloc per thread, so that no thread
 /// sees what another wrote, and a free that does not verify. An alloc whose
-/// size is known at run time only, whose layout is not the identity, or
-/// that is outside a kernel is an error at it.
+/// size is known at run time only, whose layout is not the identity, that
+/// is outside a kernel, or whose buffer the loop that allocates it carries
+/// to its next iteration (which one buffer would alias) is an error at it.
 LogicalResult allocsToWorkgroupAttributions(gpu::GPUModuleOp module);
+
+/// The error of allocsToWorkgroupAttributions at the first memref.alloc of
+/// workgroup memory whose buffer the loop that allocates it carries to its
+/// next iteration, for the lowerings that make one buffer per block of
+/// such an alloc their own way.
+LogicalResult checkWorkgroupAllocsNotCarried(gpu::GPUModuleOp module);
 
 } // namespace mlir::offload
 

@@ -21,6 +21,7 @@
 
 #include "abi/RuntimeAbi.h"
 #include "conversion/common/InlineDeviceFunctions.h"
+#include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/host/BlockAtomics.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
@@ -509,7 +510,8 @@ struct LowerGpuToHostPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectOpsWithoutHostMeaning(module)) ||
-        (kernelBarePtr && failed(checkBarePointerArguments(module))))
+        (kernelBarePtr && failed(checkBarePointerArguments(module))) ||
+        failed(checkWorkgroupAllocsNotCarried(module)))
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument
     // left over is harmless, and offload-check-input warned of it already.

@@ -16,6 +16,7 @@
 
 #include "conversion/common/InlineDeviceFunctions.h"
 #include "conversion/common/WorkgroupAllReduce.h"
+#include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/spirv/SpirvArithmetic.h"
 #include "conversion/spirv/SpirvAtomics.h"
 #include "conversion/spirv/SpirvControlFlow.h"
@@ -402,6 +403,7 @@ struct LowerGpuToSpirvPass
     FailureOr<VulkanTargetAttr> target = getVulkanTarget(module);
     if (failed(target) || failed(checkVulkanKernels(module)) ||
         failed(checkKernelParameters(module)) ||
+        failed(checkWorkgroupAllocsNotCarried(module)) ||
         failed(inlineDeviceFunctions(module)) ||
         failed(liftControlFlowToScf(module)) ||
         failed(

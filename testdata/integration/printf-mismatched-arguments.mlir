@@ -1,9 +1,11 @@
 // gpu.printf arguments of another kind or size than their conversions read
 // (MLIR's own GPU programs print an index with %d): a warning at the op, as
-// clang's -Wformat gives, and the output a GPU's printf gives, on every
-// target: it reads the first bytes of the argument's slot (little-endian),
-// so each conversion prints what it reads of its argument, and the
-// arguments after it print as they would alone:
+// clang's -Wformat gives, and on every target the output a GPU's printf
+// gives where the argument is at least as wide as what its conversion
+// reads (the first bytes of the argument's slot, little-endian), the
+// argument widened where it is narrower (a GPU would read past it); the
+// arguments after it print as they would alone. The host runs it here; the
+// CUDA recipe compiles it:
 //   - %d of the index 2^32 + 7: its low 32 bits, 7; then %d of 9: 9;
 //   - %d of the i64 -1: -1 (its low 32 bits);
 //   - %ld of the i32 -5: -5 (sign-extended);
@@ -32,18 +34,18 @@ func.func @main() {
     %big64 = memref.load %params[%z] : memref<2xi64>
     %x = arith.index_cast %big64 : i64 to index
     %nine = arith.constant 9 : i32
-    // expected-warning @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'index', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the argument's low 32 bits, as a GPU's printf reads it}}
+    // expected-warning @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'index', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the argument's low 32 bits, as a GPU's printf reads them}}
     gpu.printf "%d %d\n", %x, %nine : index, i32
     %minusOne = arith.constant -1 : i64
     %minusFive = arith.constant -5 : i32
     // expected-warning @below {{argument 1 is 'i64', and '%d' reads an integer of 32 bits}}
-    // expected-warning @below {{argument 2 is 'i32', and '%ld' reads an integer of 64 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the argument sign-extended to 64 bits}}
+    // expected-warning @below {{argument 2 is 'i32', and '%ld' reads an integer of 64 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the argument sign-extended to 64 bits (a GPU's printf would read 4 bytes past the argument)}}
     gpu.printf "%d %ld\n", %minusOne, %minusFive : i64, i32
     %one = arith.constant 1.0 : f32
     %bits = memref.load %params[%o] : memref<2xi64>
-    // expected-warning @below {{argument 1 is 'f32', and '%llx' reads an integer of 64 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the bits of the double it is passed as}}
-    // expected-warning @below {{argument 2 is 'f32', and '%x' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the low 32 bits of the double it is passed as}}
-    // expected-warning @below {{argument 3 is 'i64', and '%.1f' reads a double (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the double whose bits the argument's are}}
+    // expected-warning @below {{argument 1 is 'f32', and '%llx' reads an integer of 64 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the bits of the double it is passed as, as a GPU's printf reads them}}
+    // expected-warning @below {{argument 2 is 'f32', and '%x' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the low 32 bits of the double it is passed as, as a GPU's printf reads them}}
+    // expected-warning @below {{argument 3 is 'i64', and '%.1f' reads a double (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the double of the argument's bits, as a GPU's printf reads it}}
     gpu.printf "%llx %x %.1f\n", %one, %one, %bits : f32, f32, i64
     gpu.terminator
   }

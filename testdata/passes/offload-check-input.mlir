@@ -91,7 +91,7 @@ module @printf_in_launch {
     %c1 = arith.constant 1 : index
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-      // expected-warning @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'i64', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): it prints the argument's low 32 bits, as a GPU's printf reads it}}
+      // expected-warning @below {{gpu.printf format conversion 1 ('%d'): argument 1 is 'i64', and '%d' reads an integer of 32 bits (gpu.printf passes integers of up to 32 bits as int, index as a 64-bit integer, f16, bf16 and f32 as double): every target prints the argument's low 32 bits, as a GPU's printf reads them}}
       gpu.printf "%d\n", %i : i64
       // expected-error @below {{gpu.printf format conversion 1 ('%s'): '%s' reads a string, and gpu.printf passes numbers only}}
       gpu.printf "%s\n", %i : i64

@@ -91,10 +91,12 @@ func.func @index_near_32_bit_max(%lb: index) {
 // An unsigned i32 loop up to 2^32 - 8: by 9, the last i (2^32 - 9 at
 // most) + 9 wraps to 0; by 8, it is at most 2^32 - 1.
 // CHECK-LABEL: func.func @unsigned_near_max
-// CHECK: %[[NINE:.*]] = arith.constant 9 : i32
+// CHECK-DAG: %[[NINE:.*]] = arith.constant 9 : i32
+// CHECK-DAG: %[[EIGHT:.*]] = arith.constant 8 : i32
 // CHECK: arith.divui %{{.*}}, %[[NINE]] : i32
 // CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
-// CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %[[EIGHT:.*]] : i32 {
+// CHECK-NOT: arith.divui
+// CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %[[EIGHT]] : i32 {
 // CHECK-NOT: arith.divui
 // CHECK: return
 func.func @unsigned_near_max(%lb: i32) {
@@ -110,14 +112,52 @@ func.func @unsigned_near_max(%lb: i32) {
   return
 }
 
+// An index up to 2^63 - 2 by 4 wraps at 64 bits (not at 32, where the
+// bound's low bits are -2).
+// CHECK-LABEL: func.func @index_near_64_bit_max
+// CHECK: arith.divui
+// CHECK: scf.for unsigned
+func.func @index_near_64_bit_max(%lb: index) {
+  %ub = arith.constant 9223372036854775806 : index
+  %step = arith.constant 4 : index
+  scf.for %i = %lb to %ub step %step {
+    func.call @use_index(%i) : (index) -> ()
+  }
+  return
+}
+
+// A scf.parallel whose dimension could wrap becomes nested scf.for loops
+// (as convert-scf-to-cf would make them), counted; one that cannot stays.
+// CHECK-LABEL: func.func @parallel
+// CHECK: arith.divui
+// CHECK: scf.for unsigned
+// CHECK: scf.parallel
+// CHECK-NOT: arith.divui
+// CHECK: return
+func.func @parallel(%lb: index, %ub: index) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%lb) to (%ub) step (%c4) {
+    func.call @use_index(%i) : (index) -> ()
+    scf.reduce
+  }
+  scf.parallel (%i) = (%lb) to (%ub) step (%c1) {
+    func.call @use_index(%i) : (index) -> ()
+    scf.reduce
+  }
+  return
+}
+
 // Loops that cannot wrap stay: a step of 1 (i < ub, so i + 1 is at most
 // the maximum), a constant bound and step that leave room in 32 and 64
-// bits, and a signed loop whose step is not positive (no meaning).
+// bits, a signed loop whose step is not positive (no meaning), and one
+// below a negative bound.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: arith.divui
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK-NOT: arith.divui
 // CHECK: return
@@ -136,6 +176,12 @@ func.func @left_alone(%lb: i64, %ub: i64, %lbIndex: index) {
     func.call @use_index(%i) : (index) -> ()
   }
   scf.for %i = %lb to %ub step %minusTwo : i64 {
+    func.call @use(%i) : (i64) -> ()
+  }
+  // Below a negative bound, by 4: at most -2.
+  %minusFive = arith.constant -5 : i64
+  %fourI64 = arith.constant 4 : i64
+  scf.for %i = %lb to %minusFive step %fourI64 : i64 {
     func.call @use(%i) : (i64) -> ()
   }
   return

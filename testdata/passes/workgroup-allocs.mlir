@@ -86,10 +86,14 @@ gpu.module @device_function [#offload.rocm<chip = "gfx90a">] {
 // control flow of its own: a compare-and-swap loop, for both vendors (its
 // body lowered to blocks before the loop took it did not verify).
 // CHECK-LABEL: gpu.module @cuda_atomic
+// CHECK-NOT: generic_atomic_rmw
+// CHECK-NOT: scf.
 // CHECK: llvm.cmpxchg
 // CHECK-NOT: generic_atomic_rmw
 // CHECK-NOT: scf.
 // CHECK-LABEL: gpu.module @rocm_atomic
+// CHECK-NOT: generic_atomic_rmw
+// CHECK-NOT: scf.
 // CHECK: llvm.cmpxchg
 // CHECK-NOT: generic_atomic_rmw
 // CHECK-NOT: scf.
@@ -131,6 +135,63 @@ gpu.module @rocm_atomic [#offload.rocm<chip = "gfx90a">] {
         }
         memref.atomic_yield %new : f32
       }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A buffer that the loop allocating it carries to its next iteration: one
+// buffer per block would be both the carried one and the new one, on every
+// target.
+gpu.module @carried [#offload.cuda<chip = "sm_90">] {
+  gpu.func @ping_pong(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %first = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %first) -> (memref<64xf32, #gpu.address_space<workgroup>>) {
+      // expected-error @below {{this memref.alloc of workgroup memory has no place in the kernel's workgroup memory: the loop that allocates it carries it to its next iteration, whose alloc is the same buffer: allocate the buffers before the loop and swap them}}
+      %next = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      %view = memref.subview %next[0] [64] [1] : memref<64xf32, #gpu.address_space<workgroup>> to memref<64xf32, strided<[1]>, #gpu.address_space<workgroup>>
+      %cast = memref.cast %view : memref<64xf32, strided<[1]>, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+      scf.yield %cast : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The same on the host target, which makes one buffer per block its own way.
+gpu.module @carried_host [#offload.host] {
+  gpu.func @ping_pong(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %first = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %first) -> (memref<64xf32, #gpu.address_space<workgroup>>) {
+      // expected-error @below {{this memref.alloc of workgroup memory has no place in the kernel's workgroup memory: the loop that allocates it carries it to its next iteration, whose alloc is the same buffer: allocate the buffers before the loop and swap them}}
+      %next = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      %view = memref.subview %next[0] [64] [1] : memref<64xf32, #gpu.address_space<workgroup>> to memref<64xf32, strided<[1]>, #gpu.address_space<workgroup>>
+      %cast = memref.cast %view : memref<64xf32, strided<[1]>, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+      scf.yield %cast : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The same on the vulkan target, which makes one buffer per block its own way.
+gpu.module @carried_vulkan [#offload.vulkan] {
+  gpu.func @ping_pong(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %first = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %first) -> (memref<64xf32, #gpu.address_space<workgroup>>) {
+      // expected-error @below {{this memref.alloc of workgroup memory has no place in the kernel's workgroup memory: the loop that allocates it carries it to its next iteration, whose alloc is the same buffer: allocate the buffers before the loop and swap them}}
+      %next = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      scf.yield %next : memref<64xf32, #gpu.address_space<workgroup>>
     }
     gpu.return
   }

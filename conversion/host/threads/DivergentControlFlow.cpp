@@ -231,16 +231,28 @@ LogicalResult DivergentControlFlow::emitFor(scf::ForOp op, Scope scope,
   bodyBuilder.setInsertionPoint(yield);
   if (failed(emitRegionBody(op.getRegion(), inLoop, bodyBuilder, carried)))
     return failure();
+  // After an iteration at iv < ub, the lane has another where ub - iv >
+  // step (unsigned, exact): iv + step, which could wrap past the end of the
+  // type and compare below ub, is not compared (the lowerings' loops run
+  // the iterations lb <= i < ub only: transforms/CountedLoops.h).
   return threads.emitLaneLoop(
       inLoop, bodyBuilder, [&](OpBuilder &lb, const Thread &t) {
         IRMapping mapping;
         FailureOr<Value> step =
             values.materialize(op.getStep(), t, lb, mapping);
-        if (failed(step))
+        FailureOr<Value> ub =
+            values.materialize(op.getUpperBound(), t, lb, mapping);
+        if (failed(step) || failed(ub))
           return failure();
         Value iv = memref::LoadOp::create(lb, loc, *inductionHome, t.linear);
-        return before(lb, t, mapping,
-                      arith::AddIOp::create(lb, loc, iv, *step));
+        Value left = arith::SubIOp::create(lb, loc, *ub, iv);
+        Value stays = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ugt,
+                                            left, *step);
+        memref::StoreOp::create(lb, loc,
+                                arith::AddIOp::create(lb, loc, iv, *step),
+                                *inductionHome, t.linear);
+        memref::StoreOp::create(lb, loc, stays, looping, t.lane);
+        return success();
       });
 }
 
