@@ -21,7 +21,7 @@ using namespace mlir::offload::abi;
 namespace {
 
 /// The IR kinds of mgpu_abi.def.
-enum class Kind { Void, I8, I16, I32, I64, IntPtr, Ptr };
+enum class Kind { Void, I8, I16, I32, I64, IntPtr, Ptr, MemRef1d };
 
 struct EntryPointInfo {
   const char *name;
@@ -70,6 +70,15 @@ static Type getType(MLIRContext *context, Kind kind, unsigned intPtrBits) {
     return IntegerType::get(context, intPtrBits);
   case Kind::Ptr:
     return LLVM::LLVMPointerType::get(context);
+  case Kind::MemRef1d: {
+    // As MLIR's lowering of memref<?xT> has it, so that a func.call of the
+    // entry point and our declaration agree.
+    Type pointer = LLVM::LLVMPointerType::get(context);
+    Type index = IntegerType::get(context, intPtrBits);
+    Type one = LLVM::LLVMArrayType::get(index, 1);
+    return LLVM::LLVMStructType::getLiteral(
+        context, {pointer, pointer, index, one, one});
+  }
   }
   llvm_unreachable("unknown ABI kind");
 }

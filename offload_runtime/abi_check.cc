@@ -29,6 +29,7 @@ constexpr size_t kSizeI32 = 4;
 constexpr size_t kSizeI64 = 8;
 constexpr size_t kSizeIntPtr = sizeof(intptr_t);
 constexpr size_t kSizePtr = sizeof(void *);
+constexpr size_t kSizeMemRef1d = 2 * kSizePtr + 3 * kSizeIntPtr;
 
 constexpr bool AllOf(std::initializer_list<bool> checks) {
   for (bool check : checks)

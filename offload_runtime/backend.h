@@ -153,6 +153,8 @@ public:
                       MgpuStream stream) = 0;
   virtual Status HostRegister(void *ptr, uint64_t bytes) = 0;
   virtual Status HostUnregister(void *ptr) = 0;
+  /// The device's address of `ptr`, in registered host memory.
+  virtual StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) = 0;
 
   /// Tensor maps (TMA): encodes into the 128 bytes at `tensorMap`, and makes
   /// a device copy of such a map.

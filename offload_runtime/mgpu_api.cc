@@ -747,6 +747,44 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
   });
 }
 
+namespace {
+/// The memref of the device's address of `aligned` (registered host
+/// memory), as upstream's ROCm wrappers give it: both pointers that address,
+/// the rest as it was; null pointers where there is none.
+MgpuMemRef1d GetDeviceMemRef1d(const char *entryPoint, void *aligned,
+                               int64_t offset, int64_t size, int64_t stride) {
+  const MgpuMemRef1d none = {nullptr, nullptr, offset, size, stride};
+  return RunEntryPoint(
+      entryPoint, none,
+      [&]() -> StatusOr<MgpuMemRef1d> {
+        if (!aligned)
+          return InvalidValue("the memref's aligned pointer is null");
+        MGPU_ASSIGN_OR_RETURN(void *device, WithBackend([&](Backend *backend) {
+                                return backend->DeviceAddressOfHostMemory(
+                                    aligned);
+                              }));
+        return MgpuMemRef1d{device, device, offset, size, stride};
+      },
+      [&](trace::Args &args) {
+        args.Add("pointer", aligned).Add("size", size);
+      });
+}
+} // namespace
+
+MgpuMemRef1d mgpuMemGetDeviceMemRef1dFloat(float * /*allocated*/,
+                                           float *aligned, int64_t offset,
+                                           int64_t size, int64_t stride) {
+  return GetDeviceMemRef1d("mgpuMemGetDeviceMemRef1dFloat", aligned, offset,
+                           size, stride);
+}
+
+MgpuMemRef1d mgpuMemGetDeviceMemRef1dInt32(int32_t * /*allocated*/,
+                                           int32_t *aligned, int64_t offset,
+                                           int64_t size, int64_t stride) {
+  return GetDeviceMemRef1d("mgpuMemGetDeviceMemRef1dInt32", aligned, offset,
+                           size, stride);
+}
+
 //===----------------------------------------------------------------------===//
 // Devices
 //===----------------------------------------------------------------------===//

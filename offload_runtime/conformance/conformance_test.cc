@@ -1243,6 +1243,45 @@ TEST_F(HostMemory, MemRefs) {
   mgpuMemFree(device, nullptr);
 }
 
+// What MLIR's ROCm programs hand a kernel after registering a memref: the
+// memref at the device's address of its registered memory, which a kernel
+// writes through.
+TEST_F(HostMemory, DeviceMemRefs) {
+  PageAligned host(4096);
+  mgpuMemHostRegister(host.data, 4096);
+  ASSERT_TRUE(Succeeded());
+  auto *floats = reinterpret_cast<float *>(host.data);
+  MgpuMemRef1d f =
+      mgpuMemGetDeviceMemRef1dFloat(floats, floats, 3, kCount - 3, 1);
+  ASSERT_TRUE(Succeeded());
+  EXPECT_NE(f.aligned, nullptr);
+  EXPECT_EQ(f.allocated, f.aligned);
+  EXPECT_EQ(f.offset, 3);
+  EXPECT_EQ(f.size, kCount - 3);
+  EXPECT_EQ(f.stride, 1);
+  MgpuMemRef1d i =
+      mgpuMemGetDeviceMemRef1dInt32(host.data, host.data, 0, kCount, 1);
+  ASSERT_TRUE(Succeeded());
+  EXPECT_EQ(i.aligned, f.aligned);
+  LaunchFill(i.aligned, 7);
+  mgpuStreamSynchronize(nullptr);
+  ExpectKernelWrote(std::vector<int32_t>(host.data, host.data + kCount),
+                    std::vector<int32_t>(kCount, 7));
+  mgpuMemHostUnregister(host.data);
+  EXPECT_TRUE(Succeeded());
+}
+
+TEST_F(HostMemory, DeviceMemRefOfMemoryNotRegistered) {
+  PageAligned host(4096);
+  MgpuMemRef1d f =
+      mgpuMemGetDeviceMemRef1dInt32(host.data, host.data, 2, 16, 1);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE));
+  EXPECT_EQ(f.aligned, nullptr);
+  EXPECT_EQ(f.offset, 2);
+  mgpuMemGetDeviceMemRef1dFloat(nullptr, nullptr, 0, 16, 1);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"aligned pointer is null"}));
+}
+
 TEST_F(HostMemory, MemRefsThatAreNotDenseOrNull) {
   PageAligned host(4096);
   auto *bytes = reinterpret_cast<char *>(host.data);

@@ -224,6 +224,14 @@ public:
     return OkStatus();
   }
 
+  StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) override {
+    MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());
+    CUdeviceptr address = 0;
+    MGPU_RETURN_IF_CUDA_ERROR(driver, cuMemHostGetDevicePointer, &address, ptr,
+                              0);
+    return reinterpret_cast<void *>(address);
+  }
+
   Status EncodeTensorMap(void *tensorMap,
                          const TensorMapRequest &request) override {
     MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());

@@ -250,6 +250,9 @@ CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us,
 // cuMemHostRegister_v2
 CUresult cuMemHostRegister(void *p, std::size_t bytesize, unsigned int Flags);
 CUresult cuMemHostUnregister(void *p);
+// cuMemHostGetDevicePointer_v2
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+                                   unsigned int Flags);
 
 CUresult cuTensorMapEncodeTiled(
     CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,

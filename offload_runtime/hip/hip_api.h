@@ -139,6 +139,8 @@ hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value,
 hipError_t hipHostRegister(void *hostPtr, std::size_t sizeBytes,
                            unsigned int flags);
 hipError_t hipHostUnregister(void *hostPtr);
+hipError_t hipHostGetDevicePointer(void **devPtr, void *hostPtr,
+                                   unsigned int flags);
 
 } // namespace mgpu::hip
 

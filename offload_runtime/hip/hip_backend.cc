@@ -223,6 +223,15 @@ public:
     return OkStatus();
   }
 
+  StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) override {
+    DeviceScope scope;
+    MGPU_RETURN_IF_ERROR(scope.Enter());
+    void *address = nullptr;
+    MGPU_RETURN_IF_HIP_ERROR(runtime, hipHostGetDevicePointer, &address, ptr,
+                             0);
+    return address;
+  }
+
   Status EncodeTensorMap(void *, const TensorMapRequest &) override {
     return NoTensorMaps();
   }

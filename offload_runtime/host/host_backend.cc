@@ -272,6 +272,12 @@ public:
     return HostMemory::Get().Unregister(ptr);
   }
 
+  // Kernels run here: registered memory is where it is.
+  StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) override {
+    MGPU_RETURN_IF_ERROR(HostMemory::Get().CheckRegistered(ptr));
+    return ptr;
+  }
+
   Status EncodeTensorMap(void *, const TensorMapRequest &) override {
     return NoTensorMaps();
   }

@@ -87,6 +87,21 @@ Status HostMemory::Unregister(void *ptr) {
   return OkStatus();
 }
 
+Status HostMemory::CheckRegistered(const void *ptr) {
+  auto start = reinterpret_cast<uintptr_t>(ptr);
+  std::shared_lock<std::shared_mutex> lock(mutex);
+  auto next = ranges.upper_bound(start);
+  if (next != ranges.begin()) {
+    auto holding = std::prev(next);
+    if (start < holding->second.end &&
+        holding->second.kind == Kind::kRegistered)
+      return OkStatus();
+  }
+  return RuntimeError(
+      MGPU_ERROR_INVALID_VALUE,
+      StrCat(ptr, " is not in registered host memory (mgpuMemHostRegister)"));
+}
+
 StatusOr<bool> HostMemory::Classify(const void *ptr, size_t bytes,
                                     const char *what) {
   auto start = reinterpret_cast<uintptr_t>(ptr);

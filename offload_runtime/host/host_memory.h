@@ -37,6 +37,8 @@ public:
   /// check).
   Status Register(void *ptr, uint64_t bytes);
   Status Unregister(void *ptr);
+  /// OK where `ptr` is in registered memory.
+  Status CheckRegistered(const void *ptr);
   /// Whether [ptr, ptr + bytes), which a copy or fill (`what`) touches, is
   /// allocated or registered memory (true) or other memory (false). A range
   /// that is partly one and partly the other, or runs past the end of its

@@ -696,6 +696,16 @@ CUresult fake_cuMemHostUnregister(void *ptr) {
   return ptr ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
+// Unified addressing, as on every 64-bit CUDA device: the host's address.
+CUresult fake_cuMemHostGetDevicePointer(CUdeviceptr *address, void *ptr,
+                                        unsigned flags) {
+  ENTER("cuMemHostGetDevicePointer", /*needsContext=*/true);
+  if (!address || !ptr || flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  *address = reinterpret_cast<CUdeviceptr>(ptr);
+  return CUDA_SUCCESS;
+}
+
 CUresult fake_cuTensorMapEncodeTiled(
     CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
     const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,

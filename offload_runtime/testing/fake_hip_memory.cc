@@ -203,6 +203,20 @@ hipError_t hipHostUnregister(void *ptr) {
   });
 }
 
+// The host's address, as on an AMD GPU with unified addressing; memory that
+// is not registered has none.
+hipError_t hipHostGetDevicePointer(void **address, void *ptr,
+                                   unsigned int flags) {
+  return NoThrow([&] {
+    FAKE_HIP_ENTER("hipHostGetDevicePointer");
+    if (!address || flags ||
+        Holding(s.registrations, ptr) == s.registrations.end())
+      return hipErrorInvalidValue;
+    *address = ptr;
+    return hipSuccess;
+  });
+}
+
 //===--- Streams and events -----------------------------------------------===//
 
 hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int) {

@@ -183,6 +183,9 @@ public:
 
   Status HostRegister(void *, uint64_t) override { return NoRegistration(); }
   Status HostUnregister(void *) override { return NoRegistration(); }
+  StatusOr<void *> DeviceAddressOfHostMemory(void *) override {
+    return NoRegistration();
+  }
 
   Status EncodeTensorMap(void *, const TensorMapRequest &) override {
     return NoTensorMaps();

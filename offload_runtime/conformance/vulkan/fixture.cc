@@ -29,6 +29,13 @@ const BackendUnderTest &TheBackend() {
           {"HostMemory.MemRefs", "the Vulkan backend registers no host "
                                  "memory: mgpuMemHostRegister "
                                  "answers MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.DeviceMemRefs",
+           "the Vulkan backend registers no host memory: "
+           "mgpuMemHostRegister and mgpuMemGetDeviceMemRef1d* answer "
+           "MGPU_ERROR_NOT_SUPPORTED"},
+          {"HostMemory.DeviceMemRefOfMemoryNotRegistered",
+           "the Vulkan backend registers no host memory: "
+           "mgpuMemGetDeviceMemRef1d* answers MGPU_ERROR_NOT_SUPPORTED"},
       });
   return backend;
 }
