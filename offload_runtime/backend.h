@@ -157,10 +157,18 @@ public:
   virtual StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) = 0;
 
   /// Tensor maps (TMA): encodes into the 128 bytes at `tensorMap`, and makes
-  /// a device copy of such a map.
-  virtual Status EncodeTensorMap(void *tensorMap,
-                                 const TensorMapRequest &request) = 0;
-  virtual StatusOr<void *> DeviceCopyOfTensorMap(const void *tensorMap) = 0;
+  /// a device copy of such a map. A backend without them answers
+  /// MGPU_ERROR_NOT_SUPPORTED.
+  virtual Status EncodeTensorMap(void * /*tensorMap*/,
+                                 const TensorMapRequest & /*request*/) {
+    return NoTensorMaps();
+  }
+  virtual StatusOr<void *> DeviceCopyOfTensorMap(const void * /*tensorMap*/) {
+    return NoTensorMaps();
+  }
+
+  /// The backend's name in its messages ("the <name> backend").
+  virtual const char *GetName() const = 0;
 
   /// The backend's own ways through the launch loop's entry points, if any.
   virtual const FastPaths *GetFastPaths() const { return nullptr; }
@@ -168,6 +176,14 @@ public:
   /// What the trace labels the process with once the backend is chosen
   /// (its device's name and driver), or "" for no label.
   virtual std::string TraceLabel() const { return ""; }
+
+private:
+  Status NoTensorMaps() const {
+    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
+                        StrCat("tensor maps (TMA) need a CUDA device of sm_90 "
+                               "or newer; the ",
+                               GetName(), " backend has none"));
+  }
 };
 
 /// The process's backend, chosen and started at the first call: the same

@@ -232,6 +232,8 @@ public:
     return reinterpret_cast<void *>(address);
   }
 
+  const char *GetName() const override { return "CUDA"; }
+
   Status EncodeTensorMap(void *tensorMap,
                          const TensorMapRequest &request) override {
     MGPU_ASSIGN_OR_RETURN(DeviceScope scope, DeviceScope::Enter());

@@ -232,13 +232,7 @@ public:
     return address;
   }
 
-  Status EncodeTensorMap(void *, const TensorMapRequest &) override {
-    return NoTensorMaps();
-  }
-
-  StatusOr<void *> DeviceCopyOfTensorMap(const void *) override {
-    return NoTensorMaps();
-  }
+  const char *GetName() const override { return "HIP"; }
 
 private:
   /// `stream`, or the calling thread's own on its device.
@@ -247,13 +241,6 @@ private:
       return AsHip(stream);
     MGPU_ASSIGN_OR_RETURN(hip::Device * device, hip::GetThreadDevice());
     return hip::ResolveStream(*device, nullptr);
-  }
-
-  static Status NoTensorMaps() {
-    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                        "tensor maps (TMA) need a CUDA device of sm_90 or "
-                        "newer; the HIP backend has no tensor maps on AMD "
-                        "GPUs");
   }
 
   const hip::HipRuntime &runtime;

@@ -278,13 +278,7 @@ public:
     return ptr;
   }
 
-  Status EncodeTensorMap(void *, const TensorMapRequest &) override {
-    return NoTensorMaps();
-  }
-
-  StatusOr<void *> DeviceCopyOfTensorMap(const void *) override {
-    return NoTensorMaps();
-  }
+  const char *GetName() const override { return "host"; }
 
 private:
   /// `stream`, checked, or the calling thread's own when null; on the one
@@ -322,12 +316,6 @@ private:
                                  " does not exist; the host backend has one "
                                  "device, device 0"));
     return OkStatus();
-  }
-
-  static Status NoTensorMaps() {
-    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                        "tensor maps (TMA) need a CUDA device of sm_90 or "
-                        "newer; the host backend has none");
   }
 
   /// Why this backend runs rather than a GPU's.

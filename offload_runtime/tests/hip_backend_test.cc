@@ -321,8 +321,7 @@ TEST_F(HipBackend, ClustersAndTensorMapsAreNotForAmdGpus) {
                            elementStrides, 0, 0, 0, 0);
   EXPECT_EQ(errors.Take(),
             "mgpuTensorMapEncodeTiled: tensor maps (TMA) need a CUDA device "
-            "of sm_90 or newer; the HIP backend has no tensor maps on AMD "
-            "GPUs");
+            "of sm_90 or newer; the HIP backend has none");
   EXPECT_EQ(mgpuGetLastError(), CUDA_ERROR_NOT_SUPPORTED);
   mgpuMemFree(global, nullptr);
   mgpuModuleUnload(module);

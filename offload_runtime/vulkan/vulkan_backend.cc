@@ -187,13 +187,7 @@ public:
     return NoRegistration();
   }
 
-  Status EncodeTensorMap(void *, const TensorMapRequest &) override {
-    return NoTensorMaps();
-  }
-
-  StatusOr<void *> DeviceCopyOfTensorMap(const void *) override {
-    return NoTensorMaps();
-  }
+  const char *GetName() const override { return "Vulkan"; }
 
 private:
   StatusOr<Stream *> Resolve(MgpuStream stream) {
@@ -238,12 +232,6 @@ private:
         "the Vulkan backend cannot register host memory for the device: "
         "allocate it with mgpuMemAlloc (host_shared for memory the host "
         "reads and writes too), or copy it with mgpuMemcpy");
-  }
-
-  static Status NoTensorMaps() {
-    return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                        "tensor maps (TMA) need a CUDA device of sm_90 or "
-                        "newer; the Vulkan backend has none");
   }
 
   Device &device;
