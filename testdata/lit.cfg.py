@@ -2,6 +2,7 @@
 # lit configuration for mlir-offload's tests. build_defs/lit_runner.sh sets the
 # OFFLOAD_* variables to tools in the Bazel runfiles.
 import os
+import platform
 import sys
 
 import lit.formats
@@ -80,6 +81,9 @@ config.substitutions.append(
 # runtime's leaks are checked by its own tests. A plugin built with ASan
 # cannot load into the stock, uninstrumented mlir-opt: those tests say
 # `UNSUPPORTED: asan`.
+# The host's machine (x86_64, aarch64), for what one of them has alone
+# (`REQUIRES: x86_64`).
+config.available_features.add(platform.machine())
 if "ASAN_OPTIONS" in os.environ:
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = os.environ["ASAN_OPTIONS"] + ":detect_leaks=0"

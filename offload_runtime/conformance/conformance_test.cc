@@ -1278,8 +1278,13 @@ TEST_F(HostMemory, DeviceMemRefOfMemoryNotRegistered) {
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE));
   EXPECT_EQ(f.aligned, nullptr);
   EXPECT_EQ(f.offset, 2);
-  mgpuMemGetDeviceMemRef1dFloat(nullptr, nullptr, 0, 16, 1);
+}
+
+TEST_F(HostMemory, DeviceMemRefOfNull) {
+  MgpuMemRef1d f = mgpuMemGetDeviceMemRef1dFloat(nullptr, nullptr, 0, 16, 1);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"aligned pointer is null"}));
+  EXPECT_EQ(f.aligned, nullptr);
+  EXPECT_EQ(f.size, 16);
 }
 
 TEST_F(HostMemory, MemRefsThatAreNotDenseOrNull) {
