@@ -478,6 +478,12 @@ TEST_F(HipBackend, EveryFailingCallIsOneErrorLine) {
          mgpuMemHostRegister(host.data(), host.size());
          mgpuMemHostUnregister(host.data());
        }},
+      // The memory is registered still: the unregistration above failed.
+      {"hipHostGetDevicePointer",
+       [&] {
+         auto *ints = reinterpret_cast<int32_t *>(host.data());
+         mgpuMemGetDeviceMemRef1dInt32(ints, ints, 0, 16, 1);
+       }},
       {"hipGetDevice", [&] { mgpuMemFree(memory, nullptr); }},
       {"hipSetDevice",
        [&] {

@@ -444,6 +444,29 @@ TEST(Runtime, HostRegisterMemRef) {
   EXPECT_EQ(fake.calls("cuMemHostUnregister"), 1);
 }
 
+// One driver call, whose failure is the entry point's one error, with the
+// memref's pointers null and the rest as it was.
+TEST(Runtime, DeviceMemRefAsksTheDriver) {
+  float data[16] = {};
+  FakeCuda fake;
+  mgpuMemHostRegister(data, sizeof(data));
+  fake.resetCalls();
+  MgpuMemRef1d memref = mgpuMemGetDeviceMemRef1dFloat(data, data, 1, 15, 1);
+  EXPECT_EQ(fake.calls("cuMemHostGetDevicePointer"), 1);
+  EXPECT_EQ(memref.aligned, static_cast<void *>(data));
+  RecordedErrors errors;
+  mgpuSetErrorHandler(RecordedErrors::Record, &errors);
+  fake.failCall("cuMemHostGetDevicePointer", CUDA_ERROR_INVALID_VALUE);
+  memref = mgpuMemGetDeviceMemRef1dFloat(data, data, 1, 15, 1);
+  mgpuSetErrorHandler(nullptr, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(memref.aligned, nullptr);
+  EXPECT_EQ(memref.allocated, nullptr);
+  EXPECT_EQ(memref.offset, 1);
+  EXPECT_EQ(memref.size, 15);
+  mgpuMemHostUnregister(data);
+}
+
 TEST(Runtime, EqualTensorMapsShareOneDeviceCopy) {
   float data[64 * 8] = {};
   MemRef2D memref = {reinterpret_cast<char *>(data),
