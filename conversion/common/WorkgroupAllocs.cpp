@@ -53,43 +53,27 @@ static constexpr StringLiteral kCarried =
     "alloc is the same buffer: allocate the buffers before the loop and swap "
     "them";
 
-/// Why `alloc` cannot be a workgroup attribution, or empty.
-static StringRef whyNoAttribution(memref::AllocOp alloc) {
-  auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
-  if (!kernel || !kernel.isKernel())
-    return "it is outside a kernel: a block's workgroup memory belongs to its "
-           "kernel; allocate it there and pass it on";
-  MemRefType type = alloc.getType();
-  if (!type.hasStaticShape())
+static InFlightDiagnostic emitNoPlace(memref::AllocOp alloc) {
+  return alloc.emitError() << "this memref.alloc of workgroup memory has no "
+                              "place in the kernel's workgroup memory: ";
+}
+
+/// Why no lowering can make `alloc` one buffer per block, or empty.
+static StringRef whyNotOnePerBlock(memref::AllocOp alloc) {
+  if (!alloc.getType().hasStaticShape())
     return "its size is known at run time only, and a block's workgroup "
            "memory is laid out when the kernel compiles: use "
            "gpu.dynamic_shared_memory and a view of it";
-  if (!type.getLayout().isIdentity())
-    return "its layout is not the identity: allocate it without one and "
-           "take a view of it";
   if (isCarriedByItsLoop(alloc))
     return kCarried;
   return {};
 }
 
-LogicalResult
-mlir::offload::checkWorkgroupAllocsNotCarried(gpu::GPUModuleOp module) {
-  WalkResult result = module.walk([](memref::AllocOp alloc) {
-    if (!isWorkgroupMemory(alloc.getType()) || !isCarriedByItsLoop(alloc))
-      return WalkResult::advance();
-    alloc.emitError() << "this memref.alloc of workgroup memory has no place "
-                         "in the kernel's workgroup memory: "
-                      << kCarried;
-    return WalkResult::interrupt();
-  });
-  return failure(result.wasInterrupted());
-}
-
-LogicalResult
-mlir::offload::allocsToWorkgroupAttributions(gpu::GPUModuleOp module) {
+FailureOr<SmallVector<memref::AllocOp>>
+mlir::offload::takeWorkgroupAllocs(Operation *root) {
   SmallVector<memref::AllocOp> allocs;
   SmallVector<memref::DeallocOp> deallocs;
-  module.walk([&](Operation *op) {
+  root->walk([&](Operation *op) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op);
         alloc && isWorkgroupMemory(alloc.getType()))
       allocs.push_back(alloc);
@@ -97,17 +81,51 @@ mlir::offload::allocsToWorkgroupAttributions(gpu::GPUModuleOp module) {
         dealloc && isWorkgroupMemory(dealloc.getMemref().getType()))
       deallocs.push_back(dealloc);
   });
-  for (memref::AllocOp alloc : allocs) {
-    StringRef why = whyNoAttribution(alloc);
-    if (!why.empty())
-      return alloc.emitError()
-             << "this memref.alloc of workgroup memory has no place in the "
-                "kernel's workgroup memory: "
-             << why;
-  }
+  for (memref::AllocOp alloc : allocs)
+    if (StringRef why = whyNotOnePerBlock(alloc); !why.empty())
+      return emitNoPlace(alloc) << why;
   for (memref::DeallocOp dealloc : deallocs)
     dealloc.erase();
-  for (memref::AllocOp alloc : allocs) {
+  return allocs;
+}
+
+LogicalResult
+mlir::offload::checkWorkgroupAllocsNotCarried(gpu::GPUModuleOp module) {
+  WalkResult result = module.walk([](memref::AllocOp alloc) {
+    if (!isWorkgroupMemory(alloc.getType()) || !isCarriedByItsLoop(alloc))
+      return WalkResult::advance();
+    emitNoPlace(alloc) << kCarried;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult
+mlir::offload::allocsToWorkgroupAttributions(gpu::GPUModuleOp module) {
+  // An attribution belongs to a kernel, and has the identity layout.
+  WalkResult placed = module.walk([](memref::AllocOp alloc) {
+    if (!isWorkgroupMemory(alloc.getType()))
+      return WalkResult::advance();
+    auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+    if (!kernel || !kernel.isKernel()) {
+      emitNoPlace(alloc) << "it is outside a kernel: a block's workgroup "
+                            "memory belongs to its kernel; allocate it there "
+                            "and pass it on";
+      return WalkResult::interrupt();
+    }
+    if (!alloc.getType().getLayout().isIdentity()) {
+      emitNoPlace(alloc) << "its layout is not the identity: allocate it "
+                            "without one and take a view of it";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (placed.wasInterrupted())
+    return failure();
+  FailureOr<SmallVector<memref::AllocOp>> allocs = takeWorkgroupAllocs(module);
+  if (failed(allocs))
+    return failure();
+  for (memref::AllocOp alloc : *allocs) {
     auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
     BlockArgument buffer =
         kernel.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());

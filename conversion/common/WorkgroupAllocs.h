@@ -10,6 +10,7 @@
 #define OFFLOAD_CONVERSION_COMMON_WORKGROUPALLOCS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::offload {
 
@@ -26,10 +27,18 @@ namespace mlir::offload {
 /// to its next iteration (which one buffer would alias) is an error at it.
 LogicalResult allocsToWorkgroupAttributions(gpu::GPUModuleOp module);
 
-/// The error of allocsToWorkgroupAttributions at the first memref.alloc of
-/// workgroup memory whose buffer the loop that allocates it carries to its
-/// next iteration, for the lowerings that make one buffer per block of
-/// such an alloc their own way.
+/// The memref.alloc of workgroup memory under `root`, for a lowering that
+/// makes each one buffer per block (allocsToWorkgroupAttributions, the
+/// host's block memory), once each memref.dealloc of workgroup memory is
+/// erased; or one error at the first that no lowering can make so: a size
+/// known at run time only, or a buffer that the loop allocating it carries
+/// to its next iteration.
+FailureOr<SmallVector<memref::AllocOp>> takeWorkgroupAllocs(Operation *root);
+
+/// The error of takeWorkgroupAllocs at the first memref.alloc of workgroup
+/// memory whose buffer the loop that allocates it carries to its next
+/// iteration, for a lowering whose upstream conversion makes the buffers or
+/// that rewrites the kernel before it takes them.
 LogicalResult checkWorkgroupAllocsNotCarried(gpu::GPUModuleOp module);
 
 } // namespace mlir::offload

@@ -294,43 +294,22 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
 /// block, as a workgroup attribution is, wherever in the kernel it is (a
 /// GPU's shared variable is one per block, however often the code that
 /// declares it runs): an alloca at `b`, which `uniform` maps to itself. Its
-/// deallocations go, as the buffer lives as long as the block. Reports one
-/// whose shape is not static.
+/// deallocations go, as the buffer lives as long as the block. Reports what
+/// no lowering makes one buffer per block (takeWorkgroupAllocs).
 static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
                                                     OpBuilder &b,
                                                     IRMapping &uniform) {
-  auto isWorkgroup = [](Value memref) {
-    auto type = dyn_cast<MemRefType>(memref.getType());
-    return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-  };
-  SmallVector<memref::AllocOp> allocs;
-  SmallVector<memref::DeallocOp> deallocs;
-  kernel.walk([&](Operation *op) {
-    if (auto alloc = dyn_cast<memref::AllocOp>(op);
-        alloc && isWorkgroup(alloc.getResult()))
-      allocs.push_back(alloc);
-    if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
-        dealloc && isWorkgroup(dealloc.getMemref()))
-      deallocs.push_back(dealloc);
-  });
-  for (memref::AllocOp alloc : allocs)
-    if (!alloc.getType().hasStaticShape())
-      return alloc.emitError()
-             << "the host target gives workgroup memory of a static shape "
-                "only, one buffer per block; this 'memref.alloc' of "
-             << alloc.getType()
-             << " has a size known at run time: give it a static shape, or "
-                "use gpu.dynamic_shared_memory";
-  for (memref::DeallocOp dealloc : deallocs)
-    dealloc.erase();
-  for (memref::AllocOp alloc : allocs) {
+  FailureOr<SmallVector<memref::AllocOp>> allocs = takeWorkgroupAllocs(kernel);
+  if (failed(allocs))
+    return failure();
+  for (memref::AllocOp alloc : *allocs) {
     Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
                                             alloc.getAlignmentAttr());
     uniform.map(buffer, buffer);
     alloc.getResult().replaceAllUsesWith(buffer);
     alloc.erase();
   }
-  LLVM_DEBUG(llvm::dbgs() << "@" << kernel.getName() << ": " << allocs.size()
+  LLVM_DEBUG(llvm::dbgs() << "@" << kernel.getName() << ": " << allocs->size()
                           << " workgroup allocations made block memory\n");
   return success();
 }
@@ -511,6 +490,8 @@ struct LowerGpuToHostPass
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectOpsWithoutHostMeaning(module)) ||
         (kernelBarePtr && failed(checkBarePointerArguments(module))) ||
+        // Before canonicalization can erase a loop that nothing uses, as
+        // the other lowerings check it.
         failed(checkWorkgroupAllocsNotCarried(module)))
       return signalPassFailure();
     // The C library's printf would read what was never passed. An argument

@@ -274,7 +274,7 @@ gpu.module @workgroup_alloc {
 gpu.module @workgroup_alloc_dynamic {
   gpu.func @k(%n: index, %v: f32, %out: memref<1xf32>) kernel {
     %c0 = arith.constant 0 : index
-    // expected-error @below {{the host target gives workgroup memory of a static shape only, one buffer per block; this 'memref.alloc' of 'memref<?xf32, #gpu.address_space<workgroup>>' has a size known at run time: give it a static shape, or use gpu.dynamic_shared_memory}}
+    // expected-error @below {{this memref.alloc of workgroup memory has no place in the kernel's workgroup memory: its size is known at run time only, and a block's workgroup memory is laid out when the kernel compiles: use gpu.dynamic_shared_memory and a view of it}}
     %tile = memref.alloc(%n) : memref<?xf32, #gpu.address_space<workgroup>>
     memref.store %v, %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>
     %w = memref.load %tile[%c0] : memref<?xf32, #gpu.address_space<workgroup>>

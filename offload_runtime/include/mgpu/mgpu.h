@@ -6,16 +6,17 @@
  *
  * The C entry points that LLVM IR lowered from the gpu dialect calls, with the
  * signatures of upstream MLIR 22's CUDA runtime wrappers (and the two memref
- * helpers of its ROCm wrappers), plus our own additions. The entry points and the structs shared with compiled code are
- * declared once, in mgpu_abi.def, with their documentation; this header
- * expands that table into C declarations. libmgpu.so exports exactly them.
+ * helpers of its ROCm wrappers), plus our own additions. The entry points and
+ * the structs shared with compiled code are declared once, in mgpu_abi.def,
+ * with their documentation; this header expands that table into C
+ * declarations. libmgpu.so exports exactly them.
  *
  * Errors: see MGPU_ON_ERROR in docs/runtime.md. With `abort` (the default) a
  * failing call prints one line naming the call, the error and what to do,
  * then ends the program with exit status 1. With `report` it prints the line,
  * records the error (mgpuGetLastError) and returns a null handle (a memref
- * with null pointers, for those that return one). An
- * embedding program can take every error itself (mgpuSetErrorHandler).
+ * with null pointers, for those that return one). An embedding program can
+ * take every error itself (mgpuSetErrorHandler).
  *
  *===----------------------------------------------------------------------===*/
 
