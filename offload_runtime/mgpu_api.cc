@@ -749,7 +749,7 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, MgpuMemRefDescriptor *descriptor,
 
 namespace {
 /// The memref of the device's address of `aligned` (registered host
-/// memory), as upstream's ROCm wrappers give it: both pointers that address,
+/// memory), as upstream's runtime wrappers give it: both pointers that address,
 /// the rest as it was; null pointers where there is none.
 MgpuMemRef1d GetDeviceMemRef1d(const char *entryPoint, void *aligned,
                                int64_t offset, int64_t size, int64_t stride) {

@@ -1243,7 +1243,7 @@ TEST_F(HostMemory, MemRefs) {
   mgpuMemFree(device, nullptr);
 }
 
-// What MLIR's ROCm programs hand a kernel after registering a memref: the
+// What MLIR's GPU programs hand a kernel after registering a memref: the
 // memref at the device's address of its registered memory, which a kernel
 // writes through.
 TEST_F(HostMemory, DeviceMemRefs) {
