@@ -41,7 +41,7 @@ public:
 
   /// What each argument that the format reads is read as, once check()
   /// succeeded; the arguments left over are not in it.
-  ArrayRef<ArgumentRead> getReads() const { return reads_; }
+  ArrayRef<ArgumentRead> getReads() const { return argumentReads; }
 
   LogicalResult check() {
     StringRef format = op.getFormat();
@@ -100,7 +100,7 @@ private:
              << "argument " << index << " is " << type << ", and " << what
              << " reads " << read << ": printf cannot be passed " << type
              << " (" << kPassing << ")";
-    reads_.push_back({reads, bits});
+    argumentReads.push_back({reads, bits});
     bool matches = reads == Reads::Int ? intBits == bits : isDouble;
     if (matches || !warn)
       return success();
@@ -290,7 +290,7 @@ private:
   /// The number of arguments read so far.
   size_t next = 0;
   /// What each of them is read as.
-  SmallVector<ArgumentRead> reads_;
+  SmallVector<ArgumentRead> argumentReads;
 };
 
 } // namespace
