@@ -68,6 +68,24 @@ def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def OffloadLowerHostAsync : Pass<"offload-lower-host-async", "ModuleOp"> {
+  let summary = "Lowers the host code's async dialect to the LLVM dialect "
+                "through MLIR's async runtime, where it has any";
+  let description = [{
+    A host program may run its GPU work in `async.execute` regions and wait
+    for them with `async.await`, as MLIR's GPU programs do. Where the module
+    has async ops outside its `gpu.module`s, this pass runs upstream's
+    lowering of them: `async-to-async-runtime` (each region a coroutine),
+    `async-runtime-ref-counting` and its `-opt`, and
+    `convert-async-to-llvm`, whose calls `libmlir_async_runtime.so` answers;
+    then `convert-to-llvm` for the coroutines it outlines. It runs after
+    `gpu-to-llvm`, as MLIR's programs run it: a region may yield a
+    `!gpu.async.token` (`gpu-async-region`), which must be a stream by then.
+    Where the module has no async op, it changes nothing: a program without
+    one declares none of the async runtime's functions.
+  }];
+}
+
 def OffloadLowerKernels : Pass<"offload-lower-kernels", "ModuleOp"> {
   let summary = "Lowers each gpu.module with the lowering its targets need";
   let description = [{

@@ -205,6 +205,10 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   pm.addPass(createOffloadAssignStreams());
   pm.addPass(createOffloadLowerGpuWaits());
   pm.addPass(createGpuToLLVMConversionPass(hostCode));
+  // The host's async.execute regions, as coroutines of MLIR's async runtime,
+  // once the tokens that they pass (!gpu.async.token) are the runtime's
+  // streams, as upstream's GPU programs lower them.
+  pm.addPass(createOffloadLowerHostAsync());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 

@@ -8,6 +8,8 @@
 
 #include "conversion/rocdl/RocdlUnsupported.h"
 
+#include "conversion/common/AssertReport.h"
+
 #include "mgpu/mgpu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -99,17 +101,6 @@ LogicalResult mlir::offload::checkRocdlSupported(gpu::GPUModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
-/// `text` as a printf format that prints it as it is.
-static std::string escapeFormat(StringRef text) {
-  std::string escaped;
-  for (char c : text) {
-    escaped += c;
-    if (c == '%')
-      escaped += '%';
-  }
-  return escaped;
-}
-
 void mlir::offload::lowerAssertsToTraps(gpu::GPUModuleOp module) {
   SmallVector<cf::AssertOp> asserts;
   module.walk([&](cf::AssertOp op) { asserts.push_back(op); });
@@ -129,9 +120,8 @@ void mlir::offload::lowerAssertsToTraps(gpu::GPUModuleOp module) {
         ids.push_back(
             arith::IndexCastUIOp::create(tb, loc, tb.getI32Type(), id));
       }
-    std::string format = "block [%u,%u,%u], thread [%u,%u,%u]: Assertion `" +
-                         escapeFormat(op.getMsg()) + "' failed.\n";
-    gpu::PrintfOp::create(tb, loc, tb.getStringAttr(format), ids);
+    gpu::PrintfOp::create(tb, loc, tb.getStringAttr(getAssertReportFormat(op)),
+                          ids);
     LLVM::Trap::create(tb, loc);
     op.erase();
   }

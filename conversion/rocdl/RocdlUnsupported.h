@@ -21,9 +21,9 @@ namespace mlir::offload {
 /// saying why; or at a kernel whose known block size no AMD GPU runs.
 LogicalResult checkRocdlSupported(gpu::GPUModuleOp module);
 
-/// Rewrites each cf.assert in `module` into what HIP's assert does: when it
-/// fails, print the message with the block and thread through the device
-/// libraries' printf, then trap, which ends the launch with an error.
+/// Rewrites each cf.assert in `module` into what a GPU's assert does: when
+/// it fails, print the line of AssertReport.h through the device libraries'
+/// printf, then trap, which ends the launch with an error.
 void lowerAssertsToTraps(gpu::GPUModuleOp module);
 
 } // namespace mlir::offload

@@ -1,6 +1,7 @@
-// cf.assert in a kernel: a failed one stops the kernel's launch with the
-// assertion's message and where it failed, as a device-side assert does on
-// CUDA; the program's output up to the launch comes out, and it exits 1.
+// cf.assert in a kernel: a failed one prints CUDA's line and stops the
+// kernel's launch with the assertion's message and where it failed, as a
+// device-side assert does on CUDA; the program's output up to the launch
+// comes out, and it exits 1.
 //
 // RUN: offload-opt %s --offload-lower-to-host > %t.mlir
 // RUN: %expect_exit 1 %offload_runner %t.mlir > %t.out 2> %t.err
@@ -40,11 +41,12 @@ func.func @main() {
     %not_last = arith.cmpi ult, %tx, %c3 : index
     %first_block = arith.cmpi ult, %bx, %c1_ : index
     %ok = arith.ori %not_last, %first_block : i1
+    // OUT: assert.mlir:[[# @LINE + 1]]: (unknown): block: [1,0,0], thread: [3,0,0] Assertion `thread 3 of block 1 must not get here` failed.
     cf.assert %ok, "thread 3 of block 1 must not get here"
     gpu.terminator
   }
   // Not reached: the failed launch ends the program.
-  // OUT-NOT: [
+  // OUT-NOT: Unranked Memref
   call @printMemrefI32(%unranked) : (memref<*xi32>) -> ()
   return
 }

@@ -2,8 +2,9 @@
 // gpu.module, in the manner of MLIR's CUDA assert.mlir: two kernels of one
 // gpu.module, each with two printfs and two asserts. The first passes both
 // asserts; in the second the second assert fails, in every thread, which
-// ends the launch: the first thread's message is the one reported, and no
-// thread prints after it. The program's output up to there comes out, and
+// ends the launch: each thread prints CUDA's line for it, the first
+// thread's message is the one the launch fails with, and no thread prints
+// after it. The program's output up to there comes out, and
 // it exits 1.
 //
 // RUN: offload-opt %s --offload-lower-to-host > %t.mlir
@@ -29,7 +30,9 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       cf.assert %yes, "passing assertion"
       gpu.printf "failing %lld: after the passing assertion\n", %t : index
+      // OUT-DAG: printf-assert.mlir:[[# @LINE + 1]]: (unknown): block: [0,0,0], thread: [0,0,0] Assertion `failing assertion` failed.
       cf.assert %no, "failing assertion"
+      // OUT-DAG: printf-assert.mlir:[[# @LINE - 1]]: (unknown): block: [0,0,0], thread: [1,0,0] Assertion `failing assertion` failed.
       gpu.printf "failing %lld: after the failing assertion\n", %t : index
       gpu.return
     }
@@ -51,7 +54,8 @@ module attributes {gpu.container_module} {
 // OUT-DAG: passing 0: after the second assertion
 // OUT-DAG: passing 1: after the first assertion
 // OUT-DAG: passing 1: after the second assertion
-// OUT: failing 0: after the passing assertion
+// OUT-DAG: failing 0: after the passing assertion
+// OUT-DAG: failing 1: after the passing assertion
 // OUT-NOT: after the failing assertion
 // ERR: mgpu: {{.*}}: a kernel failed: kernel @failing: failing assertion (block (0, 0, 0), thread (0, 0, 0))
 // ERR-NOT: mgpu

@@ -94,20 +94,32 @@ gpu.module @no_params {
 
 // -----
 
-// gpu.printf calls printf with C's promotions; a failed cf.assert calls the
-// block's trap with the kernel's name and the message, and the thread.
+// gpu.printf calls printf with C's promotions. A thread whose cf.assert
+// fails prints CUDA's line, keeps the block's first failure (the kernel's
+// name and the message, and the thread) and stops; after the thread loop,
+// a failure calls the block's trap.
 // CHECK-LABEL: gpu.module @printf_assert
+// CHECK-DAG: llvm.mlir.global internal constant @printfFormat_1("{{.*}}offload-lower-gpu-to-host.mlir:[[# @LINE + 24]]: (unknown): block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `bad value` failed.\0A\00")
 // CHECK-DAG: llvm.mlir.global internal constant @printfFormat("%d\0A\00")
 // CHECK-DAG: llvm.func @printf(!llvm.ptr, ...) -> i32
 // CHECK-DAG: llvm.mlir.global internal constant @assertMessage("kernel @k: bad value\00")
 // CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, %[[C:[^:]*]]: i8, %[[P:[^:]*]]: i1)
+// CHECK: %[[FIRST:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK: %[[FIRST_THREAD:.*]] = llvm.alloca %{{.*}} x !llvm.array<3 x i32>
+// CHECK: %[[STOPPED:.*]] = llvm.alloca %{{.*}} x i1
+// CHECK: llvm.store %{{.*}}, %[[FIRST]]
+// CHECK: llvm.store %[[FALSE:.*]], %[[STOPPED]] : i1
 // CHECK: %[[WIDE:.*]] = llvm.sext %[[C]] : i8 to i32
 // CHECK: llvm.call @printf(%{{.*}}, %[[WIDE]]) vararg(!llvm.func<i32 (ptr, ...)>)
 // CHECK: llvm.cond_br %{{.*}}, ^[[FAIL:.*]], ^
 // CHECK: ^[[FAIL]]:
+// CHECK: llvm.call @printf(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: llvm.store %[[TRUE:.*]], %[[STOPPED]] : i1
+// CHECK: %[[MESSAGE:.*]] = llvm.load %[[FIRST]] : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.icmp "ne" %[[MESSAGE]]
 // CHECK: %[[TRAP_SLOT:.*]] = llvm.getelementptr %[[BLOCK]][0, 14]
 // CHECK: %[[TRAP:.*]] = llvm.load %[[TRAP_SLOT]] : !llvm.ptr -> !llvm.ptr
-// CHECK: llvm.call %[[TRAP]](%[[BLOCK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, i32, i32, i32) -> ()
+// CHECK: llvm.call %[[TRAP]](%[[BLOCK]], %[[MESSAGE]], %{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, i32, i32, i32) -> ()
 gpu.module @printf_assert {
   gpu.func @k(%c: i8, %p: i1) kernel {
     gpu.printf "%d\n", %c : i8

@@ -75,14 +75,15 @@ gpu.module @wave64_option [#offload.rocm<chip = "gfx1100", wave64 = true>] {
 // -----
 
 // CHECK-LABEL: gpu.module @asserts
-// The message, its '%' doubled for printf, with the block and thread.
-// CHECK: llvm.mlir.global internal constant @printfFormat_0("block [%u,%u,%u], thread [%u,%u,%u]: Assertion `100%% sure' failed.\0A\00")
+// CUDA's line: the file, line and function of the innermost callee, the
+// block and thread, the message; every '%' doubled for printf.
+// CHECK: llvm.mlir.global internal constant @printfFormat_0("dir/50%%.cc:7: check_%%d: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `100%% sure` failed.\0A\00")
 // CHECK: llvm.cond_br
 // CHECK: llvm.call @__ockl_printf_begin
 // CHECK: llvm.intr.trap
 gpu.module @asserts [#offload.rocm<chip = "gfx942">] {
   gpu.func @check(%ok: i1) kernel {
-    cf.assert %ok, "100% sure"
+    cf.assert %ok, "100% sure" loc(callsite(callsite("check_%d"("dir/50%.cc":7:9) at "caller.cc":10:8) at "main.cc":3:1))
     gpu.return
   }
 }

@@ -85,10 +85,13 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
   FailureOr<Value> xBound = getXBound(run, scope, b);
   if (failed(xBound))
     return failure();
-  return threads.emitThreadLoop(
-      scope, b,
-      [&](OpBuilder &lb, const Thread &t) { return cloneRun(run, t, lb); },
-      *xBound);
+  if (failed(threads.emitThreadLoop(
+          scope, b,
+          [&](OpBuilder &lb, const Thread &t) { return cloneRun(run, t, lb); },
+          *xBound)))
+    return failure();
+  ownOps.trapIfFailed(b);
+  return success();
 }
 
 FailureOr<Value> ControlFlowSplitter::getXBound(ArrayRef<Operation *> run,
@@ -188,6 +191,7 @@ LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
         return failure();
       memref::StoreOp::create(b, loc, mapping.lookup(result), *home, t.linear);
     }
+  ownOps.stopFailedThreads(*b.getBlock()->getParent());
   return success();
 }
 

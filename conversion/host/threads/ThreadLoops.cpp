@@ -48,8 +48,8 @@ emitWholeKernelPerThread(gpu::GPUFuncOp kernel, BlockThreads &threads,
                          const IRMapping &uniform, OpBuilder &b) {
   Location loc = kernel.getLoc();
   Block &body = kernel.getBody().front();
-  return threads.emitThreadLoop(
-      Scope{}, b, [&](OpBuilder &lb, const Thread &t) {
+  LogicalResult result =
+      threads.emitThreadLoop(Scope{}, b, [&](OpBuilder &lb, const Thread &t) {
         IRMapping mapping;
         for (BlockArgument arg : body.getArguments()) {
           // Kernel arguments and workgroup attributions are uniform; private
@@ -81,8 +81,13 @@ emitWholeKernelPerThread(gpu::GPUFuncOp kernel, BlockThreads &threads,
           scf::YieldOp::create(rb, ret.getLoc());
           ret.erase();
         }
+        ownOps.stopFailedThreads(region.getRegion());
         return success();
       });
+  if (failed(result))
+    return failure();
+  ownOps.trapIfFailed(b);
+  return success();
 }
 
 FailureOr<int64_t> mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel,
@@ -112,7 +117,7 @@ FailureOr<int64_t> mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel,
     return failure();
 
   BlockThreads threads(loc, values.blockDim, threadCount, warps, warpMode);
-  ThreadOwnOps ownOps(memory, values.block, trapMessage, loc);
+  ThreadOwnOps ownOps(memory, values, trapMessage, entry, loc);
   if (!kernel.getBody().hasOneBlock()) {
     if (failed(emitWholeKernelPerThread(kernel, threads, memory, ownOps,
                                         uniform, builder)))

@@ -7,8 +7,16 @@
 // Most ops of a kernel are cloned into a thread loop's body as they are. A
 // few mean something else in each thread, and their clones are made the
 // thread's own: a thread id becomes the loop's thread, a static private
-// allocation the thread's slice of private memory, and a cf.assert a call
-// that stops the launch, naming the thread, when it fails.
+// allocation the thread's slice of private memory, and a cf.assert what a
+// GPU does when it fails.
+//
+// On a GPU, every thread that reaches a failing assert prints its line
+// (conversion/common/AssertReport.h) and stops, and then the launch fails.
+// Here a thread whose assert fails prints it and runs nothing more of its
+// loop body; the other threads of the loop run theirs, and may fail it in
+// turn; after the loop, before any thread goes past the barrier or the
+// exchange where the loop ends, the block stops through its trap with the
+// first failure, which ends the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,31 +35,54 @@ namespace mlir::offload::threadloops {
 /// thread's own.
 class ThreadOwnOps {
 public:
-  /// `block` is the MgpuHostBlock pointer (!llvm.ptr), through which a
-  /// failed assert stops the launch with `trapMessage`'s message.
-  ThreadOwnOps(PrivateMemory &memory, Value block, TrapMessageFn trapMessage,
-               Location loc)
-      : memory(memory), block(block), trapMessage(trapMessage), loc(loc) {}
+  /// `values` are the block's (its ids, and the MgpuHostBlock through whose
+  /// trap a failed assert stops the launch with `trapMessage`'s message);
+  /// `entry` is where the function's allocations go.
+  ThreadOwnOps(PrivateMemory &memory, const BlockValues &values,
+               TrapMessageFn trapMessage, OpBuilder &entry, Location loc)
+      : memory(memory), values(values), trapMessage(trapMessage), entry(entry),
+        loc(loc) {}
 
   /// Whether the clone of `op` in a thread's loop body must be made that
   /// thread's: thread ids, static private allocations, assertions.
   bool isThreadsOwn(Operation *op) const;
 
   /// Makes the clones of `sources` (isThreadsOwn, as `mapping` maps them)
-  /// thread `t`'s: its ids, its slices of private memory, a failed
-  /// assertion stopping the launch with its message and thread.
+  /// thread `t`'s: its ids, its slices of private memory, an assertion
+  /// that reports its failure.
   void makeThreadsOwn(ArrayRef<Operation *> sources, IRMapping &mapping,
                       const Thread &t);
 
+  /// Once a thread loop's `body` (the region of its clones) is complete: a
+  /// thread whose assertion failed there runs nothing more of it.
+  void stopFailedThreads(Region &body);
+
+  /// After a thread loop whose body stopFailedThreads saw an assertion in:
+  /// stops the block if a thread failed one.
+  void trapIfFailed(OpBuilder &b);
+
 private:
-  /// Replaces `assertOp` by a call of the block's trap when its condition
-  /// fails in thread `t`.
-  void emitTrap(cf::AssertOp assertOp, const Thread &t);
+  /// Replaces `assertOp` by what thread `t` does when it fails: print its
+  /// line, keep the block's first failure, and stop.
+  void reportFailure(cf::AssertOp assertOp, const Thread &t);
+  /// The function's record of failures, made at its entry on first use.
+  void makeFailureRecord();
+  /// Whether the current thread has stopped (i1), loaded at `b`.
+  Value isStopped(OpBuilder &b, Location l);
 
   PrivateMemory &memory;
-  Value block;
+  const BlockValues &values;
   TrapMessageFn trapMessage;
+  OpBuilder &entry;
   Location loc;
+  /// The reports of failures (scf.if ops) since the last stopFailedThreads.
+  SmallVector<Operation *> failures;
+  /// Whether a thread loop since the last trapIfFailed has reports.
+  bool unchecked = false;
+  /// !llvm.ptr allocas: the block's first failure's message (null until
+  /// one), its thread's ids (3 x i32), and whether the thread in its loop
+  /// body has stopped (i1).
+  Value firstMessage, firstThread, stopped;
 };
 
 } // namespace mlir::offload::threadloops
