@@ -1338,6 +1338,25 @@ TEST_F(HostMemory, NullOrNoBytes) {
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
 }
 
+// Memory that is not all there: refused before any backend is asked, as
+// cuMemHostRegister refuses it (a kernel would fault on the missing page).
+TEST_F(HostMemory, MemoryThatIsNotAllMapped) {
+  const long page = sysconf(_SC_PAGESIZE);
+  void *pages = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(pages, MAP_FAILED);
+  ASSERT_EQ(munmap(static_cast<char *>(pages) + page, page), 0);
+  mgpuMemHostRegister(static_cast<char *>(pages) + page - 8, 16);
+  EXPECT_TRUE(
+      Failed(MGPU_ERROR_INVALID_VALUE, {"cannot register 16 bytes at ",
+                                        ": they are not all mapped memory"}));
+  mgpuMemHostRegister(pages, page);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemHostUnregister(pages);
+  EXPECT_TRUE(Succeeded());
+  munmap(pages, page);
+}
+
 TEST_F(HostMemory, MemRefs) {
   PageAligned host(4096);
   auto *bytes = reinterpret_cast<char *>(host.data);
