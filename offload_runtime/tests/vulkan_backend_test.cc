@@ -198,6 +198,39 @@ TEST_F(VulkanBackend, VectorAddOnRegisteredHostMemory) {
   EXPECT_EQ(errors.TakeMessage(), "");
 }
 
+// Registrations answer as the host backend's: bytes registered twice, an
+// unregistration of anything but a registered start, a copy past the end.
+// A registration may share a page with another.
+TEST_F(VulkanBackend, RegistrationsThatOverlapOrRunPast) {
+  std::vector<uint32_t> host(1024, 0);
+  uint32_t *data = host.data();
+  mgpuMemHostRegister(data, 64 * 4);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  mgpuMemHostRegister(data + 32, 64 * 4);
+  EXPECT_EQ(TakeRefusal(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED),
+            StrFormat("mgpuMemHostRegister: 256 bytes at %p overlap memory "
+                      "that is registered or allocated already",
+                      static_cast<void *>(data + 32)));
+  mgpuMemHostRegister(data + 64, 4);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  mgpuMemHostUnregister(data + 1);
+  EXPECT_EQ(TakeRefusal(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED),
+            StrFormat("mgpuMemHostUnregister: %p is not the start of "
+                      "registered memory",
+                      static_cast<void *>(data + 1)));
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  mgpuMemcpy(data + 60, device, 32, nullptr);
+  EXPECT_EQ(TakeRefusal(),
+            StrFormat("mgpuMemcpy: the copy's destination of 32 bytes at %p "
+                      "runs past the end of its registration, 16 bytes from "
+                      "there",
+                      static_cast<void *>(data + 60)));
+  mgpuMemFree(device, nullptr);
+  mgpuMemHostUnregister(data);
+  mgpuMemHostUnregister(data + 64);
+  EXPECT_EQ(errors.TakeMessage(), "");
+}
+
 // A pointer the device does not reach is refused at the launch, the kernel
 // never runs: host memory never registered, or no longer (on lavapipe the
 // kernel would write it all the same; on a GPU it would fault).
