@@ -231,6 +231,29 @@ TEST_F(VulkanBackend, RegistrationsThatOverlapOrRunPast) {
   EXPECT_EQ(errors.TakeMessage(), "");
 }
 
+// The device reaches the whole pages of a registration, as on CUDA: a
+// memref's aligned pointer before its registered offset, in the same page,
+// is the device address of the same byte.
+TEST_F(VulkanBackend, APointerIntoTheRegisteredPagesReachesThem) {
+  auto *page = static_cast<uint32_t *>(std::aligned_alloc(4096, 8192));
+  std::memset(page, 0, 8192);
+  mgpuMemHostRegister(page + 40, 64 * 4);
+  LaunchFixedFill(page + 4, 6, 64, 32);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  std::vector<uint32_t> expected(2048, 0);
+  std::fill(expected.begin() + 4, expected.begin() + 68, 6u);
+  EXPECT_EQ(std::vector<uint32_t>(page, page + 2048), expected);
+  // The next page is not registered (just past the end of the first is
+  // the end of the import, as just past an allocation's end is).
+  LaunchFixedFill(page + 1025, 6, 64, 32);
+  EXPECT_NE(TakeRefusal().find("which is no memory that Vulkan"),
+            std::string::npos);
+  mgpuMemHostUnregister(page + 40);
+  EXPECT_EQ(errors.TakeMessage(), "");
+  std::free(page);
+}
+
 // A pointer the device does not reach is refused at the launch, the kernel
 // never runs: host memory never registered, or no longer (on lavapipe the
 // kernel would write it all the same; on a GPU it would fault).
