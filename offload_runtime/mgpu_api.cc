@@ -23,12 +23,16 @@
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
 
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace mgpu;
 
@@ -67,6 +71,23 @@ Status CheckRange(const void *ptr, uint64_t bytes, const char *what) {
     return OkStatus();
   return InvalidValue(StrCat(what, " of ", bytes, " bytes at ", ptr,
                              " runs past the end of the address space"));
+}
+
+/// An error unless every page of the `bytes` at `ptr` is mapped, as
+/// cuMemHostRegister requires of what it registers: a backend whose device
+/// reaches registered memory by its pages would otherwise fault in a
+/// kernel. (msync looks the pages up, and does nothing else
+/// with MS_ASYNC.)
+Status CheckMapped(void *ptr, uint64_t bytes) {
+  static const uintptr_t pageBytes = uintptr_t(sysconf(_SC_PAGESIZE));
+  const auto start = reinterpret_cast<uintptr_t>(ptr);
+  const uintptr_t firstPage = start & ~(pageBytes - 1);
+  if (msync(reinterpret_cast<void *>(firstPage), start + bytes - firstPage,
+            MS_ASYNC) != 0 &&
+      errno == ENOMEM)
+    return InvalidValue(StrCat("cannot register ", bytes, " bytes at ", ptr,
+                               ": they are not all mapped memory"));
+  return OkStatus();
 }
 
 /// The start and size of a densely packed memref, or an error.
@@ -706,6 +727,7 @@ Status HostRegister(void *ptr, uint64_t bytes) {
         StrCat("cannot register ", bytes, " bytes at ", ptr ? "" : "null ", ptr,
                ": the memory must be at least 1 byte, not null"));
   MGPU_RETURN_IF_ERROR(CheckRange(ptr, bytes, "the registration"));
+  MGPU_RETURN_IF_ERROR(CheckMapped(ptr, bytes));
   return WithBackend(
       [&](Backend *backend) { return backend->HostRegister(ptr, bytes); });
 }

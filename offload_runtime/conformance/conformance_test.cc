@@ -33,6 +33,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -1214,6 +1215,117 @@ TEST_F(HostMemory, RegisteredTwice) {
   EXPECT_TRUE(Failed(MGPU_ERROR_HOST_MEMORY_NOT_REGISTERED));
 }
 
+// What MLIR's CUDA programs hand a kernel after gpu.host_register: the
+// host's own pointer, which the device reaches at the same address.
+TEST_F(HostMemory, KernelWritesRegisteredMemoryAtItsHostAddress) {
+  PageAligned host(4096);
+  mgpuMemHostRegister(host.data, kCount * 4);
+  ASSERT_TRUE(Succeeded());
+  LaunchFill(host.data, -9);
+  mgpuStreamSynchronize(nullptr);
+  ExpectKernelWrote(std::vector<int32_t>(host.data, host.data + kCount),
+                    std::vector<int32_t>(kCount, -9));
+  mgpuMemHostUnregister(host.data);
+  EXPECT_TRUE(Succeeded());
+}
+
+/// The int32 values of `count` elements at `data`: `value` in [first, last),
+/// 0 elsewhere.
+std::vector<int32_t> ZerosBut(int count, int first, int last, int32_t value) {
+  std::vector<int32_t> values(count, 0);
+  std::fill(values.begin() + first, values.begin() + last, value);
+  return values;
+}
+
+// Two arrays that malloc put in one page, each registered on its own; the
+// bytes around and between them stay the host's.
+TEST_F(HostMemory, TwoRegistrationsInOnePage) {
+  PageAligned host(4096);
+  int32_t *a = host.data + 4, *b = host.data + 128;
+  mgpuMemHostRegister(a, 64 * 4);
+  mgpuMemHostRegister(b, 64 * 4);
+  ASSERT_TRUE(Succeeded());
+  LaunchFill(a, 1, nullptr, 64);
+  LaunchFill(b, 2, nullptr, 64);
+  mgpuStreamSynchronize(nullptr);
+  std::vector<int32_t> expected = ZerosBut(1024, 4, 68, 1);
+  std::fill(expected.begin() + 128, expected.begin() + 192, 2);
+  ExpectKernelWrote(std::vector<int32_t>(host.data, host.data + 1024),
+                    expected);
+  // One goes; the other, in the same page, stays.
+  mgpuMemHostUnregister(a);
+  EXPECT_TRUE(Succeeded());
+  LaunchFill(b, 3, nullptr, 64);
+  mgpuStreamSynchronize(nullptr);
+  std::fill(expected.begin() + 128, expected.begin() + 192, 3);
+  ExpectKernelWrote(std::vector<int32_t>(host.data, host.data + 1024),
+                    expected);
+  mgpuMemHostUnregister(b);
+  EXPECT_TRUE(Succeeded());
+}
+
+// A registration that starts inside one page and ends inside the next, of
+// a size that is a multiple of no page, and not even of its elements.
+TEST_F(HostMemory, RegistrationAcrossPagesOfNoPageSize) {
+  PageAligned host(8192);
+  int32_t *start = host.data + 1000;
+  mgpuMemHostRegister(start, 64 * 4 + 2);
+  ASSERT_TRUE(Succeeded());
+  LaunchFill(start, 5, nullptr, 64);
+  mgpuStreamSynchronize(nullptr);
+  ExpectKernelWrote(std::vector<int32_t>(host.data, host.data + 2048),
+                    ZerosBut(2048, 1000, 1064, 5));
+  mgpuMemHostUnregister(start);
+  EXPECT_TRUE(Succeeded());
+}
+
+// Stream-ordered copies into registered memory at an interior pointer, and
+// out of it: what the host wrote before is what the copy reads.
+TEST_F(HostMemory, CopiesIntoAndOutOfRegisteredMemory) {
+  PageAligned host(8192);
+  int32_t *start = host.data + 1000;
+  mgpuMemHostRegister(start, 96 * 4);
+  ASSERT_TRUE(Succeeded());
+  void *device = AllocateSet(0x5a5a5a5a);
+  mgpuMemcpy(start + 8, device, 64 * 4, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  std::vector<int32_t> expected = ZerosBut(2048, 1008, 1072, 0x5a5a5a5a);
+  EXPECT_EQ(std::vector<int32_t>(host.data, host.data + 2048), expected);
+  for (int i = 0; i < 96; ++i)
+    start[i] = i - 48;
+  mgpuMemcpy(device, start, 96 * 4, nullptr);
+  std::vector<int32_t> copied = Read(device, nullptr, 96);
+  for (int i = 0; i < 96; ++i)
+    EXPECT_EQ(copied[i], i - 48) << i;
+  mgpuMemFree(device, nullptr);
+  mgpuMemHostUnregister(start);
+  EXPECT_TRUE(Succeeded());
+}
+
+// Fills of registered memory, of 32-bit and of 16-bit elements at an odd
+// 2-byte offset, run on the stream.
+TEST_F(HostMemory, FillsOfRegisteredMemory) {
+  PageAligned host(4096);
+  int32_t *start = host.data + 3;
+  mgpuMemHostRegister(start, 100 * 4);
+  ASSERT_TRUE(Succeeded());
+  mgpuMemset32(start, 0x01020304, 100, nullptr);
+  auto *halves = reinterpret_cast<uint16_t *>(start) + 21;
+  mgpuMemset16(halves, 0xbeef, 7, nullptr);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_TRUE(Succeeded());
+  std::vector<uint16_t> expected(2048, 0);
+  for (int i = 0; i < 100; ++i) {
+    expected[6 + 2 * i] = 0x0304;
+    expected[7 + 2 * i] = 0x0102;
+  }
+  std::fill(expected.begin() + 6 + 21, expected.begin() + 6 + 28, 0xbeef);
+  auto *all = reinterpret_cast<uint16_t *>(host.data);
+  EXPECT_EQ(std::vector<uint16_t>(all, all + 2048), expected);
+  mgpuMemHostUnregister(start);
+  EXPECT_TRUE(Succeeded());
+}
+
 TEST_F(HostMemory, NullOrNoBytes) {
   PageAligned host(4096);
   mgpuMemHostRegister(nullptr, 4096);
@@ -1224,6 +1336,25 @@ TEST_F(HostMemory, NullOrNoBytes) {
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"cannot unregister null"}));
   mgpuMemHostRegister(host.data, SIZE_MAX);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_VALUE, {"end of the address space"}));
+}
+
+// Memory that is not all there: refused before any backend is asked, as
+// cuMemHostRegister refuses it (a kernel would fault on the missing page).
+TEST_F(HostMemory, MemoryThatIsNotAllMapped) {
+  const long page = sysconf(_SC_PAGESIZE);
+  void *pages = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(pages, MAP_FAILED);
+  ASSERT_EQ(munmap(static_cast<char *>(pages) + page, page), 0);
+  mgpuMemHostRegister(static_cast<char *>(pages) + page - 8, 16);
+  EXPECT_TRUE(
+      Failed(MGPU_ERROR_INVALID_VALUE, {"cannot register 16 bytes at ",
+                                        ": they are not all mapped memory"}));
+  mgpuMemHostRegister(pages, page);
+  EXPECT_TRUE(Succeeded());
+  mgpuMemHostUnregister(pages);
+  EXPECT_TRUE(Succeeded());
+  munmap(pages, page);
 }
 
 TEST_F(HostMemory, MemRefs) {

@@ -8,11 +8,8 @@
 
 #include "offload_runtime/host/host_memory.h"
 
-#include <cerrno>
 #include <cstdlib>
 #include <mutex>
-#include <sys/mman.h>
-#include <unistd.h>
 
 namespace mgpu::host {
 
@@ -53,16 +50,6 @@ Status HostMemory::Free(void *ptr) {
 Status HostMemory::Register(void *ptr, uint64_t bytes) {
   auto start = reinterpret_cast<uintptr_t>(ptr);
   uintptr_t end = start + bytes;
-  // As cuMemHostRegister: only memory that is there. (msync looks the
-  // pages up, and does nothing else with MS_ASYNC.)
-  static const uintptr_t pageBytes = uintptr_t(sysconf(_SC_PAGESIZE));
-  const uintptr_t firstPage = start & ~(pageBytes - 1);
-  if (msync(reinterpret_cast<void *>(firstPage), end - firstPage, MS_ASYNC) !=
-          0 &&
-      errno == ENOMEM)
-    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
-                        StrCat("cannot register ", bytes, " bytes at ", ptr,
-                               ": they are not all mapped memory"));
   std::unique_lock<std::shared_mutex> lock(mutex);
   auto next = ranges.lower_bound(start);
   bool overlapsNext = next != ranges.end() && next->first < end;

@@ -33,8 +33,8 @@ public:
   StatusOr<void *> Allocate(uint64_t bytes);
   /// Frees what Allocate returned; anything else is an error.
   Status Free(void *ptr);
-  /// Ranges here do not wrap around the address space (the entry points
-  /// check).
+  /// Ranges here do not wrap around the address space, and registered ones
+  /// are mapped memory (the entry points check).
   Status Register(void *ptr, uint64_t bytes);
   Status Unregister(void *ptr);
   /// OK where `ptr` is in registered memory.

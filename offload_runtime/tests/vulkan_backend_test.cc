@@ -163,6 +163,140 @@ TEST_F(VulkanBackend, VectorAddWithTwoBlockSizes) {
     mgpuMemFree(memory, nullptr);
 }
 
+// Registered host memory, as MLIR's programs hand it to kernels: each
+// memref's own pointers (allocated, aligned, an offset), of three arrays
+// that malloc may put in shared pages. The kernel reads what the host wrote
+// before the launch, and the host what the kernel wrote, after the stream
+// synchronizes, without a copy.
+TEST_F(VulkanBackend, VectorAddOnRegisteredHostMemory) {
+  constexpr int kCount = 1000, kOffset = 3;
+  std::vector<float> a(kCount + kOffset), b(kCount), c(kCount, -1.0f),
+      expected(kCount);
+  for (std::vector<float> *array : {&a, &b, &c})
+    mgpuMemHostRegister(array->data(), array->size() * 4);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  for (int i = 0; i < kCount; ++i) {
+    a[i + kOffset] = 0.25f * i;
+    b[i] = 3.0f - i;
+    expected[i] = a[i + kOffset] + b[i];
+  }
+  MemRef1D ma = {a.data(), a.data(), kOffset, kCount, 1},
+           mb = {b.data(), b.data(), 0, kCount, 1},
+           mc = {c.data(), c.data(), 0, kCount, 1};
+  int32_t n = kCount;
+  void *params[] = {&ma.allocated, &ma.aligned,   &ma.offset,    &ma.size,
+                    &ma.stride,    &mb.allocated, &mb.aligned,   &mb.offset,
+                    &mb.size,      &mb.stride,    &mc.allocated, &mc.aligned,
+                    &mc.offset,    &mc.size,      &mc.stride,    &n};
+  mgpuLaunchKernel(vectorAdd, (kCount + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr,
+                   params, nullptr, 16);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  EXPECT_EQ(c, expected);
+  for (std::vector<float> *array : {&a, &b, &c})
+    mgpuMemHostUnregister(array->data());
+  EXPECT_EQ(errors.TakeMessage(), "");
+}
+
+// Registrations answer as the host backend's: bytes registered twice, an
+// unregistration of anything but a registered start, a copy past the end.
+// A registration may share a page with another.
+TEST_F(VulkanBackend, RegistrationsThatOverlapOrRunPast) {
+  std::vector<uint32_t> host(1024, 0);
+  uint32_t *data = host.data();
+  mgpuMemHostRegister(data, 64 * 4);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  mgpuMemHostRegister(data + 32, 64 * 4);
+  EXPECT_EQ(TakeRefusal(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED),
+            StrFormat("mgpuMemHostRegister: 256 bytes at %p overlap memory "
+                      "that is registered or allocated already",
+                      static_cast<void *>(data + 32)));
+  mgpuMemHostRegister(data + 64, 4);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  mgpuMemHostUnregister(data + 1);
+  EXPECT_EQ(TakeRefusal(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED),
+            StrFormat("mgpuMemHostUnregister: %p is not the start of "
+                      "registered memory",
+                      static_cast<void *>(data + 1)));
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  mgpuMemcpy(data + 60, device, 32, nullptr);
+  EXPECT_EQ(TakeRefusal(),
+            StrFormat("mgpuMemcpy: the copy's destination of 32 bytes at %p "
+                      "runs past the end of its registration, 16 bytes from "
+                      "there",
+                      static_cast<void *>(data + 60)));
+  mgpuMemFree(device, nullptr);
+  mgpuMemHostUnregister(data);
+  mgpuMemHostUnregister(data + 64);
+  EXPECT_EQ(errors.TakeMessage(), "");
+}
+
+// The device reaches the whole pages of a registration, as on CUDA: a
+// memref's aligned pointer before its registered offset, in the same page,
+// is the device address of the same byte.
+TEST_F(VulkanBackend, APointerIntoTheRegisteredPagesReachesThem) {
+  auto *page = static_cast<uint32_t *>(std::aligned_alloc(4096, 8192));
+  std::memset(page, 0, 8192);
+  mgpuMemHostRegister(page + 40, 64 * 4);
+  LaunchFixedFill(page + 4, 6, 64, 32);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  std::vector<uint32_t> expected(2048, 0);
+  std::fill(expected.begin() + 4, expected.begin() + 68, 6u);
+  EXPECT_EQ(std::vector<uint32_t>(page, page + 2048), expected);
+  // The next page is not registered (just past the end of the first is
+  // the end of the import, as just past an allocation's end is).
+  LaunchFixedFill(page + 1025, 6, 64, 32);
+  EXPECT_NE(TakeRefusal().find("which is no memory that Vulkan"),
+            std::string::npos);
+  mgpuMemHostUnregister(page + 40);
+  EXPECT_EQ(errors.TakeMessage(), "");
+  std::free(page);
+}
+
+// A pointer the device does not reach is refused at the launch, the kernel
+// never runs: host memory never registered, or no longer (on lavapipe the
+// kernel would write it all the same; on a GPU it would fault).
+TEST_F(VulkanBackend, ALaunchWithAPointerToUnregisteredMemoryIsRefused) {
+  std::vector<uint32_t> host(64, 0);
+  mgpuMemHostRegister(host.data(), host.size() * 4);
+  LaunchFixedFill(host.data(), 7, 64, 32);
+  mgpuStreamSynchronize(nullptr);
+  ASSERT_EQ(errors.TakeMessage(), "");
+  EXPECT_EQ(host, std::vector<uint32_t>(64, 7));
+  mgpuMemHostUnregister(host.data());
+  ASSERT_EQ(errors.TakeMessage(), "");
+  LaunchFixedFill(host.data(), 8, 64, 32);
+  mgpuStreamSynchronize(nullptr);
+  const std::string refusal = TakeRefusal();
+  EXPECT_EQ(refusal.rfind(StrFormat("mgpuLaunchKernel: parameter 0 of kernel "
+                                    "'fixed_fill' is %p, which is no memory "
+                                    "that Vulkan device 0 '",
+                                    static_cast<void *>(host.data())),
+                          0),
+            0u)
+      << refusal;
+  EXPECT_NE(refusal.find(") reaches: neither memory from mgpuMemAlloc nor "
+                         "registered host memory (mgpuMemHostRegister)"),
+            std::string::npos)
+      << refusal;
+  EXPECT_EQ(host, std::vector<uint32_t>(64, 7));
+  std::vector<uint32_t> never(64, 0);
+  LaunchFixedFill(never.data(), 9, 64, 32);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_NE(
+      TakeRefusal().find(StrFormat("is %p, which is no memory that Vulkan",
+                                   static_cast<void *>(never.data()))),
+      std::string::npos);
+  EXPECT_EQ(never, std::vector<uint32_t>(64, 0));
+  // The stream still runs what comes after.
+  void *out = mgpuMemAlloc(64 * 4, nullptr, false);
+  LaunchFixedFill(out, 10, 64, 32);
+  EXPECT_EQ(Read(out, 64), std::vector<uint32_t>(64, 10));
+  mgpuMemFree(out, nullptr);
+  EXPECT_EQ(errors.TakeMessage(), "");
+}
+
 TEST_F(VulkanBackend, FixedBlockSize) {
   void *out = mgpuMemAlloc(64 * 4, nullptr, false);
   LaunchFixedFill(out, 0x1234, 64, 32);
@@ -342,10 +476,6 @@ TEST_F(VulkanBackend, EventDestroyedWhileItsStreamHasWorkQueued) {
 }
 
 TEST_F(VulkanBackend, Misuse) {
-  int local = 0;
-  mgpuMemHostRegister(&local, sizeof(local));
-  EXPECT_NE(errors.TakeMessage().find("cannot register host memory"),
-            std::string::npos);
   mgpuModuleGetFunction(module, "nope");
   EXPECT_EQ(errors.TakeMessage(),
             "mgpuModuleGetFunction: the SPIR-V object of gpu.binary @kernels "
@@ -806,6 +936,28 @@ TEST_F(VulkanChoice, NoLoader) {
       "directory\\): install libvulkan1 and a Vulkan driver "
       "\\(mesa-vulkan-drivers for the CPU's\\), or set MGPU_VULKAN_LIBRARY "
       "to a libvulkan.so\n$");
+}
+
+// On a device without VK_EXT_external_memory_host (the machine's loader,
+// less that extension), host memory is refused in one line that names it;
+// the rest of the backend runs.
+TEST_F(VulkanChoice, HostRegistrationWithoutTheExtension) {
+  ExpectInChild([] {
+    setenv("MGPU_VULKAN_LIBRARY", std::getenv("VULKAN_WITHOUT_HOST_IMPORT"), 1);
+    LoadAndRunSpirv();
+  });
+  EXPECT_EXIT(
+      {
+        setenv("MGPU_VULKAN_LIBRARY", std::getenv("VULKAN_WITHOUT_HOST_IMPORT"),
+               1);
+        static uint32_t host[64];
+        mgpuMemHostRegister(host, sizeof(host));
+      },
+      ::testing::ExitedWithCode(1),
+      "^mgpu: mgpuMemHostRegister: Vulkan device 0 '.*\\) cannot register host "
+      "memory: it has no VK_EXT_external_memory_host; allocate it with "
+      "mgpuMemAlloc \\(host_shared for memory the host reads and writes "
+      "too\\), or copy it with mgpuMemcpy\n$");
 }
 
 /// Runs LoadAndRun on the test kernels, after a broken host object.

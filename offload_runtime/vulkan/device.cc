@@ -208,6 +208,47 @@ Status ChooseFeatures(const VulkanApi &vk, VkPhysicalDevice physical,
   return OkStatus();
 }
 
+/// Where `physical` imports host allocations into buffers of kBufferUsage,
+/// adds VK_EXT_external_memory_host to `extensions` and sets
+/// `device.hostImportAlignment`; else says why not in `device.noHostImport`.
+Status ChooseHostImport(const VulkanApi &vk, VkPhysicalDevice physical,
+                        Device &device, std::vector<const char *> &extensions) {
+  MGPU_ASSIGN_OR_RETURN(
+      bool extension,
+      HasExtension(vk, physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME));
+  if (!extension) {
+    device.noHostImport = "it has no VK_EXT_external_memory_host";
+    return OkStatus();
+  }
+  VkPhysicalDeviceExternalBufferInfo buffer = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO};
+  buffer.usage = kBufferUsage;
+  buffer.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  VkExternalBufferProperties external = {
+      VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES};
+  vk.vkGetPhysicalDeviceExternalBufferProperties(physical, &buffer, &external);
+  // Each registration is a buffer and an import of its own, but never a
+  // dedicated allocation (which would tie the host memory to one buffer).
+  const VkExternalMemoryFeatureFlags features =
+      external.externalMemoryProperties.externalMemoryFeatures;
+  if (!(features & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT) ||
+      (features & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT)) {
+    device.noHostImport =
+        "its VK_EXT_external_memory_host imports no host allocation into a "
+        "storage buffer with a device address";
+    return OkStatus();
+  }
+  VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+  VkPhysicalDeviceProperties2 properties = {
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host};
+  vk.vkGetPhysicalDeviceProperties2(physical, &properties);
+  // It depends on VK_KHR_external_memory, core since Vulkan 1.1.
+  extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+  device.hostImportAlignment = host.minImportedHostPointerAlignment;
+  return OkStatus();
+}
+
 /// Creates the logical device with every feature `physical` has
 /// (ChooseFeatures), and its queue.
 Status CreateLogicalDevice(Device &device) {
@@ -218,6 +259,8 @@ Status CreateLogicalDevice(Device &device) {
   std::vector<const char *> extensions;
   MGPU_RETURN_IF_ERROR(
       ChooseFeatures(vk, device.physicalDevice, features, chain, extensions));
+  MGPU_RETURN_IF_ERROR(
+      ChooseHostImport(vk, device.physicalDevice, device, extensions));
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue.queueFamilyIndex = device.queueFamily;

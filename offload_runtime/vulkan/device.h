@@ -11,7 +11,9 @@
 // means Vulkan 1.3, bufferDeviceAddress (device pointers are buffer device
 // addresses), timeline semaphores (streams and events) and a compute queue.
 // Every optional feature the device has is enabled, so that the compiler
-// may use it (16-bit and 64-bit types, 8- and 16-bit storage, ...).
+// may use it (16-bit and 64-bit types, 8- and 16-bit storage, ...), and so
+// is VK_EXT_external_memory_host where the device imports host memory into
+// buffers with it (mgpuMemHostRegister, memory.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,12 @@
 
 namespace mgpu::vulkan {
 
+/// The usage of every buffer: kernels address it, copies and fills take it.
+constexpr VkBufferUsageFlags kBufferUsage =
+    VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
 struct Device {
   VulkanApi vk;
   VkInstance instance = VK_NULL_HANDLE;
@@ -41,6 +49,11 @@ struct Device {
   VkPhysicalDeviceMemoryProperties memory = {};
   /// What the device was created with, for the capabilities of modules.
   DeviceFeatures features;
+  /// The alignment of the host memory the device imports into buffers
+  /// (VK_EXT_external_memory_host's minImportedHostPointerAlignment, a power
+  /// of two), or 0 where it imports none, and then why not.
+  VkDeviceSize hostImportAlignment = 0;
+  std::string noHostImport;
   /// Whether the queue writes timestamps, for the trace.
   bool timestamps = false;
   /// "device 0 'llvmpipe (LLVM 15.0.6, 256 bits)' (driver llvmpipe, Mesa

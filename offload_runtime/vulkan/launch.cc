@@ -11,6 +11,7 @@
 #include "offload_runtime/trace.h"
 
 #include <cstring>
+#include <optional>
 
 namespace mgpu::vulkan {
 namespace {
@@ -85,8 +86,10 @@ size_t ArgumentBytes(const object_format::SpirvEntryPoint &entry) {
 }
 
 /// Writes the launch's parameters, which CheckLaunch checked, into `space`
-/// as the argument struct.
-void PackArguments(const Kernel &kernel, void **params, char *space) {
+/// as the argument struct, each pointer as the device's address of its
+/// memory; or says which pointer is to memory the device does not reach.
+Status PackArguments(const Device &device, const Kernel &kernel, void **params,
+                     char *space) {
   AllocationTable &table = AllocationTable::Get();
   const auto &arguments = kernel.entry.arguments;
   for (size_t i = 0; i < arguments.size(); ++i) {
@@ -95,9 +98,20 @@ void PackArguments(const Kernel &kernel, void **params, char *space) {
       continue;
     uint64_t pointer;
     std::memcpy(&pointer, space + arguments[i].offset, sizeof(pointer));
-    pointer = table.DeviceAddressOf(pointer);
-    std::memcpy(space + arguments[i].offset, &pointer, sizeof(pointer));
+    std::optional<uint64_t> address = table.DeviceAddressOf(pointer);
+    // On a GPU it would fault, and on a driver on the CPU (lavapipe) write
+    // whatever host memory it points to.
+    if (!address)
+      return RuntimeError(
+          MGPU_ERROR_INVALID_VALUE,
+          StrCat("parameter ", i, " of kernel '", kernel.entry.name, "' is ",
+                 reinterpret_cast<void *>(pointer),
+                 ", which is no memory that Vulkan ", device.description,
+                 " reaches: neither memory from mgpuMemAlloc nor registered "
+                 "host memory (mgpuMemHostRegister)"));
+    std::memcpy(space + arguments[i].offset, &*address, sizeof(*address));
   }
+  return OkStatus();
 }
 
 } // namespace
@@ -117,7 +131,8 @@ Status Launch(Device &device, Stream &stream, Kernel &kernel,
     if (entry.hasArgumentPointer) {
       MGPU_ASSIGN_OR_RETURN(ArgumentSpace space,
                             recorder.TakeArguments(ArgumentBytes(entry)));
-      PackArguments(kernel, params.params, space.host);
+      MGPU_RETURN_IF_ERROR(
+          PackArguments(device, kernel, params.params, space.host));
       std::memcpy(push, &space.address, sizeof(space.address));
     }
     if (entry.blockSizeOffset)

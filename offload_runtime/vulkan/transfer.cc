@@ -112,8 +112,9 @@ Status Fill(Device &device, Stream &stream, void *dst, uint32_t value,
   if (!to)
     return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("cannot set ", bytes, " bytes at ", dst,
-                               ": it is not memory from mgpuMemAlloc (the "
-                               "Vulkan backend fills allocations only)"));
+                               ": it is not memory from mgpuMemAlloc, nor "
+                               "registered host memory (the Vulkan backend "
+                               "fills only those)"));
   const uint32_t pattern =
       elementBytes == 2 ? (value & 0xffff) * 0x10001u : value;
   // vkCmdFillBuffer writes whole words at word offsets; the rest (a 16-bit

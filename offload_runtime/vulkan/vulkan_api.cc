@@ -38,16 +38,20 @@ Status ResolveLevel(VulkanApi &api, Level level, Lookup lookup) {
     DriverSymbol symbol;
   };
   const Entry entries[] = {
-#define MGPU_VULKAN_ENTRY(level, name)                                         \
-  {level, {#name, reinterpret_cast<void **>(&api.name), false}},
-#define MGPU_VULKAN_GLOBAL(name) MGPU_VULKAN_ENTRY(Level::Global, name)
-#define MGPU_VULKAN_INSTANCE(name) MGPU_VULKAN_ENTRY(Level::Instance, name)
-#define MGPU_VULKAN_DEVICE(name) MGPU_VULKAN_ENTRY(Level::Device, name)
+#define MGPU_VULKAN_ENTRY(level, name, optional)                               \
+  {level, {#name, reinterpret_cast<void **>(&api.name), optional}},
+#define MGPU_VULKAN_GLOBAL(name) MGPU_VULKAN_ENTRY(Level::Global, name, false)
+#define MGPU_VULKAN_INSTANCE(name)                                             \
+  MGPU_VULKAN_ENTRY(Level::Instance, name, false)
+#define MGPU_VULKAN_DEVICE(name) MGPU_VULKAN_ENTRY(Level::Device, name, false)
+#define MGPU_VULKAN_DEVICE_EXTENSION(name)                                     \
+  MGPU_VULKAN_ENTRY(Level::Device, name, true)
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
 #undef MGPU_VULKAN_ENTRY
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
+#undef MGPU_VULKAN_DEVICE_EXTENSION
   };
   for (const Entry &entry : entries)
     if (entry.level == level)

@@ -31,10 +31,12 @@ struct VulkanApi {
 #define MGPU_VULKAN_GLOBAL(name) PFN_##name name = nullptr;
 #define MGPU_VULKAN_INSTANCE(name) PFN_##name name = nullptr;
 #define MGPU_VULKAN_DEVICE(name) PFN_##name name = nullptr;
+#define MGPU_VULKAN_DEVICE_EXTENSION(name) PFN_##name name = nullptr;
 #include "offload_runtime/vulkan/vulkan_symbols.inc"
 #undef MGPU_VULKAN_GLOBAL
 #undef MGPU_VULKAN_INSTANCE
 #undef MGPU_VULKAN_DEVICE
+#undef MGPU_VULKAN_DEVICE_EXTENSION
   /// The library it was loaded from, as it was named to dlopen.
   std::string path;
 };
@@ -46,7 +48,8 @@ StatusOr<VulkanApi> LoadVulkanApi();
 /// Fills in the instance-level entry points of `api` for `instance`.
 Status ResolveInstanceApi(VulkanApi &api, VkInstance instance);
 
-/// Fills in the device-level entry points of `api` for `device`.
+/// Fills in the device-level entry points of `api` for `device`: those of
+/// extensions it lacks stay null.
 Status ResolveDeviceApi(VulkanApi &api, VkDevice device);
 
 } // namespace mgpu

@@ -8,7 +8,8 @@
 // docs/vulkan-target.md (launch.h), streams batch command buffers on one
 // compute queue (stream.h) and events are timeline semaphores (event.h);
 // memory is buffers known by device address, or by host mapping for
-// host_shared memory (memory.h), copied and filled on streams (transfer.h).
+// host_shared memory, and registered host memory is imported into buffers
+// (memory.h); all are copied and filled on streams (transfer.h).
 // Handles are this backend's objects; there is one device.
 //
 //===----------------------------------------------------------------------===//
@@ -181,10 +182,44 @@ public:
     return vulkan::Fill(device, *queue, dst, value, count, elementBytes);
   }
 
-  Status HostRegister(void *, uint64_t) override { return NoRegistration(); }
-  Status HostUnregister(void *) override { return NoRegistration(); }
-  StatusOr<void *> DeviceAddressOfHostMemory(void *) override {
-    return NoRegistration();
+  Status HostRegister(void *ptr, uint64_t bytes) override {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    if (!device.hostImportAlignment)
+      return RuntimeError(
+          MGPU_ERROR_NOT_SUPPORTED,
+          StrCat("Vulkan ", device.description,
+                 " cannot register host memory: ", device.noHostImport,
+                 "; allocate it with mgpuMemAlloc (host_shared for memory "
+                 "the host reads and writes too), or copy it with "
+                 "mgpuMemcpy"));
+    vulkan::AllocationTable &table = vulkan::AllocationTable::Get();
+    MGPU_RETURN_IF_ERROR(table.CheckRegistrable(ptr, bytes));
+    MGPU_ASSIGN_OR_RETURN(vulkan::Buffer imported,
+                          vulkan::ImportHostMemory(device, ptr, bytes));
+    Status added = table.AddRegistration(ptr, bytes, imported);
+    if (!added.ok())
+      vulkan::DestroyBuffer(device, imported);
+    return added;
+  }
+
+  Status HostUnregister(void *ptr) override {
+    // As cuMemHostUnregister: work submitted before may still use it.
+    MGPU_RETURN_IF_ERROR(vulkan::SynchronizeAllStreams());
+    MGPU_ASSIGN_OR_RETURN(
+        vulkan::Buffer imported,
+        vulkan::AllocationTable::Get().RemoveRegistration(ptr));
+    vulkan::DestroyBuffer(device, imported);
+    return OkStatus();
+  }
+
+  // A launch passes a pointer into registered memory to the kernel as the
+  // device address of the same byte: the program knows it by its own.
+  StatusOr<void *> DeviceAddressOfHostMemory(void *ptr) override {
+    if (!vulkan::AllocationTable::Get().IsRegistered(ptr))
+      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                          StrCat(ptr, " is not in registered host memory "
+                                      "(mgpuMemHostRegister)"));
+    return ptr;
   }
 
   const char *GetName() const override { return "Vulkan"; }
@@ -224,14 +259,6 @@ private:
                  "0 (Vulkan ",
                  device.description, "; MGPU_VULKAN_DEVICE chooses it)"));
     return OkStatus();
-  }
-
-  static Status NoRegistration() {
-    return RuntimeError(
-        MGPU_ERROR_NOT_SUPPORTED,
-        "the Vulkan backend cannot register host memory for the device: "
-        "allocate it with mgpuMemAlloc (host_shared for memory the host "
-        "reads and writes too), or copy it with mgpuMemcpy");
   }
 
   Device &device;

@@ -4,7 +4,6 @@
 // for the memref at the device's address, which the kernel writes through.
 // Thread x writes 2x + 0.5 and x * x; the host reads its own memrefs.
 //
-// UNSUPPORTED-TARGET: vulkan: the Vulkan backend registers no host memory (mgpuMemHostRegister answers MGPU_ERROR_NOT_SUPPORTED)
 // The entry points return the memref by value, which matches MLIR's
 // lowering on x86-64 hosts only (docs/runtime.md).
 // REQUIRES: x86_64

@@ -2,11 +2,6 @@
 // host buffer registered with gpu.host_register, both written by a kernel
 // and read by the host without a copy; gpu.memset on device memory, of i32
 // and f32 values.
-//
-// UNSUPPORTED-TARGET: vulkan: it uses host memory, which the Vulkan backend refuses; its RUN line checks how
-// The Vulkan backend refuses what only host memory allows, in one line.
-// RUN: offload-opt %s --offload-lower-to-vulkan | env MGPU_DEVICE=vulkan %expect_exit 1 %offload_runner 2>&1 | FileCheck %s --check-prefix=VULKAN
-// VULKAN: mgpuMemHostRegisterMemRef: the Vulkan backend cannot register host memory
 
 func.func private @printMemrefI32(memref<*xi32>)
 func.func private @printMemrefF32(memref<*xf32>)

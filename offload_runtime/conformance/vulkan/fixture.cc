@@ -14,29 +14,9 @@
 namespace mgpu::conformance {
 
 const BackendUnderTest &TheBackend() {
-  static const BackendUnderTest backend = WithoutJit(
-      "vulkan", MGPU_OBJECT_SPIRV, 0, 0, /*runsKernels=*/true,
-      {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false},
-      {
-          {"HostMemory.RegisteredMemoryTakesCopies",
-           "the Vulkan backend registers no host memory: "
-           "mgpuMemHostRegister "
-           "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.RegisteredTwice",
-           "the Vulkan backend registers no host memory: "
-           "mgpuMemHostRegister "
-           "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.MemRefs", "the Vulkan backend registers no host "
-                                 "memory: mgpuMemHostRegister "
-                                 "answers MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.DeviceMemRefs",
-           "the Vulkan backend registers no host memory: "
-           "mgpuMemHostRegister and mgpuMemGetDeviceMemRef1d* answer "
-           "MGPU_ERROR_NOT_SUPPORTED"},
-          {"HostMemory.DeviceMemRefOfMemoryNotRegistered",
-           "the Vulkan backend registers no host memory: "
-           "mgpuMemGetDeviceMemRef1d* answers MGPU_ERROR_NOT_SUPPORTED"},
-      });
+  static const BackendUnderTest backend =
+      WithoutJit("vulkan", MGPU_OBJECT_SPIRV, 0, 0, /*runsKernels=*/true,
+                 {/*jit=*/false, /*tensorMaps=*/false, /*clusters=*/false}, {});
   return backend;
 }
 
