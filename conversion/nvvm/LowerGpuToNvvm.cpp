@@ -10,6 +10,7 @@
 
 #include "conversion/Passes.h"
 #include "conversion/common/WorkgroupAllocs.h"
+#include "conversion/nvvm/MmaElementwise.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/cuda/CudaChips.h"
 #include "dialects/cuda/CudaTargetAttr.h"
@@ -76,6 +77,7 @@ struct LowerGpuToNvvmPass
                << "gpu.module @" << module.getName()
                << (redux ? " with" : " without") << " redux.sync\n");
     if (failed(allocsToWorkgroupAttributions(module)) ||
+        failed(expandMmaElementwiseForNvvm(module)) ||
         failed(runPipeline(redux ? reduxPipeline : pipeline, module)))
       signalPassFailure();
   }

@@ -2,12 +2,13 @@
 // passes where it has any, and leaves a module without them as it is.
 // RUN: offload-opt %s -split-input-file --offload-lower-host-async | FileCheck %s
 
-// The region becomes a coroutine that the runtime runs.
-// CHECK-LABEL: func.func @awaits
+// The region becomes a coroutine that the runtime runs, and what the async
+// lowering makes is in the LLVM dialect, as gpu-to-llvm left the rest.
+// CHECK-LABEL: llvm.func @awaits
 // CHECK-NOT: async.
-// CHECK: call @mlirAsyncRuntimeAwaitToken
-// CHECK: func.func private @async_execute_fn
-// CHECK: call @mlirAsyncRuntimeExecute
+// CHECK: llvm.call @mlirAsyncRuntimeAwaitToken
+// CHECK: llvm.func @async_execute_fn
+// CHECK: llvm.call @mlirAsyncRuntimeExecute
 func.func @awaits(%out: memref<1xi32>) {
   %token = async.execute {
     %c0 = arith.constant 0 : index

@@ -12,7 +12,7 @@ out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 "$program" >"$out" 2>"$err"
 status=$?
-if grep -q "// OUT:" "$source"; then
+if grep -qE "// OUT(-[A-Z]+)?:" "$source"; then
   [[ $status == 1 ]] || { echo "exit status $status, expected 1"; cat "$err"; exit 1; }
   "$filecheck" "$source" --check-prefix=OUT <"$out" &&
     "$filecheck" "$source" --check-prefix=ERR <"$err"
