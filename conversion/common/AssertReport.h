@@ -10,8 +10,8 @@
 //   file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `msg`
 //   failed.
 //
-// so that one program's output reads the same on an NVIDIA GPU, an AMD GPU
-// and the host.
+// so that one program's output reads the same on every GPU and on the
+// host.
 //
 //===----------------------------------------------------------------------===//
 
