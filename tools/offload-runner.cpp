@@ -23,6 +23,8 @@
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -39,7 +41,8 @@ static llvm::cl::extrahelp runnerHelp(
     "libmlir_c_runner_utils.so, each from the first of its own directory,\n"
     "<its directory>/../lib and " OFFLOAD_LLVM_LIBRARY_DIR " that has it,\n"
     "unless a --shared-libs entry has that file name. A --shared-libs\n"
-    "entry that does not load is an error.\n");
+    "entry that does not load is an error. Without an -O level, it runs\n"
+    "LLVM's -O2 passes (which lower the async runtime's coroutines).\n");
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -59,5 +62,18 @@ int main(int argc, char **argv) {
   };
   mlir::JitRunnerConfig config;
   config.mlirTransformer = completeLibraries;
-  return mlir::JitRunnerMain(argc, argv, registry, config);
+  // Without an -O level, upstream's runner runs no LLVM pass, and the
+  // coroutines of MLIR's async runtime (llvm.coro.*) reach the code
+  // generator, which stops with "LLVM ERROR". -O2 keeps the code generator's
+  // level what it is by default, and lowers them.
+  llvm::SmallVector<char *> args(argv, argv + argc);
+  bool hasOptLevel = llvm::any_of(args, [](llvm::StringRef arg) {
+    return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
+           arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
+  });
+  static char defaultOptLevel[] = "-O2";
+  if (!hasOptLevel)
+    args.push_back(defaultOptLevel);
+  return mlir::JitRunnerMain(static_cast<int>(args.size()), args.data(),
+                             registry, config);
 }
