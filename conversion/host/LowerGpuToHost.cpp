@@ -26,6 +26,7 @@
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
 #include "conversion/host/HostToLLVM.h"
+#include "conversion/host/HostVectorLowering.h"
 #include "conversion/host/memory/BlockMemory.h"
 #include "conversion/host/threads/ThreadLoops.h"
 #include "mgpu/mgpu.h"
@@ -516,6 +517,7 @@ struct LowerGpuToHostPass
     populateGpuGlobalIdPatterns(patterns);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
+    lowerVectorOpsForHost(module);
 
     SmallVector<gpu::GPUFuncOp> kernels, deviceFunctions;
     for (auto function : module.getOps<gpu::GPUFuncOp>())

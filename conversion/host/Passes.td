@@ -32,6 +32,7 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
