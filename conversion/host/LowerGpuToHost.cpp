@@ -5,9 +5,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The phases, on one gpu.module:
-//   1. ops with no host meaning are reported;
+//   1. AMD's raw buffer accesses are lowered (HostAmdgpuOps.h), and ops with
+//      no host meaning are reported;
 //   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
-//      gpu.global_id and gpu.all_reduce lowered;
+//      gpu.global_id, vector transfers (HostVectorLowering.h) and
+//      gpu.all_reduce lowered;
 //   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
 //      reads its place in the launch from the MgpuHostBlock and runs every
 //      thread of the block as loops (ThreadLoops.h);
@@ -23,6 +25,7 @@
 #include "conversion/common/InlineDeviceFunctions.h"
 #include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/host/BlockAtomics.h"
+#include "conversion/host/HostAmdgpuOps.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
 #include "conversion/host/HostToLLVM.h"
@@ -489,7 +492,8 @@ struct LowerGpuToHostPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectOpsWithoutHostMeaning(module)) ||
+    if (failed(lowerAmdgpuOpsForHost(module)) ||
+        failed(rejectOpsWithoutHostMeaning(module)) ||
         (kernelBarePtr && failed(checkBarePointerArguments(module))) ||
         // Before canonicalization can erase a loop that nothing uses, as
         // the other lowerings check it.
