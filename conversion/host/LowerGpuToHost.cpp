@@ -10,9 +10,10 @@
 //   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
 //      gpu.global_id, vector transfers (HostVectorLowering.h) and
 //      gpu.all_reduce lowered;
-//   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
-//      reads its place in the launch from the MgpuHostBlock and runs every
-//      thread of the block as loops (ThreadLoops.h);
+//   3. each kernel's warp matrix operations become vector ops
+//      (HostSubgroupMma.h), and the kernel `func.func @k(%block: !llvm.ptr,
+//      args...)`, which reads its place in the launch from the MgpuHostBlock
+//      and runs every thread of the block as loops (ThreadLoops.h);
 //   4. everything goes to the LLVM dialect (HostToLLVM.h);
 //   5. each kernel gets the entry point and descriptor that the runtime looks
 //      up (HostKernelAbi.h).
@@ -28,6 +29,7 @@
 #include "conversion/host/HostAmdgpuOps.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
+#include "conversion/host/HostSubgroupMma.h"
 #include "conversion/host/HostToLLVM.h"
 #include "conversion/host/HostVectorLowering.h"
 #include "conversion/host/memory/BlockMemory.h"
@@ -103,11 +105,12 @@ static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
       return WalkResult::interrupt();
     }
     const char *what = nullptr;
-    if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-            gpu::SubgroupMmaElementwiseOp, gpu::SubgroupMmaExtractThreadLocalOp,
-            gpu::SubgroupMmaInsertThreadLocalOp, gpu::SubgroupMmaLoadMatrixOp,
-            gpu::SubgroupMmaStoreMatrixOp>(op))
-      what = "a warp matrix operation";
+    if (isa<gpu::SubgroupMmaExtractThreadLocalOp,
+            gpu::SubgroupMmaInsertThreadLocalOp>(op))
+      // Which elements of a warp matrix each lane holds is a GPU's layout;
+      // on the host every lane holds all of them (HostSubgroupMma.h).
+      what = "an access to the elements of a warp matrix that one lane "
+             "holds, which the host target does not lay out as a GPU does";
     else if (isa<LLVM::LLVMFuncOp>(op) &&
              op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       // The host's kernels take the block they run first, which only the
@@ -387,7 +390,9 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
 
 /// Replaces `kernel` by a function that runs one block of it.
 static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
-  if (failed(checkStaticWorkgroupMemory(kernel)))
+  SmallVector<Operation *> warpSynchronous;
+  if (failed(checkStaticWorkgroupMemory(kernel)) ||
+      failed(lowerSubgroupMma(kernel, warpSynchronous)))
     return failure();
   Location loc = kernel.getLoc();
   func::FuncOp function = createBlockFunction(kernel);
@@ -416,7 +421,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
         .getResult();
   };
   FailureOr<int64_t> privateBytes =
-      emitThreadLoops(kernel, b, values, uniform, trapMessage);
+      emitThreadLoops(kernel, b, values, uniform, trapMessage,
+                      llvm::DenseSet<Operation *>(warpSynchronous.begin(),
+                                                  warpSynchronous.end()));
   if (failed(privateBytes))
     return failure();
   if (*privateBytes)
