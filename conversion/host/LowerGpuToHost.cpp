@@ -104,6 +104,15 @@ static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
               "another target only";
       return WalkResult::interrupt();
     }
+    if (isa<gpu::WarpExecuteOnLane0Op>(op)) {
+      // No target lowers it; the vector dialect's warp distribution does.
+      op->emitError() << "'" << op->getName()
+                      << "' has no meaning on the host target (#offload.host) "
+                         "before it is distributed: rewrite it first with "
+                         "the vector dialect's warp distribution patterns "
+                         "(down to an scf.if on lane 0)";
+      return WalkResult::interrupt();
+    }
     const char *what = nullptr;
     if (isa<gpu::SubgroupMmaExtractThreadLocalOp,
             gpu::SubgroupMmaInsertThreadLocalOp>(op))

@@ -4,9 +4,10 @@
 // out-of-bounds dimension; its mask compares a splat of its bound with the
 // lanes' positions; one of two dimensions is one 1-D transfer per row, the
 // rows past the end of the buffer not read. testdata/integration/
-// vector-transfers.mlir runs them at the edges.
+// vector-transfers.mlir runs them at the edges. A gpu.warp_execute_on_lane_0
+// that was not distributed is an error at the op.
 //
-// RUN: offload-opt %s -split-input-file \
+// RUN: offload-opt %s -split-input-file -verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' | FileCheck %s
 
 // A masked read in bounds, written where it is not: the read's mask is
@@ -59,6 +60,24 @@ gpu.module @rows {
     %b = vector.transfer_read %in[%c0, %c1], %pad {in_bounds = [true]} : memref<3x5xf32>, vector<4xf32>
     %sum = arith.addf %row, %b : vector<4xf32>
     vector.transfer_write %sum, %out[%c1, %c0] {in_bounds = [true]} : vector<4xf32>, memref<2x4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// What upstream's warp distribution makes the host target takes; the
+// region it starts from is lowered by no target.
+gpu.module @undistributed {
+  gpu.func @k(%in: memref<32xf32>) kernel {
+    %lane = gpu.lane_id
+    %c0 = arith.constant 0 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-error @below {{'gpu.warp_execute_on_lane_0' has no meaning on the host target (#offload.host) before it is distributed: rewrite it first with the vector dialect's warp distribution patterns (down to an scf.if on lane 0)}}
+    gpu.warp_execute_on_lane_0(%lane)[32] {
+      %v = vector.transfer_read %in[%c0], %pad : memref<32xf32>, vector<32xf32>
+      vector.transfer_write %v, %in[%c0] : vector<32xf32>, memref<32xf32>
+    }
     gpu.return
   }
 }
