@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The phases, on one gpu.module:
-//   1. AMD's raw buffer accesses are lowered (HostAmdgpuOps.h), and ops with
-//      no host meaning are reported;
+//   1. raw buffer accesses are lowered (HostRawBuffers.h), and ops with no
+//      host meaning are reported;
 //   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
 //      gpu.global_id, vector transfers (HostVectorLowering.h) and
 //      gpu.all_reduce lowered;
@@ -26,9 +26,9 @@
 #include "conversion/common/InlineDeviceFunctions.h"
 #include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/host/BlockAtomics.h"
-#include "conversion/host/HostAmdgpuOps.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
+#include "conversion/host/HostRawBuffers.h"
 #include "conversion/host/HostSubgroupMma.h"
 #include "conversion/host/HostToLLVM.h"
 #include "conversion/host/HostVectorLowering.h"
@@ -508,7 +508,7 @@ struct LowerGpuToHostPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(lowerAmdgpuOpsForHost(module)) ||
+    if (failed(lowerRawBuffersForHost(module)) ||
         failed(rejectOpsWithoutHostMeaning(module)) ||
         (kernelBarePtr && failed(checkBarePointerArguments(module))) ||
         // Before canonicalization can erase a loop that nothing uses, as

@@ -29,10 +29,9 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
     `cf.assert` (the launch fails with the message), `math` (LLVM
     intrinsics and libm), warp matrix operations (`gpu.subgroup_mma_*`,
     each lane holding whole matrices: HostSubgroupMma.h), vector transfers
-    with masks or out-of-bounds dimensions, and AMD's raw buffer accesses
-    (`amdgpu.raw_buffer_*`, with their bounds check). An op with no host
-    meaning (NVVM and nvgpu intrinsics, the other amdgpu ops) is an error
-    that names it.
+    with masks or out-of-bounds dimensions, and raw buffer accesses, with
+    their bounds check (HostRawBuffers.h). An op with no host meaning (NVVM
+    and nvgpu intrinsics, for one) is an error that names it.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

@@ -1,4 +1,5 @@
-//===- HostAmdgpuOps.h - AMD's buffer ops and hints on the host -*- C++ -*-===//
+//===- HostRawBuffers.h - AMD's buffer ops and hints on the host -*- C++
+//-*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -14,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_CONVERSION_HOST_HOSTAMDGPUOPS_H
-#define OFFLOAD_CONVERSION_HOST_HOSTAMDGPUOPS_H
+#ifndef OFFLOAD_CONVERSION_HOST_HOSTRAWBUFFERS_H
+#define OFFLOAD_CONVERSION_HOST_HOSTRAWBUFFERS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -32,8 +33,8 @@ namespace mlir::offload {
 /// false`, which lets some chips skip the check, is checked all the same.
 /// Reports, at the op, a memref whose layout has no strides or an atomic of
 /// a type the host target has no atomic for.
-LogicalResult lowerAmdgpuOpsForHost(gpu::GPUModuleOp module);
+LogicalResult lowerRawBuffersForHost(gpu::GPUModuleOp module);
 
 } // namespace mlir::offload
 
-#endif // OFFLOAD_CONVERSION_HOST_HOSTAMDGPUOPS_H
+#endif // OFFLOAD_CONVERSION_HOST_HOSTRAWBUFFERS_H

@@ -1,4 +1,4 @@
-//===- HostAmdgpuOps.cpp - AMD's buffer ops and hints on the host ---------===//
+//===- HostRawBuffers.cpp - AMD's buffer ops and hints on the host -------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversion/host/HostAmdgpuOps.h"
+#include "conversion/host/HostRawBuffers.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -382,7 +382,7 @@ static LogicalResult lowerCompareAndSwap(amdgpu::RawBufferAtomicCmpswapOp op) {
   return success();
 }
 
-LogicalResult mlir::offload::lowerAmdgpuOpsForHost(gpu::GPUModuleOp module) {
+LogicalResult mlir::offload::lowerRawBuffersForHost(gpu::GPUModuleOp module) {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isa<amdgpu::SchedBarrierOp, amdgpu::RawBufferLoadOp,
