@@ -1,4 +1,4 @@
-//===- HostRawBuffers.cpp - AMD's buffer ops and hints on the host -------===//
+//===- HostRawBuffers.cpp - AMD's raw buffers on the host -----------------===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

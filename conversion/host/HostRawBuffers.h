@@ -1,4 +1,4 @@
-//===- HostRawBuffers.h - AMD's buffer ops and hints on the host -*- C++
+//===- HostRawBuffers.h - AMD's raw buffers on the host ---------*- C++ -*-===//
 //-*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
