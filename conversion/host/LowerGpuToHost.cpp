@@ -5,12 +5,15 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The phases, on one gpu.module:
-//   1. ops with no host meaning are reported;
+//   1. raw buffer accesses are lowered (HostRawBuffers.h), and ops with no
+//      host meaning are reported;
 //   2. device functions are inlined into the kernels (InlineDeviceFunctions.h),
-//      gpu.global_id and gpu.all_reduce lowered;
-//   3. each kernel becomes `func.func @k(%block: !llvm.ptr, args...)`, which
-//      reads its place in the launch from the MgpuHostBlock and runs every
-//      thread of the block as loops (ThreadLoops.h);
+//      gpu.global_id, vector transfers (HostVectorLowering.h) and
+//      gpu.all_reduce lowered;
+//   3. each kernel's warp matrix operations become vector ops
+//      (HostSubgroupMma.h), and the kernel `func.func @k(%block: !llvm.ptr,
+//      args...)`, which reads its place in the launch from the MgpuHostBlock
+//      and runs every thread of the block as loops (ThreadLoops.h);
 //   4. everything goes to the LLVM dialect (HostToLLVM.h);
 //   5. each kernel gets the entry point and descriptor that the runtime looks
 //      up (HostKernelAbi.h).
@@ -25,7 +28,10 @@
 #include "conversion/host/BlockAtomics.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
+#include "conversion/host/HostRawBuffers.h"
+#include "conversion/host/HostSubgroupMma.h"
 #include "conversion/host/HostToLLVM.h"
+#include "conversion/host/HostVectorLowering.h"
 #include "conversion/host/memory/BlockMemory.h"
 #include "conversion/host/threads/ThreadLoops.h"
 #include "mgpu/mgpu.h"
@@ -98,12 +104,22 @@ static LogicalResult rejectOpsWithoutHostMeaning(gpu::GPUModuleOp module) {
               "another target only";
       return WalkResult::interrupt();
     }
+    if (isa<gpu::WarpExecuteOnLane0Op>(op)) {
+      // No target lowers it; the vector dialect's warp distribution does.
+      op->emitError() << "'" << op->getName()
+                      << "' has no meaning on the host target (#offload.host) "
+                         "before it is distributed: rewrite it first with "
+                         "the vector dialect's warp distribution patterns "
+                         "(down to an scf.if on lane 0)";
+      return WalkResult::interrupt();
+    }
     const char *what = nullptr;
-    if (isa<gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-            gpu::SubgroupMmaElementwiseOp, gpu::SubgroupMmaExtractThreadLocalOp,
-            gpu::SubgroupMmaInsertThreadLocalOp, gpu::SubgroupMmaLoadMatrixOp,
-            gpu::SubgroupMmaStoreMatrixOp>(op))
-      what = "a warp matrix operation";
+    if (isa<gpu::SubgroupMmaExtractThreadLocalOp,
+            gpu::SubgroupMmaInsertThreadLocalOp>(op))
+      // Which elements of a warp matrix each lane holds is a GPU's layout;
+      // on the host every lane holds all of them (HostSubgroupMma.h).
+      what = "an access to the elements of a warp matrix that one lane "
+             "holds, which the host target does not lay out as a GPU does";
     else if (isa<LLVM::LLVMFuncOp>(op) &&
              op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       // The host's kernels take the block they run first, which only the
@@ -383,7 +399,9 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
 
 /// Replaces `kernel` by a function that runs one block of it.
 static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
-  if (failed(checkStaticWorkgroupMemory(kernel)))
+  SmallVector<Operation *> warpSynchronous;
+  if (failed(checkStaticWorkgroupMemory(kernel)) ||
+      failed(lowerSubgroupMma(kernel, warpSynchronous)))
     return failure();
   Location loc = kernel.getLoc();
   func::FuncOp function = createBlockFunction(kernel);
@@ -412,7 +430,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
         .getResult();
   };
   FailureOr<int64_t> privateBytes =
-      emitThreadLoops(kernel, b, values, uniform, trapMessage);
+      emitThreadLoops(kernel, b, values, uniform, trapMessage,
+                      llvm::DenseSet<Operation *>(warpSynchronous.begin(),
+                                                  warpSynchronous.end()));
   if (failed(privateBytes))
     return failure();
   if (*privateBytes)
@@ -488,7 +508,8 @@ struct LowerGpuToHostPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectOpsWithoutHostMeaning(module)) ||
+    if (failed(lowerRawBuffersForHost(module)) ||
+        failed(rejectOpsWithoutHostMeaning(module)) ||
         (kernelBarePtr && failed(checkBarePointerArguments(module))) ||
         // Before canonicalization can erase a loop that nothing uses, as
         // the other lowerings check it.
@@ -516,6 +537,7 @@ struct LowerGpuToHostPass
     populateGpuGlobalIdPatterns(patterns);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
+    lowerVectorOpsForHost(module);
 
     SmallVector<gpu::GPUFuncOp> kernels, deviceFunctions;
     for (auto function : module.getOps<gpu::GPUFuncOp>())

@@ -9,6 +9,7 @@
 #ifndef OFFLOAD_CONVERSION_HOST_PASSES_H
 #define OFFLOAD_CONVERSION_HOST_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

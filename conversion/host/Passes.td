@@ -26,12 +26,16 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
     clusters, `gpu.barrier`, workgroup and private attributions, dynamic
     shared memory, `gpu.shuffle`, `gpu.rotate`, `gpu.subgroup_broadcast`,
     `gpu.all_reduce`, `gpu.subgroup_reduce`, `gpu.printf` (printf),
-    `cf.assert` (the launch fails with the message), and `math` (LLVM
-    intrinsics and libm). An op with no host meaning (NVVM and nvgpu
-    intrinsics, warp matrix operations) is an error that names it.
+    `cf.assert` (the launch fails with the message), `math` (LLVM
+    intrinsics and libm), warp matrix operations (`gpu.subgroup_mma_*`,
+    each lane holding whole matrices: HostSubgroupMma.h), vector transfers
+    with masks or out-of-bounds dimensions, and raw buffer accesses, with
+    their bounds check (HostRawBuffers.h). An op with no host meaning (NVVM
+    and nvgpu intrinsics, for one) is an error that names it.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",

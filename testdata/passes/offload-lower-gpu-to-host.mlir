@@ -130,17 +130,6 @@ gpu.module @printf_assert {
 
 // -----
 
-gpu.module @warp_matrix {
-  gpu.func @k() kernel {
-    %a = arith.constant 1.0 : f16
-    // expected-error @below {{'gpu.subgroup_mma_constant_matrix' has no meaning on the host target (#offload.host): it is a warp matrix operation; compile this gpu.module for a GPU target only}}
-    %m = gpu.subgroup_mma_constant_matrix %a : !gpu.mma_matrix<16x16xf16, "AOp">
-    gpu.return
-  }
-}
-
-// -----
-
 !desc = !nvgpu.tensormap.descriptor<tensor = memref<64x8xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
 gpu.module @nvgpu {
   gpu.func @k(%d: !desc) kernel {

@@ -18,23 +18,23 @@ bool mlir::offload::threadloops::isExchange(Operation *op) {
              gpu::SubgroupReduceOp>(op);
 }
 
+Sync BarrierAnalysis::getOwnSync(Operation *op) const {
+  if (isa<gpu::BarrierOp>(op))
+    return Sync::Block;
+  if (isExchange(op) || isWarpSynchronous(op))
+    return Sync::Warp;
+  return Sync::None;
+}
+
 Sync BarrierAnalysis::getSync(Operation *op) {
   auto it = syncs.find(op);
   if (it != syncs.end())
     return it->second;
   Sync sync = Sync::None;
-  if (isa<gpu::BarrierOp>(op))
-    sync = Sync::Block;
-  else if (isExchange(op))
-    sync = Sync::Warp;
-  else
-    op->walk([&](Operation *nested) {
-      if (nested == op)
-        return;
-      if (isa<gpu::BarrierOp>(nested))
-        sync = Sync::Block;
-      else if (isExchange(nested) && sync == Sync::None)
-        sync = Sync::Warp;
-    });
+  op->walk([&](Operation *nested) {
+    sync = std::max(sync, getOwnSync(nested));
+    return sync == Sync::Block ? WalkResult::interrupt()
+                               : WalkResult::advance();
+  });
   return syncs[op] = sync;
 }

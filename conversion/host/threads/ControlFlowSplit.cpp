@@ -65,8 +65,15 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
                 "by every thread of the block";
     if (isa<gpu::BarrierOp>(op))
       continue; // the split is the barrier
-    if (failed(isExchange(op) ? exchanges.emit(op, scope, b)
-                              : emitControl(op, scope, b)))
+    LogicalResult emitted = success();
+    if (isExchange(op))
+      emitted = exchanges.emit(op, scope, b);
+    else if (barriers.isWarpSynchronous(op))
+      // Every lane runs it, between the loops before and after it.
+      emitted = emitRun(op, scope, b);
+    else
+      emitted = emitControl(op, scope, b);
+    if (failed(emitted))
       return failure();
   }
   return flush();

@@ -34,11 +34,12 @@ namespace mlir::offload::threadloops {
 class ControlFlowSplitter {
 public:
   /// `entry` is where allocations go, at the top of the function.
-  ControlFlowSplitter(BlockThreads &threads, ThreadValues &values,
-                      PrivateMemory &memory, ThreadOwnOps &ownOps,
-                      WarpExchanges &exchanges, OpBuilder &entry, Location loc)
-      : threads(threads), values(values), memory(memory), ownOps(ownOps),
-        exchanges(exchanges), loc(loc),
+  ControlFlowSplitter(BarrierAnalysis &barriers, BlockThreads &threads,
+                      ThreadValues &values, PrivateMemory &memory,
+                      ThreadOwnOps &ownOps, WarpExchanges &exchanges,
+                      OpBuilder &entry, Location loc)
+      : barriers(barriers), threads(threads), values(values), memory(memory),
+        ownOps(ownOps), exchanges(exchanges), loc(loc),
         divergent(threads, values, entry, loc,
                   [this](Block &block, Scope scope, OpBuilder &b,
                          ValueRange yielded, ArrayRef<Value> homes) {
@@ -87,7 +88,7 @@ private:
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
 
-  BarrierAnalysis barriers;
+  BarrierAnalysis &barriers;
   BlockThreads &threads;
   ThreadValues &values;
   PrivateMemory &memory;

@@ -25,14 +25,11 @@ using namespace mlir::offload::threadloops;
 
 /// A kernel in branches (cf) cannot be split: it has neither barriers nor
 /// subgroup operations.
-static LogicalResult checkSplittable(gpu::GPUFuncOp kernel) {
+static LogicalResult checkSplittable(gpu::GPUFuncOp kernel,
+                                     BarrierAnalysis &barriers) {
   if (kernel.getBody().hasOneBlock())
     return success();
-  bool splits = false;
-  kernel.walk([&](Operation *op) {
-    splits |= isa<gpu::BarrierOp>(op) || isExchange(op);
-  });
-  if (!splits)
+  if (barriers.getSync(kernel) == Sync::None)
     return success();
   return kernel.emitError()
          << "kernel @" << kernel.getName()
@@ -90,15 +87,18 @@ emitWholeKernelPerThread(gpu::GPUFuncOp kernel, BlockThreads &threads,
   return success();
 }
 
-FailureOr<int64_t> mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel,
-                                                  OpBuilder &builder,
-                                                  const BlockValues &values,
-                                                  IRMapping &uniform,
-                                                  TrapMessageFn trapMessage) {
-  if (failed(checkSplittable(kernel)))
+FailureOr<int64_t>
+mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
+                               const BlockValues &values, IRMapping &uniform,
+                               TrapMessageFn trapMessage,
+                               const WarpSynchronousOps &warpSynchronous) {
+  BarrierAnalysis barriers(warpSynchronous);
+  if (failed(checkSplittable(kernel, barriers)))
     return failure();
   bool warpMode = false;
-  kernel.walk([&](Operation *op) { warpMode |= isExchange(op); });
+  kernel.walk([&](Operation *op) {
+    warpMode |= isExchange(op) || barriers.isWarpSynchronous(op);
+  });
 
   Location loc = kernel.getLoc();
   Value bx = values.blockDim[0], by = values.blockDim[1];
@@ -130,8 +130,8 @@ FailureOr<int64_t> mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel,
     uniform.map(size, size);
   ThreadValues threadValues(uniform, threads, memory, entry, loc);
   WarpExchanges exchanges(threads, threadValues, entry, loc);
-  ControlFlowSplitter splitter(threads, threadValues, memory, ownOps, exchanges,
-                               entry, loc);
+  ControlFlowSplitter splitter(barriers, threads, threadValues, memory, ownOps,
+                               exchanges, entry, loc);
   if (failed(splitter.emitBody(kernel.getBody().front(), builder)))
     return failure();
   return memory.getBytesPerThread();

@@ -14,7 +14,9 @@
 //   barrier before any starts the loop after it;
 // - at a subgroup exchange (gpu.shuffle, gpu.rotate, gpu.subgroup_broadcast),
 //   the loops run over warps of 32 lanes, and the lanes of a warp finish the
-//   loop before the exchange before any reads another lane's value.
+//   loop before the exchange before any reads another lane's value; at an
+//   op that the warp runs together without an exchange (a warp matrix's
+//   load or store), every lane runs it between two such loops.
 //
 // A structured operation that contains a barrier (scf.for, scf.if, scf.while,
 // scf.index_switch) is uniform across the block (CUDA requires it), so it is
@@ -42,6 +44,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::offload {
 
@@ -75,11 +78,13 @@ using TrapMessageFn = function_ref<Value(OpBuilder &, Location, StringRef)>;
 /// allocations (memref.alloca, private attributions), which must live across
 /// the loops, take their memory from `values.privateMemory`: the result is
 /// how many bytes each thread needs there, which fits MgpuHostKernel's
-/// 32 bits. Reports what it cannot split, or give memory, at the op.
-FailureOr<int64_t> emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
-                                   const BlockValues &values,
-                                   IRMapping &uniform,
-                                   TrapMessageFn trapMessage);
+/// 32 bits. The lanes of a warp meet at each op of `warpSynchronous` as at
+/// an exchange. Reports what it cannot split, or give memory, at the op.
+FailureOr<int64_t>
+emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
+                const BlockValues &values, IRMapping &uniform,
+                TrapMessageFn trapMessage,
+                const llvm::DenseSet<Operation *> &warpSynchronous);
 
 } // namespace mlir::offload
 
