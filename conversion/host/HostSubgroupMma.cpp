@@ -171,9 +171,10 @@ struct StoreMatrixToScatter
   SmallVectorImpl<Operation *> &warpSynchronous;
 };
 
-/// C + A * B, one fused multiply-add per k in a wider type, rounded once:
-/// for each k, A's column k spread over the rows and B's row k over the
-/// columns of an M x N vector.
+/// C + A * B, one fused multiply-add per k in a wider type, rounded to C's
+/// type after each pair of k where C is narrower (f16): for each k, A's
+/// column k spread over the rows and B's row k over the columns of an M x N
+/// vector.
 struct ComputeToMultiplyAdds : OpConversionPattern<gpu::SubgroupMmaComputeOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -216,6 +217,19 @@ struct ComputeToMultiplyAdds : OpConversionPattern<gpu::SubgroupMmaComputeOp> {
                     : Value(arith::AddIOp::create(
                           rewriter, loc, sum,
                           arith::MulIOp::create(rewriter, loc, aK, bK)));
+      // A GPU's matrix unit adds the products of two k at a time to a
+      // narrower float accumulator (f16), kept in its own type: the running
+      // sum is rounded to it after each pair, which MLIR's WMMA programs
+      // check (an exact 5096 is 5100 there, and rounding after each k would
+      // make a CUDA program's exact 2640 2636).
+      bool pairDone = k % 2 == 1 || k == depth - 1;
+      if (isFloat && pairDone &&
+          cElement.getIntOrFloatBitWidth() <
+              accumulator.getIntOrFloatBitWidth())
+        sum = convertElements(
+            rewriter, loc,
+            convertElements(rewriter, loc, sum, accumulator, cElement),
+            cElement, accumulator);
     }
     rewriter.replaceOp(op, convertElements(rewriter, loc, sum, accumulator,
                                            getLaneElementType(cType)));

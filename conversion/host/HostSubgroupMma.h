@@ -14,11 +14,12 @@
 //   them there (every lane writes the same values);
 // - `gpu.subgroup_mma_compute` is C + A * B: the operands extended to f32
 //   (f64 if one is f64; i32 for integers, by their signedness), one fused
-//   multiply-add per k from 0 to K - 1, then rounded once to C's type. f16
-//   products are exact in f32, so the result is the exact sum rounded once
-//   wherever the partial sums are exact in f32, whatever order a tensor
-//   core adds them in; f32 operands are multiplied in full (NVIDIA's tf32
-//   tensor cores ignore their 13 lowest mantissa bits);
+//   multiply-add per k from 0 to K - 1; an f16 C is rounded to f16 after
+//   each pair of k, as GPUs' matrix units keep such an accumulator
+//   (docs/host-target.md). f16 products are exact in f32, so the result is
+//   the exact sum wherever the partial sums are exact in C's type, whatever
+//   order a tensor core adds them in; f32 operands are multiplied in full
+//   (tf32 tensor cores ignore their 13 lowest mantissa bits);
 // - `constant_matrix` splats its value, and `elementwise` applies its op to
 //   each element (maxf and minf propagate NaN, as the NVVM lowering's do).
 //

@@ -39,7 +39,8 @@
 // CHECK: ^bb10:
 // CHECK: llvm.intr.masked.gather %{{.*}}, %[[ALL4]]
 // The compute: for k = 0, 1, 2, A's column k (A[r][k], r * 3 + k) and B's
-// row k (B[k][c], k * 2 + c), in f32, rounded to f16 at the end.
+// row k (B[k][c], k * 2 + c), in f32; the f16 accumulator rounded to f16
+// after each pair of k (after k = 1) and after the last k.
 // CHECK: ^bb13:
 // CHECK: %[[A32:.*]] = llvm.fpext %{{.*}} : vector<6xf16> to vector<6xf32>
 // CHECK: %[[B32:.*]] = llvm.fpext %{{.*}} : vector<6xf16> to vector<6xf32>
@@ -50,9 +51,11 @@
 // CHECK: %[[A1:.*]] = llvm.shufflevector %[[A32]], %[[A32]] [1, 1, 4, 4] : vector<6xf32>
 // CHECK: %[[B1:.*]] = llvm.shufflevector %[[B32]], %[[B32]] [2, 3, 2, 3] : vector<6xf32>
 // CHECK: %[[S1:.*]] = llvm.intr.fma(%[[A1]], %[[B1]], %[[S0]])
+// CHECK: %[[R1:.*]] = llvm.fptrunc %[[S1]] : vector<4xf32> to vector<4xf16>
+// CHECK: %[[E1:.*]] = llvm.fpext %[[R1]] : vector<4xf16> to vector<4xf32>
 // CHECK: %[[A2:.*]] = llvm.shufflevector %[[A32]], %[[A32]] [2, 2, 5, 5] : vector<6xf32>
 // CHECK: %[[B2:.*]] = llvm.shufflevector %[[B32]], %[[B32]] [4, 5, 4, 5] : vector<6xf32>
-// CHECK: %[[S2:.*]] = llvm.intr.fma(%[[A2]], %[[B2]], %[[S1]])
+// CHECK: %[[S2:.*]] = llvm.intr.fma(%[[A2]], %[[B2]], %[[E1]])
 // CHECK: llvm.fptrunc %[[S2]] : vector<4xf32> to vector<4xf16>
 // The store: a lane loop of its own, the last of the warp loop.
 // CHECK: ^bb16:
