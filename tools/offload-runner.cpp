@@ -71,9 +71,10 @@ int main(int argc, char **argv) {
     return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
            arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
   });
+  // First, before any `--` that ends the options.
   static char defaultOptLevel[] = "-O2";
   if (!hasOptLevel)
-    args.push_back(defaultOptLevel);
+    args.insert(args.begin() + 1, defaultOptLevel);
   return mlir::JitRunnerMain(static_cast<int>(args.size()), args.data(),
                              registry, config);
 }

@@ -52,7 +52,13 @@ mlir::offload::expandMmaElementwiseForNvvm(gpu::GPUModuleOp module) {
       op.erase();
       continue;
     }
-    default:
+    case gpu::MMAElementwiseOp::ADDI:
+    case gpu::MMAElementwiseOp::MULI:
+    case gpu::MMAElementwiseOp::SUBI:
+    case gpu::MMAElementwiseOp::DIVS:
+    case gpu::MMAElementwiseOp::DIVU:
+    case gpu::MMAElementwiseOp::NEGATES:
+    case gpu::MMAElementwiseOp::EXTF:
       return op.emitError()
              << "'gpu.subgroup_mma_elementwise' " << stringifyEnum(kind)
              << " has no lowering to NVVM (MLIR 22's takes addf, mulf, divf, "

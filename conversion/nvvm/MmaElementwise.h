@@ -20,7 +20,8 @@ namespace mlir::offload {
 /// Rewrites each `gpu.subgroup_mma_elementwise` of `module` that upstream's
 /// NVVM conversion does not take: `subf a, b` as `addf a, (mulf b, -1)` and
 /// `negatef a` as `mulf a, -1` (both exact: multiplying by -1 only flips
-/// the sign); fails, with one error at the op, on the integer kinds and
+/// the sign, but for a NaN's, which a GPU's multiplication may make its
+/// canonical NaN); fails, with one error at the op, on the integer kinds and
 /// `extf`, which it has no lowering for.
 LogicalResult expandMmaElementwiseForNvvm(gpu::GPUModuleOp module);
 

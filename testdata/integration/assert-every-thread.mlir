@@ -18,6 +18,8 @@
 // RUN: %expect_exit 1 %offload_runner -e warps %t.mlir > %t.warps 2> %t.warps.err
 // RUN: FileCheck %s --check-prefix=WARPS < %t.warps
 // RUN: FileCheck %s --check-prefix=WARPS-ERR < %t.warps.err
+// RUN: %expect_exit 1 %offload_runner -e reduce %t.mlir > %t.reduce 2> %t.reduce.err
+// RUN: FileCheck %s --check-prefix=REDUCE < %t.reduce
 // UNSUPPORTED-TARGET: host: each entry ends in a failed assert, whose output and exit its RUN lines check
 // UNSUPPORTED-TARGET: vulkan: SPIR-V has no cf.assert (assert.mlir checks the diagnostic)
 // UNSUPPORTED-TARGET: cuda: the launches are in functions other than main, which the CUDA recipe compiles all the same; assert.mlir compiles asserts for CUDA
@@ -104,6 +106,26 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // In an scf.reduce region: every thread's sum reaches 3.
+    gpu.func @reduce() kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %r = scf.parallel (%i) = (%c0) to (%c3) step (%c1) init (%c0) -> index {
+        %x = arith.addi %t, %i : index
+        scf.reduce(%x : index) {
+        ^bb0(%a: index, %b: index):
+          %s = arith.addi %a, %b : index
+          %small = arith.cmpi ult, %s, %c3 : index
+          cf.assert %small, "sums stay below 3"
+          scf.reduce.return %s : index
+        }
+      }
+      gpu.printf "reduced %lld %lld\n", %t, %r : index, index
+      gpu.return
+    }
+
     // Two warps; thread 37 fails between two shuffles.
     gpu.func @warps() kernel {
       %t = gpu.thread_id x
@@ -140,6 +162,13 @@ module attributes {gpu.container_module} {
     %c3 = arith.constant 3 : index
     gpu.launch_func @kernels::@branches blocks in (%c1, %c1, %c1)
         threads in (%c3, %c1, %c1)
+    return
+  }
+  func.func @reduce() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    gpu.launch_func @kernels::@reduce blocks in (%c1, %c1, %c1)
+        threads in (%c2, %c1, %c1)
     return
   }
   func.func @warps() {
@@ -185,3 +214,7 @@ module attributes {gpu.container_module} {
 // WARPS-NEXT: {{.*}}: (unknown): block: [0,0,0], thread: [37,0,0] Assertion `thread 37 fails` failed.
 // WARPS-NOT: end
 // WARPS-ERR: mgpu: {{.*}}: a kernel failed: kernel @warps: thread 37 fails (block (0, 0, 0), thread (37, 0, 0))
+
+// REDUCE-DAG: block: [0,0,0], thread: [0,0,0] Assertion `sums stay below 3` failed.
+// REDUCE-DAG: block: [0,0,0], thread: [1,0,0] Assertion `sums stay below 3` failed.
+// REDUCE-NOT: reduced

@@ -49,6 +49,7 @@ void ThreadOwnOps::makeThreadsOwn(ArrayRef<Operation *> sources,
 }
 
 void ThreadOwnOps::makeFailureRecord() {
+  // Made once, with the first assert: `stopped` is set then.
   if (stopped)
     return;
   MLIRContext *context = entry.getContext();
@@ -114,7 +115,9 @@ void ThreadOwnOps::reportFailure(cf::AssertOp assertOp, const Thread &t) {
 static void runOnlyIf(Block &block, Block::iterator first,
                       function_ref<Value(OpBuilder &, Location)> running) {
   Operation *terminator = block.getTerminator();
-  if (first == terminator->getIterator())
+  // Nothing follows a terminator (an assert in an scf.reduce region climbs
+  // through one).
+  if (first == block.end() || first == terminator->getIterator())
     return;
   SmallVector<Operation *> moved;
   for (auto it = first; it != terminator->getIterator(); ++it)

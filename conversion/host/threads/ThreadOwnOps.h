@@ -16,7 +16,8 @@
 // loop body; the other threads of the loop run theirs, and may fail it in
 // turn; after the loop, before any thread goes past the barrier or the
 // exchange where the loop ends, the block stops through its trap with the
-// first failure, which ends the launch.
+// first failure, which ends the launch (in a kernel whose warps run one
+// after another, the warps after the failing one do not run).
 //
 //===----------------------------------------------------------------------===//
 
