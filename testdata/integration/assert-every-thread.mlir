@@ -20,6 +20,11 @@
 // RUN: FileCheck %s --check-prefix=WARPS-ERR < %t.warps.err
 // RUN: %expect_exit 1 %offload_runner -e reduce %t.mlir > %t.reduce 2> %t.reduce.err
 // RUN: FileCheck %s --check-prefix=REDUCE < %t.reduce
+// A thread that fails in a loop of 2^62 iterations leaves it, even where
+// the kernel's LLVM passes would not remove the loop's empty rest (O=0).
+// RUN: offload-opt %s --offload-lower-to-host="O=0" > %t.O0.mlir
+// RUN: %expect_exit 1 %offload_runner -e endless %t.O0.mlir > %t.endless 2> %t.endless.err
+// RUN: FileCheck %s --check-prefix=ENDLESS < %t.endless
 // UNSUPPORTED-TARGET: host: each entry ends in a failed assert, whose output and exit its RUN lines check
 // UNSUPPORTED-TARGET: vulkan: SPIR-V has no cf.assert (assert.mlir checks the diagnostic)
 // UNSUPPORTED-TARGET: cuda: the launches are in functions other than main, which the CUDA recipe compiles all the same; assert.mlir compiles asserts for CUDA
@@ -106,6 +111,30 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Thread 1 fails in the first iteration of a loop of 2^62, whose step
+    // of 3 could step past the end of i64 (the loop counts its iterations).
+    gpu.func @endless() kernel {
+      %t = gpu.thread_id x
+      %true = arith.constant true
+      %c0 = arith.constant 0 : i64
+      %c1 = arith.constant 1 : index
+      %one = arith.constant 1 : i64
+      %c3 = arith.constant 3 : i64
+      %c9 = arith.constant 9 : i64
+      %end = arith.constant 9223372036854775807 : i64
+      %is1 = arith.cmpi eq, %t, %c1 : index
+      // Thread 0 runs 3 iterations (0, 3, 6); thread 1 would run 2^63 / 3.
+      %ub = arith.select %is1, %end, %c9 : i64
+      %n = scf.for %i = %c0 to %ub step %c3 iter_args(%acc = %c0) -> i64 : i64 {
+        %ok = arith.xori %is1, %true : i1
+        cf.assert %ok, "thread 1 ends its loop"
+        %next = arith.addi %acc, %one : i64
+        scf.yield %next : i64
+      }
+      gpu.printf "endless %lld %lld\n", %t, %n : index, i64
+      gpu.return
+    }
+
     // In an scf.reduce region: every thread's sum reaches 3.
     gpu.func @reduce() kernel {
       %t = gpu.thread_id x
@@ -164,6 +193,13 @@ module attributes {gpu.container_module} {
         threads in (%c3, %c1, %c1)
     return
   }
+  func.func @endless() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    gpu.launch_func @kernels::@endless blocks in (%c1, %c1, %c1)
+        threads in (%c2, %c1, %c1)
+    return
+  }
   func.func @reduce() {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -218,3 +254,7 @@ module attributes {gpu.container_module} {
 // REDUCE-DAG: block: [0,0,0], thread: [0,0,0] Assertion `sums stay below 3` failed.
 // REDUCE-DAG: block: [0,0,0], thread: [1,0,0] Assertion `sums stay below 3` failed.
 // REDUCE-NOT: reduced
+
+// ENDLESS-DAG: endless 0 3
+// ENDLESS-DAG: block: [0,0,0], thread: [1,0,0] Assertion `thread 1 ends its loop` failed.
+// ENDLESS-NOT: endless 1

@@ -10,6 +10,7 @@
 
 #include "abi/RuntimeAbi.h"
 #include "conversion/common/AssertReport.h"
+#include "transforms/CountedLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -156,6 +158,43 @@ static void runOnlyIf(Block &block, Block::iterator first,
     });
 }
 
+/// `loop` as an scf.while, whose condition a stopped thread can make false:
+/// an scf.for would run its remaining iterations, empty, and one of 2^62
+/// would not end. A loop whose `i + step` could wrap counts its iterations
+/// first (CountedLoops.h), so that `i + step` below cannot.
+static scf::WhileOp makeEndable(scf::ForOp loop, RewriterBase &rewriter) {
+  if (mayStepPastEnd(loop)) {
+    Operation *next = loop->getNextNode();
+    rewriteAsCountedLoop(loop, rewriter);
+    loop = cast<scf::ForOp>(next->getPrevNode());
+  }
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits = {loop.getLowerBound()};
+  llvm::append_range(inits, loop.getInitArgs());
+  SmallVector<Type> types =
+      llvm::map_to_vector(inits, [](Value v) { return v.getType(); });
+  SmallVector<Location> locs(types.size(), loc);
+  auto whileOp = scf::WhileOp::create(rewriter, loc, types, inits);
+  Block *before = rewriter.createBlock(&whileOp.getBefore(), {}, types, locs);
+  Value more =
+      arith::CmpIOp::create(rewriter, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            before->getArgument(0), loop.getUpperBound());
+  scf::ConditionOp::create(rewriter, loc, more, before->getArguments());
+  Block *after = rewriter.createBlock(&whileOp.getAfter(), {}, types, locs);
+  rewriter.mergeBlocks(loop.getBody(), after, after->getArguments());
+  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  rewriter.setInsertionPoint(yield);
+  SmallVector<Value> yielded = {arith::AddIOp::create(
+      rewriter, loc, after->getArgument(0), loop.getStep())};
+  llvm::append_range(yielded, yield.getOperands());
+  rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, yielded);
+  rewriter.replaceOp(loop, whileOp.getResults().drop_front());
+  return whileOp;
+}
+
 void ThreadOwnOps::stopFailedThreads(Region &body) {
   if (failures.empty())
     return;
@@ -191,6 +230,10 @@ void ThreadOwnOps::stopFailedThreads(Region &body) {
     while (op->getParentRegion() != &body) {
       Operation *parent = op->getParentOp();
       skipRest(op);
+      if (auto forLoop = dyn_cast<scf::ForOp>(parent)) {
+        IRRewriter rewriter(forLoop.getContext());
+        parent = makeEndable(forLoop, rewriter);
+      }
       // A loop's later iterations run nothing either; a while loop ends.
       if (isa<LoopLikeOpInterface>(parent)) {
         for (Region &region : parent->getRegions())
