@@ -187,6 +187,15 @@ static Value maskedPosition(OpBuilder &b, Location loc,
   return arith::SelectOp::create(b, loc, empty, none, access.position);
 }
 
+/// The access of `op`, a raw buffer operation, to `count` elements.
+template <typename OpTy>
+static FailureOr<BufferAccess> buildAccess(OpTy op, OpBuilder &b,
+                                           int64_t count) {
+  return BufferAccessBuilder(b, op.getLoc())
+      .build(op, op.getMemref(), op.getIndices(), op.getIndexOffset(),
+             op.getSgprOffset(), count);
+}
+
 /// Whether all `count` elements of `access` are inside (i1).
 static Value isAllInside(OpBuilder &b, Location loc, const BufferAccess &access,
                          int64_t count) {
@@ -201,9 +210,7 @@ static LogicalResult lowerLoad(amdgpu::RawBufferLoadOp op) {
   FailureOr<int64_t> count = getElementCount(op, type);
   if (failed(count))
     return failure();
-  FailureOr<BufferAccess> access = BufferAccessBuilder(b, loc).build(
-      op, op.getMemref(), op.getIndices(), op.getIndexOffset(),
-      op.getSgprOffset(), *count);
+  FailureOr<BufferAccess> access = buildAccess(op, b, *count);
   if (failed(access))
     return failure();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
@@ -238,9 +245,7 @@ static LogicalResult lowerStore(amdgpu::RawBufferStoreOp op) {
   FailureOr<int64_t> count = getElementCount(op, value.getType());
   if (failed(count))
     return failure();
-  FailureOr<BufferAccess> access = BufferAccessBuilder(b, loc).build(
-      op, op.getMemref(), op.getIndices(), op.getIndexOffset(),
-      op.getSgprOffset(), *count);
+  FailureOr<BufferAccess> access = buildAccess(op, b, *count);
   if (failed(access))
     return failure();
   if (auto vector = dyn_cast<VectorType>(value.getType())) {
@@ -298,9 +303,7 @@ template <typename OpTy> static LogicalResult lowerAtomic(OpTy op) {
   FailureOr<int64_t> count = getElementCount(op, type);
   if (failed(count))
     return failure();
-  FailureOr<BufferAccess> access = BufferAccessBuilder(b, loc).build(
-      op, op.getMemref(), op.getIndices(), op.getIndexOffset(),
-      op.getSgprOffset(), *count);
+  FailureOr<BufferAccess> access = buildAccess(op, b, *count);
   if (failed(access))
     return failure();
   Value allInside = isAllInside(b, loc, *access, *count);
@@ -358,9 +361,7 @@ static LogicalResult lowerCompareAndSwap(amdgpu::RawBufferAtomicCmpswapOp op) {
     return op.emitError() << "the host target takes raw buffer "
                              "compare-and-swap on scalars only, not on "
                           << type;
-  FailureOr<BufferAccess> access = BufferAccessBuilder(b, loc).build(
-      op, op.getMemref(), op.getIndices(), op.getIndexOffset(),
-      op.getSgprOffset(), 1);
+  FailureOr<BufferAccess> access = buildAccess(op, b, 1);
   if (failed(access))
     return failure();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));

@@ -10,6 +10,8 @@
 // RUN: offload-opt %s --offload-lower-to-host > %t.host.mlir
 // RUN: %offload_runner --shared-libs=%llvm_lib_dir/libmlir_async_runtime.so %t.host.mlir | FileCheck %s
 // RUN: %offload_runner -O0 --shared-libs=%llvm_lib_dir/libmlir_async_runtime.so %t.host.mlir | FileCheck %s
+// The default level goes before a '--' that ends the options.
+// RUN: %offload_runner --shared-libs=%llvm_lib_dir/libmlir_async_runtime.so -- %t.host.mlir | FileCheck %s
 // RUN: offload-opt %s --offload-lower-to-vulkan > %t.vulkan.mlir
 // RUN: env MGPU_DEVICE=vulkan %offload_runner --shared-libs=%llvm_lib_dir/libmlir_async_runtime.so %t.vulkan.mlir | FileCheck %s
 // RUN: offload-opt %s --offload-lower-to-cuda="chips=sm_90 toolkit=%cuda_toolkit" | offload-translate --mlir-to-llvmir -o /dev/null
