@@ -6,11 +6,10 @@
 //
 // One pass over the instructions collects the few declarations the ABI
 // involves (capabilities, entry points, execution modes, types, member
-// offsets, variables, constants, specialization constants and their
-// SpecIds), each bounds-checked
-// against its own word count; the entry points are then resolved from those
-// tables alone, so that forward references (OpTypeForwardPointer) and any order
-// of declarations work.
+// offsets, array strides, variables, constants, specialization constants and
+// their SpecIds), each bounds-checked against its own word count; the entry
+// points are then resolved from those tables alone, so that forward
+// references (OpTypeForwardPointer) and any order of declarations work.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +34,7 @@ constexpr uint32_t kOpTypeInt = 21;
 constexpr uint32_t kOpTypeFloat = 22;
 constexpr uint32_t kOpTypeVector = 23;
 constexpr uint32_t kOpTypeArray = 28;
+constexpr uint32_t kOpTypeRuntimeArray = 29;
 constexpr uint32_t kOpTypeStruct = 30;
 constexpr uint32_t kOpTypePointer = 32;
 constexpr uint32_t kOpConstant = 43;
@@ -46,6 +46,7 @@ constexpr uint32_t kExecutionModelGLCompute = 5;
 constexpr uint32_t kExecutionModeLocalSize = 17;
 constexpr uint32_t kExecutionModeLocalSizeId = 38;
 constexpr uint32_t kDecorationSpecId = 1;
+constexpr uint32_t kDecorationArrayStride = 6;
 constexpr uint32_t kDecorationOffset = 35;
 constexpr uint32_t kStorageClassWorkgroup = 4;
 constexpr uint32_t kStorageClassPushConstant = 9;
@@ -81,6 +82,11 @@ struct ArrayType {
   uint32_t length;
 };
 
+struct Constant {
+  uint32_t type;
+  uint64_t value;
+};
+
 struct SpecConstant {
   uint32_t type;
   /// The first word of its default value.
@@ -99,8 +105,12 @@ struct Module {
   /// Variable -> (pointer type, storage class).
   std::map<uint32_t, std::pair<uint32_t, uint32_t>> variables;
   std::map<uint32_t, ArrayType> arrays;
+  /// Runtime array -> its element type.
+  std::map<uint32_t, uint32_t> runtimeArrays;
+  /// Array or runtime array -> its ArrayStride.
+  std::map<uint32_t, uint32_t> arrayStrides;
   /// Integer constants (OpConstant), by id: an array's length.
-  std::map<uint32_t, uint64_t> constants;
+  std::map<uint32_t, Constant> constants;
   std::map<uint32_t, SpecConstant> specConstants;
   /// Specialization constant -> its SpecId.
   std::map<uint32_t, uint32_t> specIds;
@@ -201,12 +211,12 @@ bool enough(const Words &words, size_t i, uint32_t count, uint32_t least,
   return false;
 }
 
-/// Records the instruction at `i` of `count` words if it declares part of
-/// a kernel's dynamic shared memory (an array type, a specialization
-/// constant or its SpecId); false with `error` if it is too short for its
-/// operands.
-bool collectSpecialization(const Words &words, size_t i, uint32_t count,
-                           Module &module, std::string &error) {
+/// Records the instruction at `i` of `count` words if it declares an array
+/// type or what an array involves (its length, a constant or a
+/// specialization constant with its SpecId, or its ArrayStride); false with
+/// `error` if it is too short for its operands.
+bool collectArray(const Words &words, size_t i, uint32_t count, Module &module,
+                  std::string &error) {
   auto need = [&](uint32_t least) {
     return enough(words, i, count, least, error);
   };
@@ -216,6 +226,11 @@ bool collectSpecialization(const Words &words, size_t i, uint32_t count,
       return false;
     module.arrays[words[i + 1]] = {words[i + 2], words[i + 3]};
     return true;
+  case kOpTypeRuntimeArray:
+    if (!need(3))
+      return false;
+    module.runtimeArrays[words[i + 1]] = words[i + 2];
+    return true;
   case kOpSpecConstant:
     if (!need(4))
       return false;
@@ -224,17 +239,22 @@ bool collectSpecialization(const Words &words, size_t i, uint32_t count,
   case kOpConstant:
     // A 64-bit integer's value takes two words, low first.
     if (count >= 4)
-      module.constants[words[i + 2]] =
-          words[i + 3] | (count >= 5 ? uint64_t(words[i + 4]) << 32 : 0);
+      module.constants[words[i + 2]] = {
+          words[i + 1],
+          words[i + 3] | (count >= 5 ? uint64_t(words[i + 4]) << 32 : 0)};
     return true;
   case kOpDecorate:
     if (!need(3))
       return false;
-    if (words[i + 2] != kDecorationSpecId)
+    if (words[i + 2] != kDecorationSpecId &&
+        words[i + 2] != kDecorationArrayStride)
       return true;
     if (!need(4))
       return false;
-    module.specIds[words[i + 1]] = words[i + 3];
+    if (words[i + 2] == kDecorationSpecId)
+      module.specIds[words[i + 1]] = words[i + 3];
+    else
+      module.arrayStrides[words[i + 1]] = words[i + 3];
     return true;
   default:
     return true;
@@ -315,7 +335,7 @@ bool collect(const Words &words, size_t i, uint32_t count, Module &module,
     module.variables[words[i + 2]] = {words[i + 1], words[i + 3]};
     return true;
   default:
-    return collectSpecialization(words, i, count, module, error);
+    return collectArray(words, i, count, module, error);
   }
 }
 
@@ -382,14 +402,140 @@ bool isType(const Module &module, uint32_t typeId, Kind kind,
          (!width || it->second.width == width);
 }
 
-/// One member of a struct: its type, offset and size.
-struct Member {
-  uint32_t type, offset, size;
+/// Whether `typeId` is a PhysicalStorageBuffer pointer: a device address.
+bool isDevicePointer(const Module &module, uint32_t typeId) {
+  auto it = module.types.find(typeId);
+  return it != module.types.end() && it->second.kind == Kind::Pointer &&
+         it->second.storageClass == kStorageClassPhysicalStorageBuffer;
+}
+
+/// A memref descriptor member of the argument struct.
+struct Descriptor {
+  uint32_t rank;
+  /// What SpirvMemRef::elementBytes says.
+  uint32_t elementBytes;
+
+  /// Its bytes: two pointers and an offset, then `rank` sizes and strides.
+  uint32_t bytes() const { return 24 + 16 * rank; }
 };
 
-/// The members of struct `structId`, each with an Offset and a size the
-/// ABI allows, or false with `error` (which `what` names).
-bool membersOf(const Module &module, uint32_t structId, bool vectors,
+/// The ArrayStride of the array that the PhysicalStorageBuffer pointer type
+/// `pointerType` points at: its pointee, or member 0 of its pointee struct
+/// (as MLIR converts a memref's pointer); 0 if there is none.
+uint32_t elementBytesOf(const Module &module, uint32_t pointerType) {
+  uint32_t pointee = module.types.at(pointerType).element;
+  uint32_t array = pointee;
+  if (auto wrapper = module.structs.find(pointee);
+      wrapper != module.structs.end())
+    array = wrapper->second.empty() ? 0 : wrapper->second[0];
+  auto stride = module.arrayStrides.find(array);
+  if (stride == module.arrayStrides.end() ||
+      (!module.arrays.count(array) && !module.runtimeArrays.count(array)))
+    return 0;
+  return stride->second;
+}
+
+/// The length of `arrayId`, member `m` of a memref descriptor, if it is the
+/// descriptor's sizes or strides: an array of a constant length from 1 to
+/// kSpirvMaxLaunchParameters of 64-bit integers with an ArrayStride of 8;
+/// otherwise nothing, with `why`.
+std::optional<uint32_t> indexArrayLength(const Module &module, uint32_t arrayId,
+                                         uint32_t m, std::string &why) {
+  const std::string name = "its member " + std::to_string(m);
+  auto array = module.arrays.find(arrayId);
+  auto stride = module.arrayStrides.find(arrayId);
+  if (array == module.arrays.end() ||
+      !isType(module, array->second.element, Kind::Int, 64) ||
+      stride == module.arrayStrides.end() || stride->second != 8) {
+    why = name + " is not an array of 64-bit integers with an ArrayStride "
+                 "of 8";
+    return std::nullopt;
+  }
+  auto length = module.constants.find(array->second.length);
+  if (length == module.constants.end() ||
+      !isType(module, length->second.type, Kind::Int) ||
+      length->second.value < 1 ||
+      length->second.value > kSpirvMaxLaunchParameters) {
+    why = name + " has a length (%" + std::to_string(array->second.length) +
+          ") that is not an integer constant from 1 to " +
+          std::to_string(kSpirvMaxLaunchParameters);
+    return std::nullopt;
+  }
+  return uint32_t(length->second.value);
+}
+
+/// The memref descriptor that struct `structId` is: {allocated and aligned
+/// PhysicalStorageBuffer pointers of one type, a 64-bit offset}, and for a
+/// rank r of 1 or more, sizes and strides, two arrays of r 64-bit integers,
+/// at offsets 0, 8, 16, 24 and 24 + 8r, as the flat fields of a descriptor
+/// were; otherwise nothing, with `why` saying how it differs. It looks at
+/// the struct's members and their pointee and arrays, never further, so no
+/// cycle of damaged ids can hold it.
+std::optional<Descriptor> descriptorOf(const Module &module, uint32_t structId,
+                                       std::string &why) {
+  const std::vector<uint32_t> &fields = module.structs.at(structId);
+  if (fields.size() != 3 && fields.size() != 5) {
+    why = "it has " + std::to_string(fields.size()) +
+          " members, not 3 (rank 0) or 5";
+    return std::nullopt;
+  }
+  if (fields[0] != fields[1] || !isDevicePointer(module, fields[0])) {
+    why = "its members 0 and 1 are not PhysicalStorageBuffer pointers of one "
+          "type";
+    return std::nullopt;
+  }
+  if (!isType(module, fields[2], Kind::Int, 64)) {
+    why = "its member 2 is not a 64-bit integer";
+    return std::nullopt;
+  }
+  Descriptor descriptor{0, elementBytesOf(module, fields[0])};
+  if (fields.size() == 5) {
+    std::optional<uint32_t> sizes = indexArrayLength(module, fields[3], 3, why);
+    if (!sizes)
+      return std::nullopt;
+    std::optional<uint32_t> strides =
+        indexArrayLength(module, fields[4], 4, why);
+    if (!strides)
+      return std::nullopt;
+    if (*sizes != *strides) {
+      why = "its sizes and strides have " + std::to_string(*sizes) + " and " +
+            std::to_string(*strides) + " elements";
+      return std::nullopt;
+    }
+    descriptor.rank = *sizes;
+  }
+  for (uint32_t m = 0; m < fields.size(); ++m) {
+    const uint32_t expected = m < 4 ? 8 * m : 24 + 8 * descriptor.rank;
+    auto offset = module.memberOffsets.find({structId, m});
+    if (offset == module.memberOffsets.end()) {
+      why = "its member " + std::to_string(m) + " has no Offset decoration";
+      return std::nullopt;
+    }
+    if (offset->second != expected) {
+      why = "its member " + std::to_string(m) + " is at offset " +
+            std::to_string(offset->second) + ", not " +
+            std::to_string(expected);
+      return std::nullopt;
+    }
+  }
+  return descriptor;
+}
+
+/// One member of a struct: its type, offset and size, and what it holds if
+/// it is a memref descriptor.
+struct Member {
+  uint32_t type, offset, size;
+  std::optional<Descriptor> descriptor;
+};
+
+/// The structs of the kernel ABI: the push constant block, whose members
+/// may be vectors, and the argument struct, whose members may be memref
+/// descriptors.
+enum class AbiStruct { PushConstants, Arguments };
+
+/// The members of struct `structId`, each with an Offset and a type the
+/// ABI allows in `abiStruct`, or false with `error` (which `what` names).
+bool membersOf(const Module &module, uint32_t structId, AbiStruct abiStruct,
                const std::string &what, std::vector<Member> &members,
                std::string &error) {
   auto found = module.structs.find(structId);
@@ -400,20 +546,37 @@ bool membersOf(const Module &module, uint32_t structId, bool vectors,
   members.clear();
   for (uint32_t m = 0; m < found->second.size(); ++m) {
     const std::string name = "member " + std::to_string(m) + " of " + what;
+    const uint32_t type = found->second[m];
     auto offset = module.memberOffsets.find({structId, m});
     if (offset == module.memberOffsets.end()) {
       error = name + " has no Offset decoration";
       return false;
     }
-    uint32_t size = sizeOf(module, found->second[m], vectors);
+    std::optional<Descriptor> descriptor;
+    uint32_t size = sizeOf(module, type, abiStruct == AbiStruct::PushConstants);
+    // A vector is aligned to its components, anything else to its size.
+    uint32_t alignment = size;
+    if (size && module.types.at(type).kind == Kind::Vector)
+      alignment = size / module.types.at(type).width;
+    if (!size && abiStruct == AbiStruct::Arguments &&
+        module.structs.count(type)) {
+      std::string why;
+      descriptor = descriptorOf(module, type, why);
+      if (!descriptor) {
+        error =
+            name + " is a struct that is not a memref descriptor (" + why + ")";
+        return false;
+      }
+      size = descriptor->bytes();
+      alignment = 8;
+    }
     if (!size) {
-      error = name + " is not a 8- to 64-bit integer, a 16- to 64-bit float "
-                     "or a PhysicalStorageBuffer pointer";
+      error = name + " is not a 8- to 64-bit integer, a 16- to 64-bit float" +
+              (abiStruct == AbiStruct::Arguments
+                   ? ", a PhysicalStorageBuffer pointer or a memref descriptor"
+                   : " or a PhysicalStorageBuffer pointer");
       return false;
     }
-    // A vector is aligned to its components, anything else to its size.
-    const Type &type = module.types.at(found->second[m]);
-    uint32_t alignment = type.kind == Kind::Vector ? size / type.width : size;
     if (offset->second % alignment || offset->second > UINT32_MAX - size ||
         (!members.empty() &&
          offset->second < members.back().offset + members.back().size)) {
@@ -421,24 +584,46 @@ bool membersOf(const Module &module, uint32_t structId, bool vectors,
               std::to_string(offset->second);
       return false;
     }
-    members.push_back({found->second[m], offset->second, size});
+    members.push_back({type, offset->second, size, descriptor});
   }
   return true;
 }
 
 /// Fills in the arguments of `entry` from the struct its push constant's
-/// member 0 points at.
+/// member 0 points at: one per member, and a memref descriptor's fields one
+/// by one.
 bool reflectArguments(const Module &module, uint32_t pointerType,
                       SpirvEntryPoint &entry, std::string &error) {
+  const std::string what =
+      "the argument struct of entry point '" + entry.name + "'";
   std::vector<Member> members;
-  if (!membersOf(module, module.types.at(pointerType).element, false,
-                 "the argument struct of entry point '" + entry.name + "'",
-                 members, error))
+  if (!membersOf(module, module.types.at(pointerType).element,
+                 AbiStruct::Arguments, what, members, error))
     return false;
-  entry.hasArgumentPointer = true;
+  size_t count = 0;
   for (const Member &member : members)
-    entry.arguments.push_back({member.offset, member.size,
-                               isType(module, member.type, Kind::Pointer)});
+    count += member.descriptor ? 3 + 2 * size_t(member.descriptor->rank) : 1;
+  if (count > kSpirvMaxLaunchParameters) {
+    error = what + " holds " + std::to_string(count) +
+            " launch parameters, more than the kernel ABI's " +
+            std::to_string(kSpirvMaxLaunchParameters);
+    return false;
+  }
+  entry.hasArgumentPointer = true;
+  for (const Member &member : members) {
+    if (!member.descriptor) {
+      entry.arguments.push_back({member.offset, member.size,
+                                 isType(module, member.type, Kind::Pointer)});
+      continue;
+    }
+    const Descriptor &descriptor = *member.descriptor;
+    entry.memrefs.push_back({uint32_t(entry.arguments.size()), descriptor.rank,
+                             descriptor.elementBytes});
+    entry.arguments.push_back({member.offset, 8, true});
+    entry.arguments.push_back({member.offset + 8, 8, true});
+    for (uint32_t k = 0; k < 1 + 2 * descriptor.rank; ++k)
+      entry.arguments.push_back({member.offset + 16 + 8 * k, 8, false});
+  }
   return true;
 }
 
@@ -474,7 +659,8 @@ bool reflectPushConstants(const Module &module, uint32_t pointerType,
     return false;
   }
   std::vector<Member> members;
-  if (!membersOf(module, pointer->second.element, true, what, members, error))
+  if (!membersOf(module, pointer->second.element, AbiStruct::PushConstants,
+                 what, members, error))
     return false;
   entry.hasPushConstants = true;
   if (!members.empty())
@@ -630,7 +816,7 @@ Extent extentOf(const Module &module, uint32_t typeId, int depth = 0) {
     uint64_t length = 0;
     if (auto constant = module.constants.find(array->second.length);
         constant != module.constants.end())
-      length = constant->second;
+      length = constant->second.value;
     else if (auto spec = module.specConstants.find(array->second.length);
              spec != module.specConstants.end())
       length = spec->second.value;

@@ -7,7 +7,8 @@
 // What the Vulkan runtime needs to know of a SPIR-V object to launch its
 // kernels by the kernel ABI of docs/vulkan-target.md: each GLCompute entry
 // point's workgroup size, its push constant block, the argument struct
-// that block points at, and its static and dynamic shared memory; and the
+// that block points at (its launch parameters, memref descriptors among
+// them), and its static and dynamic shared memory; and the
 // capabilities the module declares, which the device must have. Plain C++17,
 // like ObjectFormat.h: nothing of LLVM, nothing of the runtime, and nothing
 // read past the `size` bytes given; malformed input is an error message, never
@@ -27,7 +28,12 @@
 
 namespace object_format {
 
-/// One member of a kernel's argument struct: one launch parameter.
+/// The most launch parameters an argument struct may hold, a memref
+/// descriptor's fields counted one by one.
+inline constexpr uint32_t kSpirvMaxLaunchParameters = 4096;
+
+/// One launch parameter: a member of a kernel's argument struct, or one
+/// field of a memref descriptor that is such a member.
 struct SpirvArgument {
   uint32_t offset = 0;
   /// 1, 2, 4 or 8.
@@ -35,6 +41,20 @@ struct SpirvArgument {
   /// A PhysicalStorageBuffer pointer (a memref's allocated or aligned
   /// pointer), rather than an integer or a float.
   bool isPointer = false;
+};
+
+/// A memref parameter that the argument struct holds as its descriptor (a
+/// struct member: allocated and aligned pointers, offset, sizes, strides),
+/// whose fields are the launch parameters `arguments[firstArgument]` on.
+struct SpirvMemRef {
+  /// The index in SpirvEntryPoint::arguments of its allocated pointer: the
+  /// aligned pointer follows, then the offset, `rank` sizes, `rank` strides.
+  uint32_t firstArgument = 0;
+  uint32_t rank = 0;
+  /// The bytes of one element: the ArrayStride of the array its pointers
+  /// point at (the pointee, or member 0 of the pointee struct); 0 where the
+  /// pointee is no such array or the array has no ArrayStride.
+  uint32_t elementBytes = 0;
 };
 
 /// A kernel's dynamic shared memory (gpu.dynamic_shared_memory): a Workgroup
@@ -68,8 +88,12 @@ struct SpirvEntryPoint {
   /// The offset of the three 32-bit block sizes x, y, z, when the kernel
   /// reads its block size at run time.
   std::optional<uint32_t> blockSizeOffset;
-  /// The argument struct's members, by offset.
+  /// Its launch parameters, by offset: the argument struct's members, each
+  /// memref descriptor among them as its fields (at most
+  /// kSpirvMaxLaunchParameters in all).
   std::vector<SpirvArgument> arguments;
+  /// The memref descriptors among the argument struct's members, in order.
+  std::vector<SpirvMemRef> memrefs;
   /// Its dynamic shared memory, if it has any.
   std::optional<SpirvDynamicSharedMemory> dynamicSharedMemory;
   /// The bytes of its other Workgroup variables (workgroup attributions,

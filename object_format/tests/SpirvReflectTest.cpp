@@ -408,6 +408,365 @@ TEST(SpirvReflect, RefusesWhatTheAbiDoesNotDefine) {
   EXPECT_NE(error.find("no terminating NUL"), std::string::npos) << error;
 }
 
+// Ids of the modules with memref descriptors built below.
+enum : uint32_t {
+  kShort = 40,
+  kTwo,
+  kThree,
+  kEight,
+  kLongs2,
+  kLongs3,
+  kRtFloats,
+  kFloats,
+  kPtrFloats,
+  kShorts,
+  kShortsStruct,
+  kPtrShortsStruct,
+  kPtrShorts,
+  kPlainShorts,
+  kPtrPlainShorts,
+  kPtrUint,
+  kMemRef2,
+  kMemRef0,
+  kBad,
+  kBadArray,
+  kBadLength,
+  kBadPointer,
+};
+
+/// The members of a struct built below: each one's type and Offset.
+using Members = std::vector<std::pair<uint32_t, uint32_t>>;
+
+/// Declares the struct %id of `members`.
+void declareStruct(Builder &b, uint32_t id, const Members &members) {
+  std::vector<uint32_t> types = {id};
+  for (uint32_t m = 0; m < members.size(); ++m) {
+    b.op(72, {id, m, 35, members[m].second});
+    types.push_back(members[m].first);
+  }
+  b.op(30, types);
+}
+
+/// A kernel whose push constants are the argument pointer alone, to the
+/// argument struct `arguments`, among these declarations:
+///   %kLongs2, %kLongs3: arrays of 2 and 3 ulongs, ArrayStride 8;
+///   %kPtrFloats: -> {runtime array of float, ArrayStride 4};
+///   %kPtrShortsStruct: -> {array of 8 shorts, ArrayStride 2};
+///   %kPtrShorts: -> array of 8 shorts, ArrayStride 2;
+///   %kPtrPlainShorts: -> array of 8 shorts without an ArrayStride;
+///   %kPtrUint: -> uint;
+///   %kMemRef2: a descriptor of rank 2 of %kPtrFloats;
+///   %kMemRef0: a descriptor of rank 0 of %kPtrShorts.
+/// (All pointers are PhysicalStorageBuffer ones.)
+Builder memrefKernel(const Members &arguments) {
+  Builder b;
+  b.entry(kFunction, "k", {kVariable});
+  b.op(16, {kFunction, 17, 4, 2, 1});
+  b.op(21, {kUint, 32, 0}).op(21, {kUlong, 64, 0}).op(22, {kFloat, 32});
+  b.op(21, {kShort, 16, 1});
+  b.op(43, {kUint, kTwo, 2}).op(43, {kUint, kThree, 3});
+  b.op(43, {kUint, kEight, 8});
+  b.op(28, {kLongs2, kUlong, kTwo}).op(71, {kLongs2, 6, 8});
+  b.op(28, {kLongs3, kUlong, kThree}).op(71, {kLongs3, 6, 8});
+  b.op(29, {kRtFloats, kFloat}).op(71, {kRtFloats, 6, 4});
+  declareStruct(b, kFloats, {{kRtFloats, 0}});
+  b.op(32, {kPtrFloats, 5349, kFloats});
+  b.op(28, {kShorts, kShort, kEight}).op(71, {kShorts, 6, 2});
+  declareStruct(b, kShortsStruct, {{kShorts, 0}});
+  b.op(32, {kPtrShortsStruct, 5349, kShortsStruct});
+  b.op(32, {kPtrShorts, 5349, kShorts});
+  b.op(28, {kPlainShorts, kShort, kEight});
+  b.op(32, {kPtrPlainShorts, 5349, kPlainShorts});
+  b.op(32, {kPtrUint, 5349, kUint});
+  declareStruct(b, kMemRef2,
+                {{kPtrFloats, 0},
+                 {kPtrFloats, 8},
+                 {kUlong, 16},
+                 {kLongs2, 24},
+                 {kLongs2, 40}});
+  declareStruct(b, kMemRef0, {{kPtrShorts, 0}, {kPtrShorts, 8}, {kUlong, 16}});
+  declareStruct(b, kArgs, arguments);
+  b.op(32, {kPtrArgs, 5349, kArgs});
+  declareStruct(b, kPush, {{kPtrArgs, 0}});
+  b.op(32, {kPtrPush, 9, kPush});
+  b.op(59, {kPtrPush, kVariable, 9});
+  return b;
+}
+
+/// Two memrefs among scalars: {uint, memref<?x?xf32>, float,
+/// memref<i16>, ulong}.
+const Members kMixedArguments = {
+    {kUint, 0}, {kMemRef2, 8}, {kFloat, 64}, {kMemRef0, 72}, {kUlong, 96}};
+
+/// Checks that `entry` has the launch parameters of kMixedArguments: one
+/// per scalar, and each memref descriptor's fields one by one, at the
+/// offsets the flat fields had.
+void expectMixedArguments(const SpirvEntryPoint &entry) {
+  EXPECT_TRUE(entry.hasArgumentPointer);
+  EXPECT_EQ(entry.pushConstantBytes, 8u);
+  EXPECT_FALSE(entry.blockSizeOffset);
+  struct {
+    uint32_t offset, size;
+    bool isPointer;
+  } expected[] = {
+      {0, 4, false},                                  // uint
+      {8, 8, true},   {16, 8, true},                  // its pointers
+      {24, 8, false},                                 // offset
+      {32, 8, false}, {40, 8, false},                 // sizes
+      {48, 8, false}, {56, 8, false},                 // strides
+      {64, 4, false},                                 // float
+      {72, 8, true},  {80, 8, true},  {88, 8, false}, // memref<i16>
+      {96, 8, false},                                 // ulong
+  };
+  ASSERT_EQ(entry.arguments.size(), std::size(expected));
+  for (size_t i = 0; i < std::size(expected); ++i) {
+    EXPECT_EQ(entry.arguments[i].offset, expected[i].offset) << i;
+    EXPECT_EQ(entry.arguments[i].size, expected[i].size) << i;
+    EXPECT_EQ(entry.arguments[i].isPointer, expected[i].isPointer) << i;
+  }
+  ASSERT_EQ(entry.memrefs.size(), 2u);
+  EXPECT_EQ(entry.memrefs[0].firstArgument, 1u);
+  EXPECT_EQ(entry.memrefs[0].rank, 2u);
+  EXPECT_EQ(entry.memrefs[0].elementBytes, 4u);
+  EXPECT_EQ(entry.memrefs[1].firstArgument, 9u);
+  EXPECT_EQ(entry.memrefs[1].rank, 0u);
+  EXPECT_EQ(entry.memrefs[1].elementBytes, 2u);
+}
+
+TEST(SpirvReflect, MemRefDescriptors) {
+  SpirvReflection reflection;
+  std::string error;
+  ASSERT_TRUE(reflect(memrefKernel(kMixedArguments).words, reflection, error))
+      << error;
+  expectMixedArguments(reflection.entryPoints[0]);
+
+  // A rank of 3: the strides at 48.
+  Builder b = memrefKernel({{kBad, 0}});
+  declareStruct(b, kBad,
+                {{kPtrFloats, 0},
+                 {kPtrFloats, 8},
+                 {kUlong, 16},
+                 {kLongs3, 24},
+                 {kLongs3, 48}});
+  ASSERT_TRUE(reflect(b.words, reflection, error)) << error;
+  ASSERT_EQ(reflection.entryPoints[0].arguments.size(), 9u);
+  EXPECT_EQ(reflection.entryPoints[0].arguments[8].offset, 64u);
+  EXPECT_EQ(reflection.entryPoints[0].memrefs[0].rank, 3u);
+}
+
+// The same arguments as MLIR's serializer writes them (a module spirv-val
+// accepts): the nested structs' types and decorations where it puts them.
+TEST(SpirvReflect, MemRefDescriptorsAsMlirWritesThem) {
+  SpirvReflection reflection;
+  std::string error;
+  ASSERT_TRUE(reflect(readModule("spirv_memref_kernel.spv"), reflection, error))
+      << error;
+  ASSERT_EQ(reflection.entryPoints.size(), 1u);
+  expectMixedArguments(reflection.entryPoints[0]);
+}
+
+// The element's bytes are the ArrayStride of the array the pointers point
+// at, where they point at one.
+TEST(SpirvReflect, MemRefElementBytes) {
+  for (auto [pointer, bytes] : {std::pair<uint32_t, uint32_t>{kPtrFloats, 4},
+                                {kPtrShortsStruct, 2u},
+                                {kPtrShorts, 2u},
+                                {kPtrPlainShorts, 0u},
+                                {kPtrUint, 0u},
+                                {kPtrArgs, 0u}}) {
+    Builder b = memrefKernel({{kBad, 0}});
+    declareStruct(b, kBad, {{pointer, 0}, {pointer, 8}, {kUlong, 16}});
+    SpirvReflection reflection;
+    std::string error;
+    ASSERT_TRUE(reflect(b.words, reflection, error)) << error;
+    const SpirvEntryPoint &entry = reflection.entryPoints[0];
+    ASSERT_EQ(entry.memrefs.size(), 1u);
+    EXPECT_EQ(entry.memrefs[0].firstArgument, 0u);
+    EXPECT_EQ(entry.memrefs[0].rank, 0u);
+    EXPECT_EQ(entry.memrefs[0].elementBytes, bytes) << pointer;
+    EXPECT_EQ(entry.arguments.size(), 3u);
+  }
+}
+
+/// The error of reflecting `b`, which fails.
+std::string errorOf(const Builder &b) {
+  SpirvReflection reflection;
+  std::string error;
+  EXPECT_FALSE(reflect(b.words, reflection, error));
+  return error;
+}
+
+/// A kernel whose argument struct is {uint, %kBad}, %kBad the struct of
+/// `descriptor`.
+Builder withDescriptor(const Members &descriptor) {
+  Builder b = memrefKernel({{kUint, 0}, {kBad, 8}});
+  declareStruct(b, kBad, descriptor);
+  return b;
+}
+
+TEST(SpirvReflect, RefusesWhatIsNotAMemRefDescriptor) {
+  const std::string notOne = "member 1 of the argument struct of entry point "
+                             "'k' is a struct that is not a memref "
+                             "descriptor (";
+  const uint32_t p = kPtrFloats, l = kUlong;
+  EXPECT_EQ(errorOf(withDescriptor({{p, 0}, {p, 8}, {l, 16}, {kLongs2, 24}})),
+            notOne + "it has 4 members, not 3 (rank 0) or 5)");
+  EXPECT_EQ(errorOf(withDescriptor({})),
+            notOne + "it has 0 members, not 3 (rank 0) or 5)");
+  // Ranks that differ.
+  EXPECT_EQ(errorOf(withDescriptor(
+                {{p, 0}, {p, 8}, {l, 16}, {kLongs2, 24}, {kLongs3, 40}})),
+            notOne + "its sizes and strides have 2 and 3 elements)");
+  // Pointers of two types, not pointers, not PhysicalStorageBuffer ones,
+  // of no type, or the struct itself.
+  const std::string pointers =
+      notOne + "its members 0 and 1 are not PhysicalStorageBuffer pointers "
+               "of one type)";
+  for (Members descriptor :
+       {Members{{kPtrFloats, 0}, {kPtrShorts, 8}, {l, 16}},
+        Members{{l, 0}, {l, 8}, {l, 16}},
+        Members{{kBadPointer, 0}, {kBadPointer, 8}, {l, 16}},
+        Members{{999, 0}, {999, 8}, {l, 16}},
+        Members{{kBad, 0}, {kBad, 8}, {l, 16}}}) {
+    Builder b = withDescriptor(descriptor);
+    b.op(32, {kBadPointer, 12, kFloats}); // StorageBuffer
+    EXPECT_EQ(errorOf(b), pointers);
+  }
+  for (uint32_t offset :
+       {uint32_t(kUint), uint32_t(kFloat), uint32_t(kBad), 999u})
+    EXPECT_EQ(errorOf(withDescriptor({{p, 0}, {p, 8}, {offset, 16}})),
+              notOne + "its member 2 is not a 64-bit integer)");
+  // Misplaced members.
+  EXPECT_EQ(errorOf(withDescriptor({{p, 0}, {p, 16}, {l, 24}})),
+            notOne + "its member 1 is at offset 16, not 8)");
+  EXPECT_EQ(errorOf(withDescriptor(
+                {{p, 0}, {p, 8}, {l, 16}, {kLongs2, 32}, {kLongs2, 48}})),
+            notOne + "its member 3 is at offset 32, not 24)");
+  EXPECT_EQ(errorOf(withDescriptor(
+                {{p, 0}, {p, 8}, {l, 16}, {kLongs3, 24}, {kLongs3, 40}})),
+            notOne + "its member 4 is at offset 40, not 48)");
+  Builder noOffset = memrefKernel({{kUint, 0}, {kBad, 8}});
+  noOffset.op(72, {kBad, 0, 35, 0}).op(72, {kBad, 1, 35, 8});
+  noOffset.op(30, {kBad, p, p, l});
+  EXPECT_EQ(errorOf(noOffset),
+            notOne + "its member 2 has no Offset decoration)");
+}
+
+TEST(SpirvReflect, RefusesSizesAndStridesThatAreNotAnIndexArray) {
+  const std::string notOne = "member 1 of the argument struct of entry point "
+                             "'k' is a struct that is not a memref "
+                             "descriptor (";
+  const uint32_t p = kPtrFloats, l = kUlong;
+  const Members badSizes = {
+      {p, 0}, {p, 8}, {l, 16}, {kBadArray, 24}, {kLongs2, 40}};
+  const Members badStrides = {
+      {p, 0}, {p, 8}, {l, 16}, {kLongs2, 24}, {kBadArray, 40}};
+  const std::string notIndices =
+      " is not an array of 64-bit integers with an ArrayStride of 8)";
+  // A stride other than 8, none, elements that are not 64-bit integers, a
+  // runtime array, the struct itself.
+  for (std::vector<std::vector<uint32_t>> ops :
+       {std::vector<std::vector<uint32_t>>{{28, kBadArray, l, kTwo},
+                                           {71, kBadArray, 6, 4}},
+        {{28, kBadArray, l, kTwo}},
+        {{28, kBadArray, kUint, kTwo}, {71, kBadArray, 6, 8}},
+        {{28, kBadArray, kFloats, kTwo}, {71, kBadArray, 6, 8}},
+        {{29, kBadArray, l}, {71, kBadArray, 6, 8}},
+        {}}) {
+    for (bool sizes : {true, false}) {
+      Builder b = withDescriptor(sizes ? badSizes : badStrides);
+      for (const std::vector<uint32_t> &op : ops)
+        b.op(op[0], std::vector<uint32_t>(op.begin() + 1, op.end()));
+      EXPECT_EQ(errorOf(b),
+                notOne + "its member " + (sizes ? "3" : "4") + notIndices);
+    }
+  }
+  EXPECT_EQ(errorOf(withDescriptor(
+                {{p, 0}, {p, 8}, {l, 16}, {kBad, 24}, {kBad, 40}})),
+            notOne + "its member 3" + notIndices);
+  // Lengths that are no rank: 0, 4097, 2^32 - 1, 2^32 + 2, a float, a
+  // specialization constant, nothing.
+  const std::string noRank = " has a length (%" + std::to_string(kBadLength) +
+                             ") that is not an integer constant from 1 to "
+                             "4096)";
+  for (std::vector<uint32_t> length :
+       {std::vector<uint32_t>{43, kUint, kBadLength, 0},
+        {43, kUint, kBadLength, 4097},
+        {43, kUint, kBadLength, 0xffffffff},
+        {43, kUlong, kBadLength, 2, 1},
+        {43, kFloat, kBadLength, 2},
+        {50, kUint, kBadLength, 2},
+        {}}) {
+    for (bool sizes : {true, false}) {
+      Builder b = withDescriptor(sizes ? badSizes : badStrides);
+      b.op(28, {kBadArray, l, kBadLength}).op(71, {kBadArray, 6, 8});
+      if (!length.empty())
+        b.op(length[0],
+             std::vector<uint32_t>(length.begin() + 1, length.end()));
+      EXPECT_EQ(errorOf(b),
+                notOne + "its member " + (sizes ? "3" : "4") + noRank);
+    }
+  }
+}
+
+TEST(SpirvReflect, RefusesMisplacedMemRefDescriptors) {
+  const std::string what = "member 1 of the argument struct of entry point 'k'";
+  EXPECT_EQ(errorOf(memrefKernel({{kUint, 0}, {kMemRef0, 4}})),
+            what + " has the misaligned or overlapping offset 4");
+  EXPECT_EQ(errorOf(memrefKernel({{kMemRef2, 0}, {kUint, 52}})),
+            what + " has the misaligned or overlapping offset 52");
+  EXPECT_EQ(errorOf(memrefKernel({{kUint, 0}, {kMemRef0, 0xfffffff0}})),
+            what + " has the misaligned or overlapping offset 4294967280");
+  // The push constants hold no struct but the argument struct's pointer.
+  Builder push = kernel({{kBad, 0}});
+  declareStruct(push, kBad, {{kPtrFloat, 0}, {kPtrFloat, 8}, {kUlong, 16}});
+  EXPECT_EQ(errorOf(push),
+            "member 0 of the push constant struct of entry point 'k' is not a "
+            "8- to 64-bit integer, a 16- to 64-bit float or a "
+            "PhysicalStorageBuffer pointer");
+  EXPECT_EQ(errorOf(memrefKernel({{kUint, 0}, {kV3Uint, 8}})),
+            what + " is not a 8- to 64-bit integer, a 16- to 64-bit float, a "
+                   "PhysicalStorageBuffer pointer or a memref descriptor");
+}
+
+// At most 4096 launch parameters, each field of a descriptor one: so many
+// that no rank a damaged length declares makes the reflection large.
+TEST(SpirvReflect, AtMost4096LaunchParameters) {
+  SpirvReflection reflection;
+  std::string error;
+  // {uint, a descriptor of rank 2046 (4095 fields)} and one more ulong.
+  for (bool more : {false, true}) {
+    Members arguments = {{kUint, 0}, {kBad, 8}};
+    if (more)
+      arguments.push_back({kUlong, 8 + 24 + 16 * 2046});
+    Builder b = memrefKernel(arguments);
+    b.op(43, {kUint, kBadLength, 2046});
+    b.op(28, {kBadArray, kUlong, kBadLength}).op(71, {kBadArray, 6, 8});
+    declareStruct(b, kBad,
+                  {{kPtrFloats, 0},
+                   {kPtrFloats, 8},
+                   {kUlong, 16},
+                   {kBadArray, 24},
+                   {kBadArray, 24 + 8 * 2046}});
+    EXPECT_EQ(reflect(b.words, reflection, error), !more) << error;
+    if (!more) {
+      EXPECT_EQ(reflection.entryPoints[0].arguments.size(), 4096u);
+      EXPECT_EQ(reflection.entryPoints[0].arguments.back().offset,
+                8u + 24 + 16 * 2046 - 8);
+    } else {
+      EXPECT_EQ(error, "the argument struct of entry point 'k' holds 4097 "
+                       "launch parameters, more than the kernel ABI's 4096");
+    }
+  }
+  // 4097 scalars.
+  Members flat;
+  for (uint32_t i = 0; i < 4097; ++i)
+    flat.push_back({kUlong, 8 * i});
+  EXPECT_EQ(errorOf(memrefKernel(flat)),
+            "the argument struct of entry point 'k' holds 4097 launch "
+            "parameters, more than the kernel ABI's 4096");
+}
+
 TEST(SpirvReflect, MalformedHeaders) {
   SpirvReflection reflection;
   std::string error;
@@ -428,8 +787,11 @@ TEST(SpirvReflect, MalformedHeaders) {
 // past the end (the sanitizer builds check that).
 TEST(SpirvReflect, EveryTruncation) {
   for (const char *name :
-       {"vulkan_test_kernels.spv", "vulkan_shared_kernels.spv"}) {
-    std::vector<uint32_t> words = readModule(name);
+       {"vulkan_test_kernels.spv", "vulkan_shared_kernels.spv",
+        "spirv_memref_kernel.spv", "memrefKernel"}) {
+    std::vector<uint32_t> words = name == std::string("memrefKernel")
+                                      ? memrefKernel(kMixedArguments).words
+                                      : readModule(name);
     SpirvReflection reflection;
     std::string error;
     for (size_t bytes = 0; bytes < words.size() * 4; bytes += 4) {
@@ -467,8 +829,10 @@ void everyDamagedWord(const std::vector<uint32_t> &words) {
 // offsets.
 TEST(SpirvReflect, EveryDamagedWord) {
   for (const char *name :
-       {"vulkan_test_kernels.spv", "vulkan_shared_kernels.spv"})
+       {"vulkan_test_kernels.spv", "vulkan_shared_kernels.spv",
+        "spirv_memref_kernel.spv"})
     everyDamagedWord(readModule(name));
+  everyDamagedWord(memrefKernel(kMixedArguments).words);
 }
 
 } // namespace
