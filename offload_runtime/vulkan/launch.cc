@@ -9,9 +9,11 @@
 #include "offload_runtime/vulkan/launch.h"
 
 #include "offload_runtime/trace.h"
+#include "offload_runtime/vulkan/memref_reach.h"
 
 #include <cstring>
 #include <optional>
+#include <vector>
 
 namespace mgpu::vulkan {
 namespace {
@@ -85,20 +87,77 @@ size_t ArgumentBytes(const object_format::SpirvEntryPoint &entry) {
   return size_t(last.offset) + last.size;
 }
 
+/// The device address of each pointer into plain host memory that a memref
+/// parameter reaches: the pages its elements lie in, imported for the
+/// launch and destroyed when its batch is done. Pointers of memrefs without
+/// elements are null.
+Status ImportMemRefs(Device &device, const Kernel &kernel, void **params,
+                     Stream::Recorder &recorder,
+                     std::vector<std::optional<uint64_t>> &addresses) {
+  AllocationTable &table = AllocationTable::Get();
+  for (const object_format::SpirvMemRef &memref : kernel.entry.memrefs) {
+    const uint32_t first = memref.firstArgument;
+    uint64_t aligned;
+    std::memcpy(&aligned, params[first + 1], sizeof(aligned));
+    if (table.DeviceAddressOf(aligned) || !memref.elementBytes)
+      continue;
+    const std::string what =
+        StrCat("parameter ", first + 1, " of kernel '", kernel.entry.name, "'");
+    MGPU_ASSIGN_OR_RETURN(MemRefReach reach, ReachOf(memref, params, what));
+    if (!reach.bytes) {
+      addresses[first] = addresses[first + 1] = 0;
+      continue;
+    }
+    if (!device.hostImportAlignment)
+      return RuntimeError(
+          MGPU_ERROR_NOT_SUPPORTED,
+          StrCat(what, " is ", reinterpret_cast<void *>(aligned),
+                 ", plain host memory, which Vulkan ", device.description,
+                 " cannot reach: ", device.noHostImport,
+                 "; allocate it with mgpuMemAlloc (host_shared for memory "
+                 "the host reads and writes too)"));
+    MGPU_ASSIGN_OR_RETURN(
+        Buffer imported,
+        ImportHostMemory(device, reinterpret_cast<void *>(reach.first),
+                         reach.bytes));
+    recorder.Keep(imported);
+    addresses[first + 1] =
+        imported.address +
+        (aligned - reinterpret_cast<uintptr_t>(imported.mapped));
+  }
+  return OkStatus();
+}
+
 /// Writes the launch's parameters, which CheckLaunch checked, into `space`
 /// as the argument struct, each pointer as the device's address of its
-/// memory; or says which pointer is to memory the device does not reach.
+/// memory (`addresses`, where ImportMemRefs gave one); or says which pointer
+/// is to memory the device does not reach. A memref's allocated pointer,
+/// which kernels do not dereference, keeps its distance to the aligned one
+/// where the device does not reach it (memref.get_global's is 0xdeadbeef).
 Status PackArguments(const Device &device, const Kernel &kernel, void **params,
+                     const std::vector<std::optional<uint64_t>> &addresses,
                      char *space) {
   AllocationTable &table = AllocationTable::Get();
   const auto &arguments = kernel.entry.arguments;
-  for (size_t i = 0; i < arguments.size(); ++i) {
+  std::vector<bool> allocated(arguments.size());
+  for (const object_format::SpirvMemRef &memref : kernel.entry.memrefs)
+    allocated[memref.firstArgument] = true;
+  // Aligned pointers follow allocated ones: backwards, each allocated
+  // pointer finds its aligned one's address.
+  std::vector<uint64_t> deviceValues(arguments.size());
+  for (size_t i = arguments.size(); i-- > 0;) {
     std::memcpy(space + arguments[i].offset, params[i], arguments[i].size);
     if (!arguments[i].isPointer)
       continue;
     uint64_t pointer;
     std::memcpy(&pointer, space + arguments[i].offset, sizeof(pointer));
-    std::optional<uint64_t> address = table.DeviceAddressOf(pointer);
+    std::optional<uint64_t> address =
+        addresses[i] ? addresses[i] : table.DeviceAddressOf(pointer);
+    if (!address && allocated[i]) {
+      uint64_t aligned;
+      std::memcpy(&aligned, params[i + 1], sizeof(aligned));
+      address = deviceValues[i + 1] - (aligned - pointer);
+    }
     // On a GPU it would fault, and on a driver on the CPU (lavapipe) write
     // whatever host memory it points to.
     if (!address)
@@ -108,7 +167,11 @@ Status PackArguments(const Device &device, const Kernel &kernel, void **params,
                  reinterpret_cast<void *>(pointer),
                  ", which is no memory that Vulkan ", device.description,
                  " reaches: neither memory from mgpuMemAlloc nor registered "
-                 "host memory (mgpuMemHostRegister)"));
+                 "host memory (mgpuMemHostRegister)",
+                 kernel.entry.memrefs.empty()
+                     ? ""
+                     : ", nor a memref of host memory its descriptor spans"));
+    deviceValues[i] = *address;
     std::memcpy(space + arguments[i].offset, &*address, sizeof(*address));
   }
   return OkStatus();
@@ -129,10 +192,13 @@ Status Launch(Device &device, Stream &stream, Kernel &kernel,
     // The ABI's push constants are 20 bytes at most (SpirvReflect.h).
     alignas(8) char push[256] = {};
     if (entry.hasArgumentPointer) {
+      std::vector<std::optional<uint64_t>> addresses(entry.arguments.size());
+      MGPU_RETURN_IF_ERROR(
+          ImportMemRefs(device, kernel, params.params, recorder, addresses));
       MGPU_ASSIGN_OR_RETURN(ArgumentSpace space,
                             recorder.TakeArguments(ArgumentBytes(entry)));
       MGPU_RETURN_IF_ERROR(
-          PackArguments(device, kernel, params.params, space.host));
+          PackArguments(device, kernel, params.params, addresses, space.host));
       std::memcpy(push, &space.address, sizeof(space.address));
     }
     if (entry.blockSizeOffset)

@@ -17,9 +17,10 @@
 
 // CHECK-LABEL: gpu.module @abi [#offload.vulkan] {
 // CHECK: spirv.module @__spv__abi PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.6,
-// The argument struct: allocated and aligned pointers, offset, size and
-// stride of the memref, then the f32 and the index (an i64).
-// CHECK: spirv.GlobalVariable @__offload_push_constants_scale : !spirv.ptr<!spirv.struct<(!spirv.ptr<!spirv.struct<(!spirv.ptr<[[ELEMENTS:.*]], PhysicalStorageBuffer> [0], !spirv.ptr<[[ELEMENTS]], PhysicalStorageBuffer> [8], i64 [16], i64 [24], i64 [32], f32 [40], i64 [48])>, PhysicalStorageBuffer> [0], i32 [8], i32 [12], i32 [16])>, PushConstant>
+// The argument struct: the memref's descriptor (allocated and aligned
+// pointers to its elements' array of stride 4, offset, sizes and strides),
+// then the f32 and the index (an i64).
+// CHECK: spirv.GlobalVariable @__offload_push_constants_scale : !spirv.ptr<!spirv.struct<(!spirv.ptr<!spirv.struct<(!spirv.struct<(!spirv.ptr<[[ELEMENTS:.*stride=4.*]], PhysicalStorageBuffer> [0], !spirv.ptr<[[ELEMENTS]], PhysicalStorageBuffer> [8], i64 [16], !spirv.array<1 x i64, stride=8> [24], !spirv.array<1 x i64, stride=8> [32])> [0], f32 [40], i64 [48])>, PhysicalStorageBuffer> [0], i32 [8], i32 [12], i32 [16])>, PushConstant>
 // CHECK: spirv.func @scale() "None"
 // CHECK: spirv.GlobalVariable @__offload_workgroup_sum_0 : !spirv.ptr<!spirv.struct<(!spirv.array<64 x i32>)>, Workgroup>
 // CHECK: spirv.func @sum() "None"
@@ -64,15 +65,19 @@ module attributes {gpu.container_module} {
 // -----
 
 // A memref of dynamic strides: indexed with the descriptor's offset and
-// strides, its memref.dim the descriptor's size.
+// strides, its memref.dim the descriptor's size. Its descriptor has two
+// sizes and two strides; one of rank 0 has neither.
 // CHECK-LABEL: gpu.module @strided
+// CHECK: spirv.GlobalVariable @__offload_push_constants_transpose : !spirv.ptr<!spirv.struct<(!spirv.ptr<!spirv.struct<(!spirv.struct<(!spirv.ptr<{{.*}}>, PhysicalStorageBuffer> [0], !spirv.ptr<{{.*}}>, PhysicalStorageBuffer> [8], i64 [16], !spirv.array<2 x i64, stride=8> [24], !spirv.array<2 x i64, stride=8> [40])> [0], !spirv.struct<(!spirv.ptr<{{.*}}>, PhysicalStorageBuffer> [0], !spirv.ptr<{{.*}}>, PhysicalStorageBuffer> [8], i64 [16])> [56])>, PhysicalStorageBuffer> [0]
 // CHECK: spirv.func @transpose() "None"
+// The first size: member 0, field 3, element 0.
+// CHECK: spirv.AccessChain %{{.*}}[%cst0_i32, %cst3_i32, %cst0_i32]
 // CHECK-NOT: memref.
 // CHECK: spirv.IMul
 // CHECK: spirv.EntryPoint
 module attributes {gpu.container_module} {
   gpu.module @strided [#offload.vulkan] {
-    gpu.func @transpose(%m: memref<?x?xf32>) kernel {
+    gpu.func @transpose(%m: memref<?x?xf32>, %scalar: memref<f32>) kernel {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %i = gpu.thread_id x
@@ -191,4 +196,17 @@ gpu.module @twice [#offload.vulkan, #offload.vulkan<version = "1.5">] {
 
 // expected-error @below {{offload-lower-gpu-to-spirv lowers gpu.modules for #offload.vulkan, and gpu.module @host lists none}}
 gpu.module @host [#offload.host] {
+}
+
+// -----
+
+// A descriptor of rank 2047 is 4097 launch parameters, one more than the
+// runtime takes.
+module attributes {gpu.container_module} {
+  gpu.module @too_many_parameters [#offload.vulkan] {
+    // expected-error @below {{kernel has 4097 launch parameters (a memref's descriptor is 3 + 2 x rank of them), more than the Vulkan kernel ABI's 4096}}
+    gpu.func @wide(%m: memref<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) kernel {
+      gpu.return
+    }
+  }
 }

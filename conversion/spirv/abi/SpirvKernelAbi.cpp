@@ -11,6 +11,8 @@
 #include "conversion/spirv/abi/SpirvDynamicSharedMemory.h"
 #include "conversion/spirv/abi/SpirvStridedMemRefs.h"
 
+#include "object_format/spirv/SpirvReflect.h"
+
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -25,10 +27,21 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-/// One member of a kernel's argument struct.
+/// One member of a kernel's argument struct: a scalar or pointer, aligned
+/// to its size, or a memref's descriptor, of 8-byte fields.
 struct Member {
   Type type;
   uint32_t bytes;
+  uint32_t alignment;
+};
+
+/// The fields of a memref's descriptor, as members of its struct.
+enum DescriptorField : unsigned {
+  kAllocated = 0,
+  kAligned = 1,
+  kOffset = 2,
+  kSizes = 3,
+  kStrides = 4,
 };
 
 /// Where each parameter's value comes from: the member that holds it, and
@@ -36,9 +49,11 @@ struct Member {
 struct Parameter {
   unsigned member;
   Type type;
-  /// A memref whose strides or offset only its descriptor has (members
-  /// `member + 1` on: offset, sizes, strides), which the kernel indexes
-  /// itself.
+  /// A memref passed as its descriptor, whose aligned pointer is the
+  /// kernel's value, rather than as that pointer alone (kernel-bare-ptr).
+  bool descriptor = false;
+  /// A memref whose strides or offset only its descriptor has, which the
+  /// kernel indexes itself.
   bool strided = false;
 };
 
@@ -52,7 +67,7 @@ struct ArgumentLayout {
     SmallVector<spirv::StructType::OffsetInfo> offsets;
     uint32_t offset = 0;
     for (const Member &member : members) {
-      offset = llvm::alignTo(offset, member.bytes);
+      offset = llvm::alignTo(offset, member.alignment);
       types.push_back(member.type);
       offsets.push_back(offset);
       offset += member.bytes;
@@ -78,6 +93,24 @@ static uint32_t getScalarBytes(Type type) {
 static MemRefType getFlatType(MemRefType type) {
   return MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+/// The struct of a memref's descriptor of `rank`, whose pointers are
+/// `pointer`: its fields where the host lowering passes them, one after
+/// another, so that the runtime knows which launch parameters are one
+/// memref's, its rank, and its element's size (the stride of the array that
+/// `pointer` points at).
+static spirv::StructType getDescriptorType(spirv::PointerType pointer,
+                                           int64_t rank) {
+  Type i64 = IntegerType::get(pointer.getContext(), 64);
+  SmallVector<Type> fields = {pointer, pointer, i64};
+  SmallVector<spirv::StructType::OffsetInfo> offsets = {0, 8, 16};
+  if (rank > 0) {
+    auto array = spirv::ArrayType::get(i64, rank, /*stride=*/8);
+    fields.append({array, array});
+    offsets.append({24, uint32_t(24 + 8 * rank)});
+  }
+  return spirv::StructType::get(fields, offsets);
 }
 
 /// Lays out the members of `kernel`'s parameters, as the host lowering
@@ -107,26 +140,38 @@ layOutArguments(gpu::GPUFuncOp kernel, const SPIRVTypeConverter &types,
                     "more elements than a SPIR-V array (2^32 - 1), and a bare "
                     "pointer has no descriptor: without kernel-bare-ptr the "
                     "kernel indexes it with its descriptor's");
-      if (!barePtr)
-        layout.members.push_back({pointer, 8});
       layout.parameters.push_back(
-          {unsigned(layout.members.size()), type, strided});
-      layout.members.push_back({pointer, 8});
-      if (!barePtr)
-        for (int64_t i = 0, e = 1 + 2 * memref.getRank(); i < e; ++i)
-          layout.members.push_back({i64, 8});
+          {unsigned(layout.members.size()), type, !barePtr, strided});
+      if (barePtr) {
+        layout.members.push_back({pointer, 8, 8});
+        continue;
+      }
+      spirv::StructType descriptor =
+          getDescriptorType(pointer, memref.getRank());
+      layout.members.push_back(
+          {descriptor, uint32_t(8 * (3 + 2 * memref.getRank())), 8});
       continue;
     }
     if (isa<IndexType>(type)) {
       layout.parameters.push_back({unsigned(layout.members.size()), type});
-      layout.members.push_back({i64, 8});
+      layout.members.push_back({i64, 8, 8});
       continue;
     }
     // checkVulkanKernelParameters refused any other type.
     uint32_t bytes = getScalarBytes(type);
     layout.parameters.push_back({unsigned(layout.members.size()), type});
-    layout.members.push_back({type, bytes});
+    layout.members.push_back({type, bytes, bytes});
   }
+  uint64_t launchParameters = 0;
+  for (const Member &member : layout.members)
+    launchParameters +=
+        isa<spirv::StructType>(member.type) ? member.bytes / 8 : 1;
+  if (launchParameters > object_format::kSpirvMaxLaunchParameters)
+    return kernel.emitError()
+           << "kernel has " << launchParameters
+           << " launch parameters (a memref's descriptor is 3 + 2 x rank of "
+              "them), more than the Vulkan kernel ABI's "
+           << object_format::kSpirvMaxLaunchParameters;
   return layout;
 }
 
@@ -178,7 +223,10 @@ public:
                      0));
     SmallVector<Value> values;
     for (auto [index, parameter] : llvm::enumerate(layout.parameters)) {
-      Value value = loadMember(arguments, layout, parameter.member);
+      Value value = parameter.descriptor
+                        ? loadField(arguments, {parameter.member, kAligned})
+                        : loadField(arguments, {parameter.member},
+                                    layout.members[parameter.member].bytes);
       if (!parameter.strided) {
         values.push_back(toKernelType(value, parameter.type));
         continue;
@@ -248,13 +296,15 @@ public:
   }
 
 private:
-  Value loadMember(Value arguments, const ArgumentLayout &layout,
-                   unsigned member) {
+  /// The scalar of `bytes` (a descriptor's fields: 8) at `path` in the
+  /// argument struct.
+  Value loadField(Value arguments, ArrayRef<unsigned> path,
+                  uint32_t bytes = 8) {
     return spirv::LoadOp::create(
-        builder, kernel.getLoc(), accessMember(arguments, member),
+        builder, kernel.getLoc(), accessMember(arguments, path),
         spirv::MemoryAccessAttr::get(builder.getContext(),
                                      spirv::MemoryAccess::Aligned),
-        builder.getI32IntegerAttr(layout.members[member].bytes));
+        builder.getI32IntegerAttr(bytes));
   }
 
   /// Indexes the strided memref `parameter` through `pointer` as a memref of
@@ -265,19 +315,20 @@ private:
                                    const Parameter &parameter) {
     auto type = cast<MemRefType>(parameter.type);
     Type index = builder.getIndexType();
-    auto field = [&](unsigned i) {
-      return toKernelType(loadMember(arguments, layout, parameter.member + i),
-                          index);
+    auto field = [&](ArrayRef<unsigned> path) {
+      SmallVector<unsigned> full = {parameter.member};
+      full.append(path.begin(), path.end());
+      return toKernelType(loadField(arguments, full), index);
     };
     int64_t rank = type.getRank();
     SmallVector<Value> sizes, strides;
     for (int64_t i = 0; i < rank; ++i) {
-      sizes.push_back(field(2 + i));
-      strides.push_back(field(2 + rank + i));
+      sizes.push_back(field({kSizes, unsigned(i)}));
+      strides.push_back(field({kStrides, unsigned(i)}));
     }
     return linearizeStridedMemRef(memref,
                                   toKernelType(pointer, getFlatType(type)),
-                                  field(1), sizes, strides);
+                                  field({kOffset}), sizes, strides);
   }
 
   /// Dynamic shared memory's variable has a name of its own, which the
@@ -291,12 +342,16 @@ private:
         .str();
   }
 
-  Value accessMember(Value structPointer, unsigned member) {
+  /// A pointer to the member at `path` (member, field, element) of the
+  /// struct `structPointer` points at.
+  Value accessMember(Value structPointer, ArrayRef<unsigned> path) {
     Location loc = kernel.getLoc();
-    Value index = spirv::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                            builder.getI32IntegerAttr(member));
-    return spirv::AccessChainOp::create(builder, loc, structPointer,
-                                        ValueRange{index});
+    SmallVector<Value> indices;
+    for (unsigned index : path)
+      indices.push_back(
+          spirv::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                    builder.getI32IntegerAttr(index)));
+    return spirv::AccessChainOp::create(builder, loc, structPointer, indices);
   }
 
   /// `value`, of a SPIR-V type, as the kernel's `type`.
