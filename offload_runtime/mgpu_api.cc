@@ -20,19 +20,16 @@
 #include "offload_runtime/launch_geometry.h"
 #include "offload_runtime/live_handles.h"
 #include "offload_runtime/live_modules.h"
+#include "offload_runtime/mapped_memory.h"
 #include "offload_runtime/status.h"
 #include "offload_runtime/thread_device.h"
 
-#include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
-
-#include <sys/mman.h>
-#include <unistd.h>
 
 using namespace mgpu;
 
@@ -74,17 +71,9 @@ Status CheckRange(const void *ptr, uint64_t bytes, const char *what) {
 }
 
 /// An error unless every page of the `bytes` at `ptr` is mapped, as
-/// cuMemHostRegister requires of what it registers: a backend whose device
-/// reaches registered memory by its pages would otherwise fault in a
-/// kernel. (msync looks the pages up, and does nothing else
-/// with MS_ASYNC.)
+/// cuMemHostRegister requires of what it registers.
 Status CheckMapped(void *ptr, uint64_t bytes) {
-  static const uintptr_t pageBytes = uintptr_t(sysconf(_SC_PAGESIZE));
-  const auto start = reinterpret_cast<uintptr_t>(ptr);
-  const uintptr_t firstPage = start & ~(pageBytes - 1);
-  if (msync(reinterpret_cast<void *>(firstPage), start + bytes - firstPage,
-            MS_ASYNC) != 0 &&
-      errno == ENOMEM)
+  if (!IsMapped(ptr, bytes))
     return InvalidValue(StrCat("cannot register ", bytes, " bytes at ", ptr,
                                ": they are not all mapped memory"));
   return OkStatus();

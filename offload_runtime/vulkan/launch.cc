@@ -8,6 +8,7 @@
 
 #include "offload_runtime/vulkan/launch.h"
 
+#include "offload_runtime/mapped_memory.h"
 #include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/memref_reach.h"
 
@@ -116,10 +117,16 @@ Status ImportMemRefs(Device &device, const Kernel &kernel, void **params,
                  " cannot reach: ", device.noHostImport,
                  "; allocate it with mgpuMemAlloc (host_shared for memory "
                  "the host reads and writes too)"));
-    MGPU_ASSIGN_OR_RETURN(
-        Buffer imported,
-        ImportHostMemory(device, reinterpret_cast<void *>(reach.first),
-                         reach.bytes));
+    // A driver on the CPU (lavapipe) imports any address, and its kernel
+    // would write wherever it points.
+    void *start = reinterpret_cast<void *>(reach.first);
+    if (!IsMapped(start, reach.bytes))
+      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                          StrCat(what, " is a memref whose ", reach.bytes,
+                                 " bytes at ", start,
+                                 " are not all mapped memory"));
+    MGPU_ASSIGN_OR_RETURN(Buffer imported,
+                          ImportHostMemory(device, start, reach.bytes));
     recorder.Keep(imported);
     addresses[first + 1] =
         imported.address +
