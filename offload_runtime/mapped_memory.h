@@ -5,8 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A backend whose device reaches host memory by its pages (a registration, a
-// Vulkan launch's import of a memref) faults in a kernel, or lets a driver on
-// the CPU write anywhere, where a page is not mapped: the memory is checked
+// launch's import of a memref's memory) faults in a kernel, or lets a driver
+// on the CPU write anywhere, where a page is not mapped: the memory is checked
 // before a device is given it.
 //
 //===----------------------------------------------------------------------===//

@@ -2,6 +2,18 @@
 // them, a later wait on one of them, and a diamond end each stream once. The
 // kernels write plain host memory (on Vulkan, each launch imports the
 // memref's pages for as long as it runs, on streams of their own).
+//
+// UNSUPPORTED-TARGET: vulkan: its diamond sets plain host memory with gpu.memset, which the Vulkan backend refuses (it fills allocated and registered memory only); its RUN line checks how
+// RUN: offload-opt %s --offload-lower-to-vulkan | env MGPU_DEVICE=vulkan %expect_exit 1 %offload_runner > %t.vulkan.out 2> %t.vulkan.err
+// RUN: FileCheck %s --check-prefix=VULKAN < %t.vulkan.out
+// RUN: FileCheck %s --check-prefix=VULKAN-ERROR < %t.vulkan.err
+// The launches before the diamond ran:
+// VULKAN: [0,  1,  2,  3,  4,  5,  6,  7]
+// VULKAN: [10,  11,  12,  13,  14,  15,  16,  17]
+// VULKAN: [20,  21,  22,  23,  24,  25,  26,  27]
+// VULKAN: [30,  31,  32,  33,  34,  35,  36,  37]
+// VULKAN-NOT: [
+// VULKAN-ERROR: mgpuMemset32: cannot set 32 bytes at 0x{{[0-9a-f]+}}: it is not memory from mgpuMemAlloc, nor registered host memory
 
 func.func private @printMemrefI32(memref<*xi32>)
 
