@@ -84,7 +84,7 @@ TEST(MemRefReach, ImpossibleDescriptorsAreErrors) {
       Descriptor(0x1000, 0, {4, -1}, {1, 1}).Reach(4);
   ASSERT_FALSE(negative.ok());
   EXPECT_EQ(negative.status().text(),
-            "parameter 1 of kernel 'k' is a memref whose size 1 is -1");
+            "parameter 1 of kernel 'k' is a memref whose size in dimension 1 is -1");
   for (const Descriptor &outside : {
            // Below address 0.
            Descriptor(0x1000, -0x1000, {2}, {1}),

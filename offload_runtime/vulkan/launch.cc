@@ -12,6 +12,7 @@
 #include "offload_runtime/trace.h"
 #include "offload_runtime/vulkan/memref_reach.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -88,38 +89,62 @@ size_t ArgumentBytes(const object_format::SpirvEntryPoint &entry) {
   return size_t(last.offset) + last.size;
 }
 
+/// The kernel parameter that launch parameter `index` is, or is a field of:
+/// each memref descriptor before it is one kernel parameter of 3 + 2 x rank
+/// launch parameters.
+uint32_t KernelParameterOf(const object_format::SpirvEntryPoint &entry,
+                           uint32_t index) {
+  uint32_t parameter = index;
+  for (const object_format::SpirvMemRef &memref : entry.memrefs) {
+    if (memref.firstArgument >= index)
+      break;
+    parameter -= std::min(index - memref.firstArgument, 2 + 2 * memref.rank);
+  }
+  return parameter;
+}
+
 /// The device address of each pointer into plain host memory that a memref
 /// parameter reaches: the pages its elements lie in, imported for the
 /// launch and destroyed when its batch is done. Pointers of memrefs without
-/// elements are null.
+/// elements are null. A memref whose elements start in an allocation or a
+/// registration must end in it.
 Status ImportMemRefs(Device &device, const Kernel &kernel, void **params,
                      Stream::Recorder &recorder,
                      std::vector<std::optional<uint64_t>> &addresses) {
   AllocationTable &table = AllocationTable::Get();
   for (const object_format::SpirvMemRef &memref : kernel.entry.memrefs) {
+    if (!memref.elementBytes)
+      continue;
     const uint32_t first = memref.firstArgument;
     uint64_t aligned;
     std::memcpy(&aligned, params[first + 1], sizeof(aligned));
-    if (table.DeviceAddressOf(aligned) || !memref.elementBytes)
-      continue;
     const std::string what =
-        StrCat("parameter ", first + 1, " of kernel '", kernel.entry.name, "'");
+        StrCat("parameter ", KernelParameterOf(kernel.entry, first),
+               " of kernel '", kernel.entry.name, "'");
     MGPU_ASSIGN_OR_RETURN(MemRefReach reach, ReachOf(memref, params, what));
+    void *start = reinterpret_cast<void *>(reach.first);
     if (!reach.bytes) {
-      addresses[first] = addresses[first + 1] = 0;
+      if (!table.DeviceAddressOf(aligned))
+        addresses[first] = addresses[first + 1] = 0;
       continue;
     }
+    StatusOr<std::optional<Place>> place =
+        table.Find(start, reach.bytes, "memref's elements");
+    if (!place.ok())
+      return RuntimeError(place.status().code(),
+                          StrCat(what, ": ", place.status().text()));
+    if (*place)
+      continue;
     if (!device.hostImportAlignment)
       return RuntimeError(
           MGPU_ERROR_NOT_SUPPORTED,
-          StrCat(what, " is ", reinterpret_cast<void *>(aligned),
-                 ", plain host memory, which Vulkan ", device.description,
+          StrCat(what, " is a memref of plain host memory at ", start,
+                 ", which Vulkan ", device.description,
                  " cannot reach: ", device.noHostImport,
                  "; allocate it with mgpuMemAlloc (host_shared for memory "
                  "the host reads and writes too)"));
     // A driver on the CPU (lavapipe) imports any address, and its kernel
     // would write wherever it points.
-    void *start = reinterpret_cast<void *>(reach.first);
     if (!IsMapped(start, reach.bytes))
       return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                           StrCat(what, " is a memref whose ", reach.bytes,
@@ -170,7 +195,8 @@ Status PackArguments(const Device &device, const Kernel &kernel, void **params,
     if (!address)
       return RuntimeError(
           MGPU_ERROR_INVALID_VALUE,
-          StrCat("parameter ", i, " of kernel '", kernel.entry.name, "' is ",
+          StrCat("parameter ", KernelParameterOf(kernel.entry, uint32_t(i)),
+                 " of kernel '", kernel.entry.name, "' is ",
                  reinterpret_cast<void *>(pointer),
                  ", which is no memory that Vulkan ", device.description,
                  " reaches: neither memory from mgpuMemAlloc nor registered "

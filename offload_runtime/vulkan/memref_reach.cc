@@ -44,7 +44,7 @@ StatusOr<MemRefReach> ReachOf(const object_format::SpirvMemRef &memref,
     if (size(i) < 0)
       return RuntimeError(
           MGPU_ERROR_INVALID_VALUE,
-          StrCat(what, " is a memref whose size ", i, " is ", size(i)));
+          StrCat(what, " is a memref whose size in dimension ", i, " is ", size(i)));
     empty |= size(i) == 0;
   }
   if (empty)

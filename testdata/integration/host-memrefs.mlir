@@ -3,7 +3,7 @@
 // Vulkan each launch imports the pages its memrefs' elements lie in, from the
 // lowest element to the end of the highest, as their descriptors place them.
 // Views with an offset, strides of a column, a stride of -1 (the reverse of an
-// array), rank 0, a memref without elements (null on the device), a global
+// array), rank 0 (with a static offset too), a memref without elements (null on the device), a global
 // whose allocated pointer is 0xdeadbeef, two memrefs in one page, and one of
 // 5000 elements that spans pages. Expected values are computed by hand.
 
@@ -102,7 +102,17 @@ func.func @main() {
     gpu.terminator
   }
   %smallu = memref.cast %small : memref<3xf32> to memref<*xf32>
-  // CHECK: [24,  28,  30]
+  // Element 1 of %small through a view of rank 0 and static offset 1.
+  %middle = memref.subview %small[1] [1] [1]
+      : memref<3xf32> to memref<f32, strided<[], offset: 1>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %x = memref.load %middle[] : memref<f32, strided<[], offset: 1>>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %middle[] : memref<f32, strided<[], offset: 1>>
+    gpu.terminator
+  }
+  // CHECK: [24,  56,  30]
   call @printMemrefF32(%smallu) : (memref<*xf32>) -> ()
   %sumu = memref.cast %sum : memref<i32> to memref<*xi32>
   // CHECK: [31]

@@ -32,8 +32,11 @@ bool mlir::offload::fitsSpirvArray(MemRefType type) {
 bool mlir::offload::isIndexedBySpirv(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
+  // Upstream's conversion drops the static offset of a memref of rank 0
+  // (memref<f32, strided<[], offset: 5>> read element 0).
   return succeeded(type.getStridesAndOffset(strides, offset)) &&
          !ShapedType::isDynamic(offset) &&
+         (type.getRank() > 0 || offset == 0) &&
          llvm::none_of(strides, ShapedType::isDynamic) && fitsSpirvArray(type);
 }
 
