@@ -38,7 +38,8 @@ struct Descriptor {
     object_format::SpirvMemRef memref;
     memref.rank = uint32_t((fields.size() - 3) / 2);
     memref.elementBytes = elementBytes;
-    return ReachOf(memref, params.data(), "parameter 1 of kernel 'k'");
+    return ReachOf(memref, params.data(),
+                   [] { return std::string("parameter 1 of kernel 'k'"); });
   }
 };
 
@@ -83,8 +84,9 @@ TEST(MemRefReach, ImpossibleDescriptorsAreErrors) {
   StatusOr<MemRefReach> negative =
       Descriptor(0x1000, 0, {4, -1}, {1, 1}).Reach(4);
   ASSERT_FALSE(negative.ok());
-  EXPECT_EQ(negative.status().text(),
-            "parameter 1 of kernel 'k' is a memref whose size in dimension 1 is -1");
+  EXPECT_EQ(
+      negative.status().text(),
+      "parameter 1 of kernel 'k' is a memref whose size in dimension 1 is -1");
   for (const Descriptor &outside : {
            // Below address 0.
            Descriptor(0x1000, -0x1000, {2}, {1}),

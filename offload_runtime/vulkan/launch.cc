@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
-#include <vector>
 
 namespace mgpu::vulkan {
 namespace {
@@ -103,109 +102,120 @@ uint32_t KernelParameterOf(const object_format::SpirvEntryPoint &entry,
   return parameter;
 }
 
-/// The device address of each pointer into plain host memory that a memref
-/// parameter reaches: the pages its elements lie in, imported for the
-/// launch and destroyed when its batch is done. Pointers of memrefs without
-/// elements are null. A memref whose elements start in an allocation or a
-/// registration must end in it.
-Status ImportMemRefs(Device &device, const Kernel &kernel, void **params,
-                     Stream::Recorder &recorder,
-                     std::vector<std::optional<uint64_t>> &addresses) {
+/// How errors name launch parameter `index`: as the kernel's parameter.
+std::string ParameterName(const object_format::SpirvEntryPoint &entry,
+                          uint32_t index) {
+  return StrCat("parameter ", KernelParameterOf(entry, index), " of kernel '",
+                entry.name, "'");
+}
+
+/// The device address of the pointer `value`, launch parameter `index`, or
+/// an error saying that it is to memory the device does not reach (on a GPU
+/// it would fault, and on a driver on the CPU, lavapipe, write whatever host
+/// memory it points to).
+StatusOr<uint64_t> DeviceAddressOf(const Device &device, const Kernel &kernel,
+                                   uint32_t index, uint64_t value) {
+  if (std::optional<uint64_t> address =
+          AllocationTable::Get().DeviceAddressOf(value))
+    return *address;
+  return RuntimeError(
+      MGPU_ERROR_INVALID_VALUE,
+      StrCat(ParameterName(kernel.entry, index), " is ",
+             reinterpret_cast<void *>(value),
+             ", which is no memory that Vulkan ", device.description,
+             " reaches: neither memory from mgpuMemAlloc nor registered host "
+             "memory (mgpuMemHostRegister)"));
+}
+
+/// The device address of the aligned pointer `aligned` of `memref`. Where
+/// its elements lie in no allocation or registration, their pages are
+/// imported for the launch, and destroyed when its batch is done; a memref
+/// whose elements start in one must end in it, and one without elements
+/// that points at nothing the device reaches is null.
+StatusOr<uint64_t> MemRefAddress(Device &device, const Kernel &kernel,
+                                 const object_format::SpirvMemRef &memref,
+                                 uint64_t aligned, void **params,
+                                 Stream::Recorder &recorder) {
+  const uint32_t first = memref.firstArgument;
+  // A module of another compiler may not say what its elements are.
+  if (!memref.elementBytes)
+    return DeviceAddressOf(device, kernel, first + 1, aligned);
+  const auto name = [&] { return ParameterName(kernel.entry, first); };
+  MGPU_ASSIGN_OR_RETURN(MemRefReach reach, ReachOf(memref, params, name));
   AllocationTable &table = AllocationTable::Get();
-  for (const object_format::SpirvMemRef &memref : kernel.entry.memrefs) {
-    if (!memref.elementBytes)
-      continue;
-    const uint32_t first = memref.firstArgument;
-    uint64_t aligned;
-    std::memcpy(&aligned, params[first + 1], sizeof(aligned));
-    const std::string what =
-        StrCat("parameter ", KernelParameterOf(kernel.entry, first),
-               " of kernel '", kernel.entry.name, "'");
-    MGPU_ASSIGN_OR_RETURN(MemRefReach reach, ReachOf(memref, params, what));
-    void *start = reinterpret_cast<void *>(reach.first);
-    if (!reach.bytes) {
-      if (!table.DeviceAddressOf(aligned))
-        addresses[first] = addresses[first + 1] = 0;
-      continue;
-    }
-    StatusOr<std::optional<Place>> place =
-        table.Find(start, reach.bytes, "memref's elements");
-    if (!place.ok())
-      return RuntimeError(place.status().code(),
-                          StrCat(what, ": ", place.status().text()));
-    if (*place)
-      continue;
-    if (!device.hostImportAlignment)
-      return RuntimeError(
-          MGPU_ERROR_NOT_SUPPORTED,
-          StrCat(what, " is a memref of plain host memory at ", start,
-                 ", which Vulkan ", device.description,
-                 " cannot reach: ", device.noHostImport,
-                 "; allocate it with mgpuMemAlloc (host_shared for memory "
-                 "the host reads and writes too)"));
-    // A driver on the CPU (lavapipe) imports any address, and its kernel
-    // would write wherever it points.
-    if (!IsMapped(start, reach.bytes))
-      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
-                          StrCat(what, " is a memref whose ", reach.bytes,
-                                 " bytes at ", start,
-                                 " are not all mapped memory"));
-    MGPU_ASSIGN_OR_RETURN(Buffer imported,
-                          ImportHostMemory(device, start, reach.bytes));
-    recorder.Keep(imported);
-    addresses[first + 1] =
-        imported.address +
-        (aligned - reinterpret_cast<uintptr_t>(imported.mapped));
-  }
-  return OkStatus();
+  if (!reach.bytes)
+    return table.DeviceAddressOf(aligned).value_or(0);
+  void *start = reinterpret_cast<void *>(reach.first);
+  StatusOr<std::optional<Place>> place =
+      table.Find(start, reach.bytes, "memref's elements");
+  if (!place.ok())
+    return RuntimeError(place.status().code(),
+                        StrCat(name(), ": ", place.status().text()));
+  // The aligned pointer keeps its distance to the first element, which an
+  // offset may put in the buffer where the aligned pointer is not.
+  if (*place)
+    return (*place)->buffer.address + (*place)->offset -
+           (reach.first - aligned);
+  if (!device.hostImportAlignment)
+    return RuntimeError(
+        MGPU_ERROR_NOT_SUPPORTED,
+        StrCat(name(), " is a memref of plain host memory at ", start,
+               ", which Vulkan ", device.description,
+               " cannot reach: ", device.noHostImport,
+               "; allocate it with mgpuMemAlloc (host_shared for memory "
+               "the host reads and writes too)"));
+  // A driver on the CPU (lavapipe) imports any address, and its kernel
+  // would write wherever it points.
+  if (!IsMapped(start, reach.bytes))
+    return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                        StrCat(name(), " is a memref whose ", reach.bytes,
+                               " bytes at ", start,
+                               " are not all mapped memory"));
+  MGPU_ASSIGN_OR_RETURN(Buffer imported,
+                        ImportHostMemory(device, start, reach.bytes));
+  recorder.Keep(imported);
+  return imported.address +
+         (aligned - reinterpret_cast<uintptr_t>(imported.mapped));
 }
 
 /// Writes the launch's parameters, which CheckLaunch checked, into `space`
 /// as the argument struct, each pointer as the device's address of its
-/// memory (`addresses`, where ImportMemRefs gave one); or says which pointer
-/// is to memory the device does not reach. A memref's allocated pointer,
-/// which kernels do not dereference, keeps its distance to the aligned one
-/// where the device does not reach it (memref.get_global's is 0xdeadbeef).
-Status PackArguments(const Device &device, const Kernel &kernel, void **params,
-                     const std::vector<std::optional<uint64_t>> &addresses,
-                     char *space) {
-  AllocationTable &table = AllocationTable::Get();
+/// memory; or says which pointer is to memory the device does not reach. A
+/// memref's allocated pointer, which kernels do not dereference, keeps its
+/// distance to the aligned one (memref.get_global's is 0xdeadbeef).
+Status PackArguments(Device &device, const Kernel &kernel, void **params,
+                     Stream::Recorder &recorder, char *space) {
   const auto &arguments = kernel.entry.arguments;
-  std::vector<bool> allocated(arguments.size());
-  for (const object_format::SpirvMemRef &memref : kernel.entry.memrefs)
-    allocated[memref.firstArgument] = true;
-  // Aligned pointers follow allocated ones: backwards, each allocated
-  // pointer finds its aligned one's address.
-  std::vector<uint64_t> deviceValues(arguments.size());
-  for (size_t i = arguments.size(); i-- > 0;) {
-    std::memcpy(space + arguments[i].offset, params[i], arguments[i].size);
-    if (!arguments[i].isPointer)
+  const auto &memrefs = kernel.entry.memrefs;
+  auto pointerAt = [&](size_t i) {
+    uint64_t value;
+    std::memcpy(&value, params[i], sizeof(value));
+    return value;
+  };
+  auto put = [&](size_t i, uint64_t value) {
+    std::memcpy(space + arguments[i].offset, &value, sizeof(value));
+  };
+  size_t nextMemRef = 0;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (nextMemRef < memrefs.size() && memrefs[nextMemRef].firstArgument == i) {
+      // Its allocated pointer, then its aligned one.
+      const uint64_t allocated = pointerAt(i), aligned = pointerAt(i + 1);
+      MGPU_ASSIGN_OR_RETURN(uint64_t address,
+                            MemRefAddress(device, kernel, memrefs[nextMemRef],
+                                          aligned, params, recorder));
+      put(i, address - (aligned - allocated));
+      put(++i, address);
+      ++nextMemRef;
       continue;
-    uint64_t pointer;
-    std::memcpy(&pointer, space + arguments[i].offset, sizeof(pointer));
-    std::optional<uint64_t> address =
-        addresses[i] ? addresses[i] : table.DeviceAddressOf(pointer);
-    if (!address && allocated[i]) {
-      uint64_t aligned;
-      std::memcpy(&aligned, params[i + 1], sizeof(aligned));
-      address = deviceValues[i + 1] - (aligned - pointer);
     }
-    // On a GPU it would fault, and on a driver on the CPU (lavapipe) write
-    // whatever host memory it points to.
-    if (!address)
-      return RuntimeError(
-          MGPU_ERROR_INVALID_VALUE,
-          StrCat("parameter ", KernelParameterOf(kernel.entry, uint32_t(i)),
-                 " of kernel '", kernel.entry.name, "' is ",
-                 reinterpret_cast<void *>(pointer),
-                 ", which is no memory that Vulkan ", device.description,
-                 " reaches: neither memory from mgpuMemAlloc nor registered "
-                 "host memory (mgpuMemHostRegister)",
-                 kernel.entry.memrefs.empty()
-                     ? ""
-                     : ", nor a memref of host memory its descriptor spans"));
-    deviceValues[i] = *address;
-    std::memcpy(space + arguments[i].offset, &*address, sizeof(*address));
+    if (!arguments[i].isPointer) {
+      std::memcpy(space + arguments[i].offset, params[i], arguments[i].size);
+      continue;
+    }
+    MGPU_ASSIGN_OR_RETURN(
+        uint64_t address,
+        DeviceAddressOf(device, kernel, uint32_t(i), pointerAt(i)));
+    put(i, address);
   }
   return OkStatus();
 }
@@ -225,13 +235,10 @@ Status Launch(Device &device, Stream &stream, Kernel &kernel,
     // The ABI's push constants are 20 bytes at most (SpirvReflect.h).
     alignas(8) char push[256] = {};
     if (entry.hasArgumentPointer) {
-      std::vector<std::optional<uint64_t>> addresses(entry.arguments.size());
-      MGPU_RETURN_IF_ERROR(
-          ImportMemRefs(device, kernel, params.params, recorder, addresses));
       MGPU_ASSIGN_OR_RETURN(ArgumentSpace space,
                             recorder.TakeArguments(ArgumentBytes(entry)));
       MGPU_RETURN_IF_ERROR(
-          PackArguments(device, kernel, params.params, addresses, space.host));
+          PackArguments(device, kernel, params.params, recorder, space.host));
       std::memcpy(push, &space.address, sizeof(space.address));
     }
     if (entry.blockSizeOffset)

@@ -10,7 +10,9 @@
 // size and dynamic shared memory, the push constants (the struct's device
 // address, then the block size if the kernel reads it) and vkCmdDispatch of the
 // grid. A pointer member that points into host_shared memory's mapping becomes
-// the device address of the same byte, as a kernel dereferences it.
+// the device address of the same byte, as a kernel dereferences it; a
+// memref's elements in plain host memory are imported for the launch
+// (docs/vulkan-target.md, "Plain host memory").
 //
 //===----------------------------------------------------------------------===//
 

@@ -23,7 +23,8 @@ template <typename T> T Field(void *const *params, uint32_t index) {
 } // namespace
 
 StatusOr<MemRefReach> ReachOf(const object_format::SpirvMemRef &memref,
-                              void *const *params, const std::string &what) {
+                              void *const *params,
+                              const std::function<std::string()> &name) {
   const uint32_t first = memref.firstArgument;
   const auto aligned = Field<uint64_t>(params, first + 1);
   const auto size = [&](uint32_t i) {
@@ -35,16 +36,17 @@ StatusOr<MemRefReach> ReachOf(const object_format::SpirvMemRef &memref,
   const auto outside = [&] {
     return RuntimeError(
         MGPU_ERROR_INVALID_VALUE,
-        StrCat(what, " is a memref at ", reinterpret_cast<void *>(aligned),
+        StrCat(name(), " is a memref at ", reinterpret_cast<void *>(aligned),
                " whose offset, sizes and strides place elements outside the "
                "address space"));
   };
   bool empty = false;
   for (uint32_t i = 0; i < memref.rank; ++i) {
     if (size(i) < 0)
-      return RuntimeError(
-          MGPU_ERROR_INVALID_VALUE,
-          StrCat(what, " is a memref whose size in dimension ", i, " is ", size(i)));
+      return RuntimeError(MGPU_ERROR_INVALID_VALUE,
+                          StrCat(name(),
+                                 " is a memref whose size in dimension ", i,
+                                 " is ", size(i)));
     empty |= size(i) == 0;
   }
   if (empty)

@@ -21,6 +21,7 @@
 #include "offload_runtime/status.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace mgpu::vulkan {
@@ -33,10 +34,12 @@ struct MemRefReach {
 };
 
 /// What the memref `memref` of launch parameters `params` reaches, or an
-/// error naming `what` ("parameter 3 of kernel 'k'") for a descriptor of a
-/// negative size, or whose elements lie outside the address space.
+/// error naming the parameter as `name` does ("parameter 3 of kernel 'k'",
+/// made only for an error: a launch computes every reach) for a descriptor
+/// of a negative size, or whose elements lie outside the address space.
 StatusOr<MemRefReach> ReachOf(const object_format::SpirvMemRef &memref,
-                              void *const *params, const std::string &what);
+                              void *const *params,
+                              const std::function<std::string()> &name);
 
 } // namespace mgpu::vulkan
 
