@@ -29,3 +29,15 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A rank-0 memref of a static offset: a bare pointer does not carry it.
+module attributes {gpu.container_module} {
+  gpu.module @rank0_offset [#offload.vulkan] {
+    // expected-error @below {{has no place in the Vulkan kernel ABI: a bare pointer of rank 0 does not carry its offset, and upstream's conversion drops it: without kernel-bare-ptr the kernel indexes it with its descriptor's}}
+    gpu.func @k(%m: memref<f32, strided<[], offset: 5>>) kernel {
+      gpu.return
+    }
+  }
+}

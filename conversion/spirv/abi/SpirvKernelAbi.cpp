@@ -135,6 +135,11 @@ layOutArguments(gpu::GPUFuncOp kernel, const SPIRVTypeConverter &types,
       if (!pointer || pointer.getStorageClass() !=
                           spirv::StorageClass::PhysicalStorageBuffer)
         return fail("a memref parameter must be global memory");
+      if (strided && barePtr && memref.getRank() == 0 &&
+          !ShapedType::isDynamic(memref.getStridesAndOffset().second))
+        return fail("a bare pointer of rank 0 does not carry its offset, and "
+                    "upstream's conversion drops it: without kernel-bare-ptr "
+                    "the kernel indexes it with its descriptor's");
       if (strided && barePtr)
         return fail("its strides or offset are known at launch, or it has "
                     "more elements than a SPIR-V array (2^32 - 1), and a bare "
