@@ -116,17 +116,42 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
   }
-  // Intrinsics first, so that libm gets only what LLVM does not know.
+  // Intrinsics first, so that libm gets only what LLVM does not know, and
+  // the vectorizer sees calls it can map to a vector math library: the math
+  // ops that math-to-llvm converts are found first (a conversion that
+  // demanded every math op would convert none, failing on erf), then
+  // converted, the others left. `expm1` and `log1p` stay libm's: LLVM has no
+  // intrinsic for them, and math-to-llvm's `exp(x) - 1` and `log(1 + x)` lose
+  // every digit of a small `x`.
   {
     LLVMTypeConverter converter(context);
     RewritePatternSet patterns(context);
-    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns,
+                                         /*approximateLog1p=*/false);
+    FrozenRewritePatternSet frozen(std::move(patterns));
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    target.addDynamicallyLegalDialect<math::MathDialect>(
-        [](Operation *) { return true; });
-    (void)applyPartialConversion(module, target, std::move(patterns));
+    target.addIllegalDialect<math::MathDialect>();
+    target.addLegalOp<math::ExpM1Op, math::Log1pOp>();
+    DenseSet<Operation *> intrinsics;
+    ConversionConfig analysis;
+    analysis.legalizableOps = &intrinsics;
+    if (failed(applyAnalysisConversion(module, target, frozen, analysis)))
+      return failure();
+    // Only in f32 and f64 (and vectors of them): LLVM promotes the small
+    // floats' intrinsics through libcalls that no libm has
+    // (__truncdfhf2); lowerSmallFloats() and libm's f32 take those.
+    target.addDynamicallyLegalDialect<math::MathDialect>([&](Operation *op) {
+      return !intrinsics.contains(op) ||
+             !llvm::all_of(op->getResultTypes(), [](Type type) {
+               return getElementTypeOrSelf(type).isF32() ||
+                      getElementTypeOrSelf(type).isF64() ||
+                      getElementTypeOrSelf(type).isInteger();
+             });
+    });
+    if (failed(applyPartialConversion(module, target, frozen)))
+      return failure();
   }
   RewritePatternSet patterns(context);
   populateMathToLibmConversionPatterns(patterns);
@@ -164,7 +189,8 @@ static LogicalResult convertToLLVMDialect(gpu::GPUModuleOp module,
   populateFuncToLLVMConversionPatterns(converter, patterns);
   populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
   populateVectorToLLVMConversionPatterns(converter, patterns);
-  populateMathToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns,
+                                       /*approximateLog1p=*/false);
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   patterns.add<PrintfToCall>(converter);

@@ -16,6 +16,7 @@
 
 namespace llvm {
 class Module;
+class TargetLibraryInfoImpl;
 class TargetMachine;
 } // namespace llvm
 
@@ -24,13 +25,23 @@ namespace mlir::offload {
 /// LLVM's code generation level for a target attribute's `O` (0 to 3).
 llvm::CodeGenOptLevel getCodeGenOptLevel(int optLevel);
 
+/// Runs LLVM's default pipeline at `optLevel` (0 to 3) on `module` for
+/// `machine`, as ModuleToObject::optimizeModule does, with `library` as what
+/// the optimizer knows of the C library: the functions of a vector math
+/// library among them, which the vectorizers then call.
+void runOptimizer(llvm::Module &module, llvm::TargetMachine &machine,
+                  int optLevel, const llvm::TargetLibraryInfoImpl &library);
+
 /// What `machine`'s backend makes of `module`: an object file or assembly
 /// (`type`). A fatal error of the backend is an error that holds its message
 /// ("the <backend> backend failed: Cannot select: ..."), never the end of the
-/// process; `module` is then in no state to use again.
+/// process; `module` is then in no state to use again. `library`, if given,
+/// is what runOptimizer() had: the backend replaces the vector intrinsics
+/// left with its functions.
 llvm::Expected<llvm::SmallVector<char, 0>>
 runBackend(llvm::Module &module, llvm::TargetMachine &machine,
-           llvm::CodeGenFileType type, llvm::StringRef backend);
+           llvm::CodeGenFileType type, llvm::StringRef backend,
+           const llvm::TargetLibraryInfoImpl *library = nullptr);
 
 } // namespace mlir::offload
 

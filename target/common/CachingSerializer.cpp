@@ -8,6 +8,7 @@
 
 #include "target/common/CachingSerializer.h"
 
+#include "target/common/Backend.h"
 #include "target/common/LlvmOptions.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -124,7 +125,14 @@ LogicalResult CachingSerializer::optimizeModule(llvm::Module &llvmModule,
   if (hit)
     return success();
   prepareToCompile();
-  return ModuleToObject::optimizeModule(llvmModule, level);
+  const TargetLibraryInfoImpl *library = getLibraryInfo();
+  if (!library)
+    return ModuleToObject::optimizeModule(llvmModule, level);
+  FailureOr<TargetMachine *> machine = getOrCreateTargetMachine();
+  if (failed(machine))
+    return emitModuleError() << "LLVM has no target machine for " << triple;
+  runOptimizer(llvmModule, **machine, level, *library);
+  return success();
 }
 
 FailureOr<SmallVector<char, 0>>

@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class TargetLibraryInfoImpl;
+} // namespace llvm
+
 namespace mlir::offload {
 
 /// A target's serializer whose objects go through the ObjectCache: once the
@@ -57,6 +61,13 @@ protected:
 
   /// An error at the module, prefixed with what was being compiled.
   virtual InFlightDiagnostic emitModuleError() = 0;
+
+  /// What the optimizer knows of the C library the object will call, where
+  /// the target knows more than LLVM does from the triple (a vector math
+  /// library); null for LLVM's default. Asked after addToolsToKey().
+  virtual const llvm::TargetLibraryInfoImpl *getLibraryInfo() {
+    return nullptr;
+  }
 
   /// A tool's message, as a remark at the module, which a cache hit repeats.
   void emitToolRemark(const Twine &message);

@@ -72,8 +72,9 @@ HostSerializer::emitObject(llvm::Module &llvmModule) {
                      MGPU_HOST_CPU_FEATURES_SYMBOL);
   LLVM_DEBUG(dbgs() << "CPU features the object records: " << features << "\n");
 
-  Expected<SmallVector<char, 0>> object = runBackend(
-      llvmModule, *pic, CodeGenFileType::ObjectFile, triple.getArchName());
+  Expected<SmallVector<char, 0>> object =
+      runBackend(llvmModule, *pic, CodeGenFileType::ObjectFile,
+                 triple.getArchName(), getLibraryInfo());
   if (!object)
     return emitModuleError() << toString(object.takeError());
   return std::move(*object);
@@ -84,10 +85,15 @@ HostSerializer::linkSharedObject(ArrayRef<char> object) {
   Expected<std::string> linker = findLinker();
   if (!linker)
     return emitModuleError() << toString(linker.takeError());
+  std::vector<std::string> options = {
+      "-shared", "--hash-style=gnu", "--build-id=none",
+      "-z",      "noexecstack",      "-z",
+      "now"};
+  // Needed only by the objects that call it.
+  if (vectorMath)
+    options.insert(options.end(), {"--as-needed", vectorMath->getPath().str()});
   Expected<LinkedObject> linked =
-      linkObject(*linker, object,
-                 {"-shared", "--hash-style=gnu", "--build-id=none", "-z",
-                  "noexecstack", "-z", "now"},
+      linkObject(*linker, object, options,
                  "gpu.module @" + gpuModule.getName() + " (host)");
   if (!linked)
     return emitModuleError() << toString(linked.takeError());
@@ -139,9 +145,34 @@ checkOutput(FailureOr<SmallVector<char, 0>> object, const Triple &triple,
   return object;
 }
 
+LogicalResult HostSerializer::findVectorMath() {
+  if (vectorMathFound)
+    return success();
+  FailureOr<TargetMachine *> targetMachine = getOrCreateTargetMachine();
+  if (failed(targetMachine))
+    return emitModuleError() << "LLVM has no target machine for it";
+  Triple triple(machine.triple);
+  vectorMath = VectorMathLibrary::findLibmvec(
+      triple, *(*targetMachine)->getMCSubtargetInfo());
+  libraryInfo.emplace(triple);
+  if (vectorMath)
+    vectorMath->addTo(*libraryInfo);
+  vectorMathFound = true;
+  return success();
+}
+
+const TargetLibraryInfoImpl *HostSerializer::getLibraryInfo() {
+  if (failed(findVectorMath()))
+    return nullptr;
+  return &*libraryInfo;
+}
+
 LogicalResult HostSerializer::addToolsToKey(CacheKey &key) {
   // The attribute may leave them to the compiling machine.
   key.add(machine.triple).add(machine.cpu).add(machine.features);
+  if (failed(findVectorMath()))
+    return failure();
+  key.add(vectorMath ? vectorMath->describe() : "no vector math library");
   gpu::CompilationTarget format = options.getCompilationTarget();
   if (format != gpu::CompilationTarget::Binary &&
       format != gpu::CompilationTarget::Fatbin)

@@ -13,10 +13,12 @@
 #include "dialects/host/HostTargetAttr.h"
 #include "target/common/CachingSerializer.h"
 #include "target/host/HostMachine.h"
+#include "target/host/HostVectorMath.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::offload::host {
@@ -24,7 +26,9 @@ namespace mlir::offload::host {
 /// Compiles one gpu.module, lowered by offload-lower-gpu-to-host, for an
 /// #offload.host target: LLVM IR optimized at `O` for the CPU, then bitcode
 /// (`offload`), assembly (`isa`), or an object linked by ld.lld into a shared
-/// object (`bin`, `fatbin`), which the runtime loads from memory.
+/// object (`bin`, `fatbin`), which the runtime loads from memory. Loops of
+/// math calls vectorize through glibc's libmvec where the compiling machine
+/// has it, and the shared object then needs it.
 class HostSerializer : public CachingSerializer {
 public:
   HostSerializer(gpu::GPUModuleOp module, HostTargetAttr target,
@@ -35,14 +39,21 @@ protected:
   compileObject(llvm::Module &llvmModule) override;
   LogicalResult addToolsToKey(CacheKey &key) override;
   InFlightDiagnostic emitModuleError() override;
+  const llvm::TargetLibraryInfoImpl *getLibraryInfo() override;
 
 private:
   /// The object file, position-independent for a shared object.
   FailureOr<SmallVector<char, 0>> emitObject(llvm::Module &llvmModule);
   FailureOr<SmallVector<char, 0>> linkSharedObject(ArrayRef<char> object);
 
+  /// Finds the vector math library once, for the key and the compile.
+  LogicalResult findVectorMath();
+
   HostTargetAttr target;
   HostMachine machine;
+  bool vectorMathFound = false;
+  std::optional<VectorMathLibrary> vectorMath;
+  std::optional<llvm::TargetLibraryInfoImpl> libraryInfo;
 };
 
 } // namespace mlir::offload::host

@@ -18,30 +18,31 @@
 // CHECK-DAG: %[[BT_OFFSETS:.*]] = llvm.mlir.constant(dense<[0, 8, 1, 9, 2, 10]> : vector<6xindex>) : vector<6xi64>
 // CHECK-DAG: %[[ALL6:.*]] = llvm.mlir.constant(dense<true> : vector<6xi1>) : vector<6xi1>
 // CHECK-DAG: %[[A_OFFSETS:.*]] = llvm.mlir.constant(dense<[0, 1, 2, 8, 9, 10]> : vector<6xindex>) : vector<6xi64>
-// The warp loop, then a lane loop for each load, kept per thread.
+// The warp loop, then a lane loop for each load (the rows of the block
+// that the warp spans, and its threads in each), kept per thread.
 // CHECK: ^bb1(%{{.*}}: i64):
-// CHECK: ^bb4:
+// CHECK: ^bb6:
 // CHECK: %[[A_ROW:.*]] = llvm.mul %{{.*}}, %{{.*}} : i64
 // CHECK: %[[A_BASE:.*]] = llvm.getelementptr %{{.*}}[%[[A_ROW]]] : (!llvm.ptr, i64) -> !llvm.ptr, f16
 // CHECK: %[[A_TILE:.*]] = llvm.getelementptr %[[A_BASE]][%[[A_OFFSETS]]] : (!llvm.ptr, vector<6xi64>) -> vector<6x!llvm.ptr>, f16
 // CHECK: %[[A:.*]] = llvm.intr.masked.gather %[[A_TILE]], %[[ALL6]], %{{.*}} {alignment = 2 : i32} : (vector<6x!llvm.ptr>, vector<6xi1>, vector<6xf16>) -> vector<6xf16>
 // CHECK: llvm.store %[[A]], %{{.*}} : vector<6xf16>, !llvm.ptr
 // CHECK-NEXT: llvm.add
-// CHECK-NEXT: llvm.br ^bb3
-// CHECK: ^bb7:
+// CHECK-NEXT: llvm.br ^bb5
+// CHECK: ^bb12:
 // CHECK: %[[B_TILE:.*]] = llvm.getelementptr %{{.*}}[%[[BT_OFFSETS]]] : (!llvm.ptr, vector<6xi64>) -> vector<6x!llvm.ptr>, f16
 // CHECK: llvm.intr.masked.gather %[[B_TILE]], %[[ALL6]]
 // CHECK-NEXT: llvm.extractvalue
 // CHECK-NEXT: llvm.getelementptr
 // CHECK-NEXT: llvm.store
 // CHECK-NEXT: llvm.add
-// CHECK-NEXT: llvm.br ^bb6
-// CHECK: ^bb10:
+// CHECK-NEXT: llvm.br ^bb11
+// CHECK: ^bb18:
 // CHECK: llvm.intr.masked.gather %{{.*}}, %[[ALL4]]
 // The compute: for k = 0, 1, 2, A's column k (A[r][k], r * 3 + k) and B's
 // row k (B[k][c], k * 2 + c), in f32; the f16 accumulator rounded to f16
 // after each pair of k (after k = 1) and after the last k.
-// CHECK: ^bb13:
+// CHECK: ^bb24:
 // CHECK: %[[A32:.*]] = llvm.fpext %{{.*}} : vector<6xf16> to vector<6xf32>
 // CHECK: %[[B32:.*]] = llvm.fpext %{{.*}} : vector<6xf16> to vector<6xf32>
 // CHECK: %[[C32:.*]] = llvm.fpext %{{.*}} : vector<4xf16> to vector<4xf32>
@@ -58,11 +59,11 @@
 // CHECK: %[[S2:.*]] = llvm.intr.fma(%[[A2]], %[[B2]], %[[E1]])
 // CHECK: llvm.fptrunc %[[S2]] : vector<4xf32> to vector<4xf16>
 // The store: a lane loop of its own, the last of the warp loop.
-// CHECK: ^bb16:
+// CHECK: ^bb30:
 // CHECK: llvm.intr.masked.scatter %{{.*}}, %{{.*}}, %[[ALL4]] {alignment = 2 : i32} : vector<4xf16>, vector<4xi1> into vector<4x!llvm.ptr>
 // CHECK-NEXT: llvm.add
-// CHECK-NEXT: llvm.br ^bb15
-// CHECK: ^bb17:
+// CHECK-NEXT: llvm.br ^bb29
+// CHECK: ^bb32:
 // CHECK-NEXT: llvm.add
 // CHECK-NEXT: llvm.br ^bb1
 gpu.module @tiles {

@@ -94,19 +94,45 @@ LogicalResult BlockThreads::emitWarpLoop(
 
 LogicalResult BlockThreads::emitLaneLoop(Scope scope, OpBuilder &b,
                                          BodyFn body) {
+  // The warp's threads are consecutive in the block's order: a run of
+  // consecutive x in each row (y, z) that the warp spans. Looping over those
+  // rows, then over x in each, gives each lane its ids without a division,
+  // and the inner loop runs over consecutive x, which the vectorizer takes.
   Value first = arith::MulIOp::create(b, loc, scope.warp, index(b, kWarpSize));
-  return emitFor(
-      b, laneCount(scope.warp, b), [&](OpBuilder &inner, Value lane) {
-        if (!scope.active) {
-          Value linear = arith::AddIOp::create(inner, loc, first, lane);
-          return body(inner, threadFromLinear(inner, linear, lane, scope.warp));
-        }
-        Value isActive = memref::LoadOp::create(inner, loc, scope.active, lane);
-        auto ifActive = scf::IfOp::create(inner, loc, isActive);
-        OpBuilder then = OpBuilder::atBlockTerminator(ifActive.thenBlock());
-        Value linear = arith::AddIOp::create(then, loc, first, lane);
-        return body(then, threadFromLinear(then, linear, lane, scope.warp));
-      });
+  Value end = arith::AddIOp::create(b, loc, first, laneCount(scope.warp, b));
+  Value bx = blockDim[0], by = blockDim[1];
+  Value one = index(b, 1);
+  Value firstRow = arith::DivUIOp::create(b, loc, first, bx);
+  Value rowsEnd = arith::AddIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc, arith::SubIOp::create(b, loc, end, one),
+                             bx),
+      one);
+  auto rows = scf::ForOp::create(b, loc, firstRow, rowsEnd, one);
+  OpBuilder rb = OpBuilder::atBlockTerminator(rows.getBody());
+  Value row = rows.getInductionVar();
+  Value rowStart = arith::MulIOp::create(rb, loc, row, bx);
+  Value from = arith::MaxUIOp::create(rb, loc, first, rowStart);
+  Value to = arith::MinUIOp::create(
+      rb, loc, end, arith::AddIOp::create(rb, loc, rowStart, bx));
+  Value y = arith::RemUIOp::create(rb, loc, row, by);
+  Value z = arith::DivUIOp::create(rb, loc, row, by);
+  auto threadsOfRow = scf::ForOp::create(rb, loc, from, to, one);
+  OpBuilder inner = OpBuilder::atBlockTerminator(threadsOfRow.getBody());
+  Value linear = threadsOfRow.getInductionVar();
+  Value lane = arith::SubIOp::create(inner, loc, linear, first);
+  Thread t{arith::SubIOp::create(inner, loc, linear, rowStart),
+           y,
+           z,
+           linear,
+           lane,
+           scope.warp};
+  if (!scope.active)
+    return body(inner, t);
+  Value isActive = memref::LoadOp::create(inner, loc, scope.active, lane);
+  auto ifActive = scf::IfOp::create(inner, loc, isActive);
+  OpBuilder then = OpBuilder::atBlockTerminator(ifActive.thenBlock());
+  return body(then, t);
 }
 
 Value BlockThreads::laneCount(Value warp, OpBuilder &b) {
