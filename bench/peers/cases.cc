@@ -74,6 +74,13 @@ Ints IntsOf(const SharedBuffer &buffer, int64_t n) {
   return {I(buffer), I(buffer), 0, {n}, {1}};
 }
 
+/// A result, with the 9 digits that tell any two floats apart.
+std::string Exactly(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
 /// Compares `count` results with `want`, within a relative `tolerance`
 /// (0: exactly), leaving out those `skip` says.
 template <typename T>
@@ -87,8 +94,8 @@ CompareWith(std::vector<T> want, double tolerance = 0,
         continue;
       double error = std::fabs(double(got[i]) - double(want[i]));
       if (!(error <= tolerance * std::fabs(double(want[i]))))
-        return "[" + std::to_string(i) + "] = " + std::to_string(got[i]) +
-               ", the reference " + std::to_string(want[i]);
+        return "[" + std::to_string(i) + "] = " + Exactly(got[i]) +
+               ", the reference " + Exactly(want[i]);
     }
     return std::string();
   };
