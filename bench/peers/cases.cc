@@ -74,6 +74,13 @@ Ints IntsOf(const SharedBuffer &buffer, int64_t n) {
   return {I(buffer), I(buffer), 0, {n}, {1}};
 }
 
+/// A result, with the 9 digits that tell any two floats apart.
+std::string Exactly(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
 /// Compares `count` results with `want`, within a relative `tolerance`
 /// (0: exactly), leaving out those `skip` says.
 template <typename T>
@@ -87,33 +94,50 @@ CompareWith(std::vector<T> want, double tolerance = 0,
         continue;
       double error = std::fabs(double(got[i]) - double(want[i]));
       if (!(error <= tolerance * std::fabs(double(want[i]))))
-        return "[" + std::to_string(i) + "] = " + std::to_string(got[i]) +
-               ", the reference " + std::to_string(want[i]);
+        return "[" + std::to_string(i) + "] = " + Exactly(got[i]) +
+               ", the reference " + Exactly(want[i]);
     }
     return std::string();
   };
 }
 
-std::string Power(const char *what, int64_t n) {
+/// "2^k", for a power of two `n`.
+std::string Power(int64_t n) {
   int log = 0;
   while ((int64_t(1) << log) < n)
     ++log;
-  return std::string(what) + " (2^" + std::to_string(log) + " f32)";
+  return "2^" + std::to_string(log);
 }
 
-Case VectorAdd(OpenClPeer &peer, Buffers &buffers, bool quick) {
-  const int64_t n = quick ? 1 << 16 : 1 << 24;
+/// Which of a kernel's sizes runs: its full one, or a quarter of its
+/// elements; the smoke test's (`quick`) or the benchmark's.
+struct Size {
+  bool quick;
+  bool full;
+  /// A count of elements, given at full size.
+  int64_t Elements(int64_t quickCount, int64_t count) const {
+    return (quick ? quickCount : count) / (full ? 1 : 4);
+  }
+  /// The side of a square, given at full size.
+  int64_t Side(int64_t quickSide, int64_t side) const {
+    return (quick ? quickSide : side) / (full ? 1 : 2);
+  }
+};
+
+Case VectorAdd(OpenClPeer &peer, Buffers &buffers, Size size) {
+  const int64_t n = size.Elements(1 << 16, 1 << 24);
   SharedBuffer a =
       buffers.Input<float>(n, [](int64_t i) { return float(i % 1000) * 0.5f; });
   SharedBuffer b =
       buffers.Input<float>(n, [](int64_t i) { return float(i % 7) * 0.25f; });
   SharedBuffer c = buffers.Output(n * sizeof(float));
   Vector ma = VectorOf(a, n), mb = VectorOf(b, n), mc = VectorOf(c, n);
-  cl_ulong size = n;
+  cl_ulong length = n;
   cl_kernel kernel =
       peer.Kernel("vector_add", {ClArg(a.device), ClArg(b.device),
-                                 ClArg(c.device), ClArg(size)});
-  Case result{Power("vector add", n),
+                                 ClArg(c.device), ClArg(length)});
+  Case result{"vector add (" + Power(n) + " f32)",
+              size.full,
               {},
               c,
               CompareWith(ReferenceVectorAdd(F(a), F(b), n))};
@@ -124,16 +148,17 @@ Case VectorAdd(OpenClPeer &peer, Buffers &buffers, bool quick) {
   return result;
 }
 
-Case BlockReduce(OpenClPeer &peer, Buffers &buffers, bool quick) {
-  const int64_t n = quick ? 1 << 16 : 1 << 24, blocks = n / 256;
+Case BlockReduce(OpenClPeer &peer, Buffers &buffers, Size size) {
+  const int64_t n = size.Elements(1 << 16, 1 << 24), blocks = n / 256;
   SharedBuffer in = buffers.Input<float>(
       n, [](int64_t i) { return float(int(i % 17) - 8) * 0.125f; });
   SharedBuffer partial = buffers.Output(blocks * sizeof(float));
   Vector min = VectorOf(in, n), mpartial = VectorOf(partial, blocks);
-  cl_ulong size = n;
+  cl_ulong length = n;
   cl_kernel kernel = peer.Kernel(
-      "block_sum", {ClArg(in.device), ClArg(partial.device), ClArg(size)});
-  Case result{Power("block reduction", n),
+      "block_sum", {ClArg(in.device), ClArg(partial.device), ClArg(length)});
+  Case result{"block reduction (" + Power(n) + " f32)",
+              size.full,
               {},
               partial,
               CompareWith(ReferenceBlockSums(F(in), n))};
@@ -146,20 +171,22 @@ Case BlockReduce(OpenClPeer &peer, Buffers &buffers, bool quick) {
 }
 
 /// C = A B, naive or with 16 x 16 tiles in shared memory.
-Case Matmul(OpenClPeer &peer, Buffers &buffers, bool quick, bool tiled) {
-  const int64_t n = quick ? 64 : 1024;
+Case Matmul(OpenClPeer &peer, Buffers &buffers, Size size, bool tiled) {
+  // A multiple of 16: the kernels' blocks are 16 x 16 and check no bounds.
+  const int64_t n = size.Side(64, 1024);
   SharedBuffer a = buffers.Input<float>(
       n * n, [](int64_t i) { return float(int(i % 7) - 3) * 0.25f; });
   SharedBuffer b = buffers.Input<float>(
       n * n, [](int64_t i) { return float(int(i % 5) - 2) * 0.25f; });
   SharedBuffer c = buffers.Output(n * n * sizeof(float));
   Matrix ma = MatrixOf(a, n, n), mb = MatrixOf(b, n, n), mc = MatrixOf(c, n, n);
-  cl_ulong size = n;
+  cl_ulong side = n;
   cl_kernel kernel = peer.Kernel(
       tiled ? "matmul_tiled" : "matmul_naive",
-      {ClArg(a.device), ClArg(b.device), ClArg(c.device), ClArg(size)});
+      {ClArg(a.device), ClArg(b.device), ClArg(c.device), ClArg(side)});
   std::string dims = std::to_string(n) + " x " + std::to_string(n);
   Case result{(tiled ? "tiled matmul (" : "naive matmul (") + dims + ")",
+              size.full,
               {},
               c,
               CompareWith(ReferenceMatmul(F(a), F(b), n))};
@@ -175,21 +202,24 @@ Case Matmul(OpenClPeer &peer, Buffers &buffers, bool quick, bool tiled) {
   return result;
 }
 
-Case Jacobi(OpenClPeer &peer, Buffers &buffers, bool quick) {
-  const int64_t n = quick ? 130 : 2048;
+Case Jacobi(OpenClPeer &peer, Buffers &buffers, Size size) {
+  // Quick: sides that are multiples of neither of a block's (32 x 8), so
+  // that the last blocks of each row and column run partly outside.
+  const int64_t n = size.Side(130, 2048);
   SharedBuffer in = buffers.Input<float>(
       n * n, [n](int64_t i) { return float((i / n * 7 + i % n * 3) % 16); });
   SharedBuffer out = buffers.Output(n * n * sizeof(float));
   Matrix min = MatrixOf(in, n, n), mout = MatrixOf(out, n, n);
-  cl_ulong size = n;
+  cl_ulong side = n;
   cl_kernel kernel =
-      peer.Kernel("jacobi", {ClArg(in.device), ClArg(out.device), ClArg(size)});
+      peer.Kernel("jacobi", {ClArg(in.device), ClArg(out.device), ClArg(side)});
   auto border = [n](size_t i) {
     int64_t row = i / n, col = i % n;
     return row == 0 || col == 0 || row == n - 1 || col == n - 1;
   };
   std::string dims = std::to_string(n) + " x " + std::to_string(n);
   Case result{"2-D Jacobi (" + dims + " f32)",
+              size.full,
               {},
               out,
               CompareWith(ReferenceJacobi(F(in), n), 0, border)};
@@ -201,17 +231,17 @@ Case Jacobi(OpenClPeer &peer, Buffers &buffers, bool quick) {
   return result;
 }
 
-Case Histogram(OpenClPeer &peer, Buffers &buffers, bool quick) {
-  const int64_t n = quick ? 1 << 16 : 1 << 24, blocks = 256;
+Case Histogram(OpenClPeer &peer, Buffers &buffers, Size size) {
+  const int64_t n = size.Elements(1 << 16, 1 << 24), blocks = 256;
   SharedBuffer in = buffers.Input<int32_t>(
       n, [](int64_t i) { return int32_t((uint32_t(i) * 2654435761u) >> 24); });
   SharedBuffer hist = buffers.Output(256 * sizeof(int32_t));
   Ints min = IntsOf(in, n), mhist = IntsOf(hist, 256);
-  cl_ulong size = n;
+  cl_ulong length = n;
   cl_kernel kernel = peer.Kernel(
-      "histogram", {ClArg(in.device), ClArg(hist.device), ClArg(size)});
-  Case result{"histogram (2^" + std::to_string(quick ? 16 : 24) +
-                  " i32, 256 bins)",
+      "histogram", {ClArg(in.device), ClArg(hist.device), ClArg(length)});
+  Case result{"histogram (" + Power(n) + " i32, 256 bins)",
+              size.full,
               {},
               hist,
               CompareWith(ReferenceHistogram(I(in), n))};
@@ -236,8 +266,9 @@ Case Histogram(OpenClPeer &peer, Buffers &buffers, bool quick) {
   return result;
 }
 
-Case Softmax(OpenClPeer &peer, Buffers &buffers, bool quick) {
-  const int64_t rows = quick ? 64 : 4096, cols = quick ? 128 : 1024;
+Case Softmax(OpenClPeer &peer, Buffers &buffers, Size size) {
+  // Rows a multiple of 8: the kernel's blocks are 8 rows and check no bounds.
+  const int64_t rows = size.Elements(64, 4096), cols = size.quick ? 128 : 1024;
   SharedBuffer in = buffers.Input<float>(rows * cols, [cols](int64_t i) {
     return float((i / cols * 37 + i % cols * 11) % 101) * 0.05f - 2.5f;
   });
@@ -248,6 +279,7 @@ Case Softmax(OpenClPeer &peer, Buffers &buffers, bool quick) {
       "softmax", {ClArg(in.device), ClArg(out.device), ClArg(width)});
   Case result{"softmax rows (" + std::to_string(rows) + " x " +
                   std::to_string(cols) + " f32)",
+              size.full,
               {},
               out,
               CompareWith(ReferenceSoftmax(F(in), rows, cols), 1e-5)};
@@ -264,26 +296,30 @@ std::vector<Case>
 MakeCases(OpenClPeer &peer, bool quick,
           const std::function<bool(const std::string &)> &chosen) {
   Buffers buffers(peer);
-  using Maker = std::function<Case()>;
+  using Maker = std::function<Case(Size)>;
   const std::pair<const char *, Maker> makers[] = {
-      {"vector add", [&] { return VectorAdd(peer, buffers, quick); }},
-      {"block reduction", [&] { return BlockReduce(peer, buffers, quick); }},
-      {"naive matmul", [&] { return Matmul(peer, buffers, quick, false); }},
-      {"tiled matmul", [&] { return Matmul(peer, buffers, quick, true); }},
-      {"2-D Jacobi", [&] { return Jacobi(peer, buffers, quick); }},
-      {"histogram", [&] { return Histogram(peer, buffers, quick); }},
-      {"softmax rows", [&] { return Softmax(peer, buffers, quick); }},
+      {"vector add", [&](Size size) { return VectorAdd(peer, buffers, size); }},
+      {"block reduction",
+       [&](Size size) { return BlockReduce(peer, buffers, size); }},
+      {"naive matmul",
+       [&](Size size) { return Matmul(peer, buffers, size, false); }},
+      {"tiled matmul",
+       [&](Size size) { return Matmul(peer, buffers, size, true); }},
+      {"2-D Jacobi", [&](Size size) { return Jacobi(peer, buffers, size); }},
+      {"histogram", [&](Size size) { return Histogram(peer, buffers, size); }},
+      {"softmax rows", [&](Size size) { return Softmax(peer, buffers, size); }},
   };
   std::vector<Case> cases;
   for (const auto &[name, make] : makers)
     if (chosen(name))
-      cases.push_back(make());
+      for (bool full : {false, true})
+        cases.push_back(make(Size{quick, full}));
   return cases;
 }
 
 Case MakeEmptyCase(OpenClPeer &peer, unsigned threads) {
   cl_kernel kernel = peer.Kernel("empty", {});
-  Case result{"launch round trip (empty kernel)", {}, {}, nullptr};
+  Case result{"launch round trip (empty kernel)", true, {}, {}, nullptr};
   result.run = {[threads] { _mlir_ciface_peer_empty(threads); },
                 [=, &peer] { peer.Run(kernel, {threads, 1}, {1, 1}); },
                 [threads] { _mlir_ciface_omp_empty(threads); },

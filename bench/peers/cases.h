@@ -35,6 +35,9 @@ struct SharedBuffer {
 /// the output that check() compares with the reference.
 struct Case {
   std::string name;
+  /// Whether the kernel runs at its full size, rather than on a quarter of
+  /// its elements.
+  bool full = true;
   std::array<std::function<void()>, kColumns> run;
   SharedBuffer output;
   /// The first element of `got` (the output, as `column` left it) that
@@ -42,8 +45,9 @@ struct Case {
   std::function<std::string(const void *got)> compare;
 };
 
-/// The kernels at full size (`quick`: small sizes, for the smoke test) whose
-/// names `chosen` accepts.
+/// The kernels whose names `chosen` accepts, each on a quarter of its
+/// elements and then at its full size (`quick`: small sizes, for the smoke
+/// test).
 std::vector<Case>
 MakeCases(OpenClPeer &peer, bool quick,
           const std::function<bool(const std::string &)> &chosen);
