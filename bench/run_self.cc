@@ -22,9 +22,10 @@ extern char **environ;
 namespace offload::bench {
 namespace {
 
-/// The name of an environment entry, with its '='.
+/// The name of an environment entry (NAME=value), or the entry itself if it
+/// is a name alone.
 std::string NameOf(const std::string &entry) {
-  return entry.substr(0, entry.find('=') + 1);
+  return entry.substr(0, entry.find('='));
 }
 
 [[noreturn]] void Fail(const char *what, int error) {
@@ -46,7 +47,9 @@ int RunSelf(const std::vector<std::string> &args,
     if (!replaced)
       entries.push_back(*entry);
   }
-  entries.insert(entries.end(), env.begin(), env.end());
+  for (const std::string &set : env)
+    if (set.find('=') != std::string::npos)
+      entries.push_back(set);
   std::string self = "/proc/self/exe";
   std::vector<char *> argv{self.data()}, envp;
   for (const std::string &arg : args)

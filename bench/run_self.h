@@ -20,7 +20,8 @@ namespace offload::bench {
 
 /// Runs this binary (/proc/self/exe) with the arguments `args` (after its
 /// name), in this process's environment with `env`'s NAME=value entries in
-/// place of any variables of their names; waits for it. Returns its exit
+/// place of any variables of their names, and without the variables that
+/// `env` names alone (NAME); waits for it. Returns its exit
 /// status (128 + the signal that ended it) and its standard output in
 /// `out`; its standard error is this process's. Exits with a message if it
 /// cannot be run.

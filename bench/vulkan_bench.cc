@@ -37,11 +37,10 @@
 
 #include "bench/bench_kernels.h"
 #include "bench/host_reference.h"
+#include "bench/run_self.h"
 #include "mgpu/mgpu.h"
 
 #include <sched.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -56,8 +55,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-extern char **environ;
 
 using offload::bench::MemRef;
 
@@ -292,54 +289,14 @@ int RunLaunches(const Options &options) {
 }
 
 /// Runs this binary with `args` and MGPU_DEVICE=`backend` (and MGPU_TRACE=
-/// `trace` when not empty); returns its exit status and its stdout.
-int Spawn(const std::string &backend, std::vector<std::string> args,
+/// `trace` when not empty, else none); returns its exit status and its
+/// stdout.
+int Spawn(const std::string &backend, const std::vector<std::string> &args,
           const std::string &trace, std::string &out) {
-  std::vector<std::string> env;
-  for (char **e = environ; *e; ++e)
-    if (std::strncmp(*e, "MGPU_DEVICE=", 12) &&
-        std::strncmp(*e, "MGPU_TRACE=", 11))
-      env.push_back(*e);
-  env.push_back("MGPU_DEVICE=" + backend);
-  if (!trace.empty())
-    env.push_back("MGPU_TRACE=" + trace);
-  args.insert(args.begin(), "vulkan_bench");
-  std::vector<char *> argv, envp;
-  for (std::string &arg : args)
-    argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  for (std::string &e : env)
-    envp.push_back(e.data());
-  envp.push_back(nullptr);
-  int pipeFds[2];
-  if (pipe(pipeFds) != 0) {
-    std::perror("vulkan_bench: pipe");
-    std::exit(1);
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[1]);
-  pid_t pid;
-  int error = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr,
-                          argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipeFds[1]);
-  if (error) {
-    std::fprintf(stderr, "vulkan_bench: cannot run itself: %s\n",
-                 std::strerror(error));
-    std::exit(1);
-  }
-  out.clear();
-  char chunk[4096];
-  ssize_t got;
-  while ((got = read(pipeFds[0], chunk, sizeof(chunk))) > 0)
-    out.append(chunk, size_t(got));
-  close(pipeFds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return RunSelf(args,
+                 {"MGPU_DEVICE=" + backend,
+                  trace.empty() ? "MGPU_TRACE" : "MGPU_TRACE=" + trace},
+                 out);
 }
 
 /// What the runtime's trace calls the device of `backend` (its

@@ -93,6 +93,33 @@ Expected<StringSet<>> readExports(StringRef path) {
   return exports;
 }
 
+/// glibc's libmvec on this machine: where the loader finds it, and what it
+/// exports.
+struct LibmvecFile {
+  std::string path;
+  StringSet<> exports;
+};
+
+/// This machine's libmvec, looked up once a process: none where the loader
+/// finds none, or its symbols cannot be read.
+const std::optional<LibmvecFile> &getLibmvec() {
+  static const std::optional<LibmvecFile> libmvec =
+      []() -> std::optional<LibmvecFile> {
+    // Its first functions, in every version.
+    std::string path = findSharedLibrary("libmvec.so.1", "_ZGVbN4v_expf");
+    if (path.empty())
+      return std::nullopt;
+    Expected<StringSet<>> exports = readExports(path);
+    if (!exports) {
+      LLVM_DEBUG(dbgs() << "libmvec left out: " << toString(exports.takeError())
+                        << "\n");
+      return std::nullopt;
+    }
+    return LibmvecFile{std::move(path), std::move(*exports)};
+  }();
+  return libmvec;
+}
+
 } // namespace
 
 std::optional<VectorMathLibrary>
@@ -103,17 +130,11 @@ VectorMathLibrary::findLibmvec(const Triple &triple,
       !triple.isGNUEnvironment() || process.getArch() != triple.getArch() ||
       !process.isOSLinux())
     return std::nullopt;
+  const std::optional<LibmvecFile> &libmvec = getLibmvec();
+  if (!libmvec)
+    return std::nullopt;
   VectorMathLibrary library;
-  // Its first functions, in every version.
-  library.path = findSharedLibrary("libmvec.so.1", "_ZGVbN4v_expf");
-  if (library.path.empty())
-    return std::nullopt;
-  Expected<StringSet<>> exports = readExports(library.path);
-  if (!exports) {
-    LLVM_DEBUG(dbgs() << "libmvec left out: " << toString(exports.takeError())
-                      << "\n");
-    return std::nullopt;
-  }
+  library.path = libmvec->path;
   SmallVector<VectorIsa, 2> isas = {{'b', 128}};
   if (subtarget.checkFeatures("+avx2"))
     isas.push_back({'d', 256});
@@ -134,7 +155,7 @@ VectorMathLibrary::findLibmvec(const Triple &triple,
         std::string vector = (Twine("_ZGV") + Twine(isa.letter) + "N" +
                               Twine(lanes) + parameters + "_" + scalar)
                                  .str();
-        if (!exports->contains(vector))
+        if (!libmvec->exports.contains(vector))
           continue;
         // LLVM's own ISA token: the vector arguments are passed as LLVM
         // passes a vector of their type, in the registers of `isa`'s width.
