@@ -68,6 +68,22 @@ def OffloadLowerGpuWaits : Pass<"offload-lower-gpu-waits", "ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def OffloadPreciseHostMath : Pass<"offload-precise-host-math", "ModuleOp"> {
+  let summary = "Calls libm for the host code's math.expm1 and math.log1p, "
+                "which math-to-llvm approximates";
+  let description = [{
+    Upstream's `convert-math-to-llvm` (and `gpu-to-llvm`, which takes its
+    patterns) lowers `math.expm1` as `exp(x) - 1` and `math.log1p` as
+    `log(1 + x)`: for a small x, every digit is lost (`log1p(1e-10)` is
+    0). This pass replaces them, outside `gpu.module`s, by calls of libm's
+    `expm1f`, `expm1`, `log1pf` and `log1p` (upstream's math-to-libm), before
+    the host code is lowered to LLVM. Other math is left to math-to-llvm.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def OffloadLowerHostAsync : Pass<"offload-lower-host-async", "ModuleOp"> {
   let summary = "Lowers the host code's async dialect to the LLVM dialect "
                 "through MLIR's async runtime, where it has any";

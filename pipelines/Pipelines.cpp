@@ -204,6 +204,7 @@ void mlir::offload::buildOffloadPipeline(OpPassManager &pm,
   hostCode.kernelBarePtrCallConv = config.kernelBarePtr;
   pm.addPass(createOffloadAssignStreams());
   pm.addPass(createOffloadLowerGpuWaits());
+  pm.addPass(createOffloadPreciseHostMath());
   pm.addPass(createGpuToLLVMConversionPass(hostCode));
   // The host's async.execute regions, as coroutines of MLIR's async runtime,
   // once the tokens that they pass (!gpu.async.token) are the runtime's

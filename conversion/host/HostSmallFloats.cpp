@@ -392,19 +392,29 @@ struct ExtFBFloat16ThroughF32 : OpRewritePattern<arith::ExtFOp> {
   }
 };
 
-/// math.fma on a float that arithmetic runs in f32 for (upstream's
-/// extension to supported types leaves fma alone: in f32 it would round
-/// twice), with one rounding: the product, exact in f64, plus the addend in
-/// f64, rounded to odd with the sum's exact error (Knuth's TwoSum), then to
-/// the type to nearest, ties to even, which f64's 53 bits make exact.
+/// math.fma on a float narrower than f32 (upstream's extension to supported
+/// types leaves fma alone, and libm's f32 fmaf would round twice), with one
+/// rounding: the product, exact in a wider float, plus the addend there,
+/// rounded to odd with the sum's exact error (Knuth's TwoSum), then to the
+/// type to nearest, ties to even, which the wider float's bits make exact.
+/// The wider float is f64 for the floats that arithmetic runs in f32 for,
+/// and f32 for f16 (its 24 bits hold f16's products, 22, and f16's 11 plus
+/// the 2 that rounding to odd needs; its range, f16's largest product).
 struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
   ExpandNarrowFma(MLIRContext *context, const llvm::SetVector<Type> &emulated)
       : OpRewritePattern(context), emulated(emulated) {}
   LogicalResult matchAndRewrite(math::FmaOp op,
                                 PatternRewriter &rewriter) const override {
     Type element = getElementTypeOrSelf(op.getType());
-    if (!emulated.contains(element))
+    FloatType wideScalar;
+    if (element.isF16())
+      wideScalar = rewriter.getF32Type();
+    else if (emulated.contains(element))
+      wideScalar = rewriter.getF64Type();
+    else
       return failure();
+    unsigned width = wideScalar.getWidth();
+    Type bitsScalar = rewriter.getIntegerType(width);
     Location loc = op.getLoc();
     Type type = op.getType();
     auto like = [&](Type scalar) -> Type {
@@ -412,11 +422,11 @@ struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
         return vector.clone(scalar);
       return scalar;
     };
-    Type f64 = like(rewriter.getF64Type()), i64 = like(rewriter.getI64Type());
-    auto wide = [&](Value v) -> Value {
-      return arith::ExtFOp::create(rewriter, loc, f64, v);
+    Type wideType = like(wideScalar), bitsType = like(bitsScalar);
+    auto extend = [&](Value v) -> Value {
+      return arith::ExtFOp::create(rewriter, loc, wideType, v);
     };
-    Value a = wide(op.getA()), b = wide(op.getB()), c = wide(op.getC());
+    Value a = extend(op.getA()), b = extend(op.getB()), c = extend(op.getC());
     Value product = arith::MulFOp::create(rewriter, loc, a, b);
     Value sum = arith::AddFOp::create(rewriter, loc, product, c);
     // TwoSum: sum + error = product + c exactly.
@@ -431,7 +441,7 @@ struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
                                          SplatElementsAttr::get(vector, value));
       return arith::ConstantOp::create(rewriter, loc, value);
     };
-    Value zero = constant(rewriter.getF64Type(), rewriter.getF64FloatAttr(0));
+    Value zero = constant(wideScalar, rewriter.getFloatAttr(wideScalar, 0));
     // Inexact where the error is not zero (nor NaN: an infinite sum).
     Value inexact = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::ONE, error, zero);
@@ -444,15 +454,15 @@ struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
     Value inward = arith::AndIOp::create(
         rewriter, loc, inexact,
         arith::XOrIOp::create(rewriter, loc, sumNegative, errorNegative));
-    Value bits = arith::BitcastOp::create(rewriter, loc, i64, sum);
-    Value one = constant(rewriter.getI64Type(), rewriter.getI64IntegerAttr(1));
+    Value bits = arith::BitcastOp::create(rewriter, loc, bitsType, sum);
+    Value one = constant(bitsScalar, rewriter.getIntegerAttr(bitsScalar, 1));
     Value towardsZero = arith::SelectOp::create(
         rewriter, loc, inward, arith::SubIOp::create(rewriter, loc, bits, one),
         bits);
     Value odd = arith::SelectOp::create(
         rewriter, loc, inexact,
         arith::OrIOp::create(rewriter, loc, towardsZero, one), bits);
-    Value rounded = arith::BitcastOp::create(rewriter, loc, f64, odd);
+    Value rounded = arith::BitcastOp::create(rewriter, loc, wideType, odd);
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, rounded);
     return success();
   }
@@ -460,6 +470,49 @@ struct ExpandNarrowFma : OpRewritePattern<math::FmaOp> {
 };
 
 } // namespace
+
+/// Gives each f32-to-bf16 truncation of a NaN the NaN's sign: upstream's
+/// expansion of the truncation into integer arithmetic makes every NaN the
+/// positive quiet one, and the sign is what `arith.negf` and
+/// `math.copysign` of a NaN set (bf16 runs them in f32). A NaN becomes its
+/// f32's top 16 bits, made quiet.
+static void keepNaNSignsInBFloat16Truncations(gpu::GPUModuleOp module) {
+  SmallVector<arith::TruncFOp> truncations;
+  module.walk([&](arith::TruncFOp op) {
+    if (getElementTypeOrSelf(op.getType()).isBF16() &&
+        getElementTypeOrSelf(op.getIn().getType()).isF32())
+      truncations.push_back(op);
+  });
+  for (arith::TruncFOp op : truncations) {
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    Location loc = op.getLoc();
+    auto like = [&](Type scalar) -> Type {
+      if (auto vector = dyn_cast<VectorType>(op.getType()))
+        return vector.clone(scalar);
+      return scalar;
+    };
+    auto constant = [&](Type scalar, int64_t value) -> Value {
+      TypedAttr attr = b.getIntegerAttr(scalar, value);
+      if (auto vector = dyn_cast<VectorType>(like(scalar)))
+        return arith::ConstantOp::create(b, loc,
+                                         SplatElementsAttr::get(vector, attr));
+      return arith::ConstantOp::create(b, loc, attr);
+    };
+    Type i32 = b.getI32Type(), i16 = b.getI16Type();
+    Value bits = arith::BitcastOp::create(b, loc, like(i32), op.getIn());
+    Value top = arith::TruncIOp::create(
+        b, loc, like(i16),
+        arith::ShRUIOp::create(b, loc, bits, constant(i32, 16)));
+    Value quiet = arith::BitcastOp::create(
+        b, loc, op.getType(),
+        arith::OrIOp::create(b, loc, top, constant(i16, 0x40)));
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                        op.getIn(), op.getIn());
+    Value result = arith::SelectOp::create(b, loc, isNaN, quiet, op);
+    op.getResult().replaceAllUsesExcept(result, result.getDefiningOp());
+  }
+}
 
 /// Collects into `emulated` the float types of `module` that arithmetic runs
 /// in f32 for; fails at an op whose float type LLVM has none for.
@@ -494,16 +547,15 @@ LogicalResult mlir::offload::lowerSmallFloats(gpu::GPUModuleOp module) {
   llvm::SetVector<Type> emulated;
   if (failed(collectEmulatedFloats(module, emulated)))
     return failure();
-  if (emulated.empty())
-    return success();
-
-  // Fused multiply-adds in f64, rounded once.
+  // Fused multiply-adds in a wider float, rounded once, f16's among them.
   {
     RewritePatternSet patterns(context);
     patterns.add<ExpandNarrowFma>(context, emulated);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return failure();
   }
+  if (emulated.empty())
+    return success();
   // Arithmetic and math in f32.
   {
     TypeConverter converter;
@@ -546,9 +598,15 @@ LogicalResult mlir::offload::lowerSmallFloats(gpu::GPUModuleOp module) {
     if (failed(expandConversion(op, tables)))
       return failure();
 
-  // bf16's, in integer arithmetic.
+  // bf16's, through f32, then in integer arithmetic.
+  {
+    RewritePatternSet patterns(context);
+    patterns.add<TruncF64ThroughOddF32, ExtFBFloat16ThroughF32>(context);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return failure();
+  }
+  keepNaNSignsInBFloat16Truncations(module);
   RewritePatternSet patterns(context);
-  patterns.add<TruncF64ThroughOddF32, ExtFBFloat16ThroughF32>(context);
   arith::populateExpandBFloat16Patterns(patterns);
   return applyPatternsGreedily(module, std::move(patterns));
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversion/host/HostToLLVM.h"
+#include "conversion/common/ApproximatedMath.h"
 #include "conversion/common/AtomicsToLLVM.h"
 #include "conversion/host/HostExpansions.h"
 #include "conversion/host/HostSmallFloats.h"
@@ -120,9 +121,8 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
   // the vectorizer sees calls it can map to a vector math library: the math
   // ops that math-to-llvm converts are found first (a conversion that
   // demanded every math op would convert none, failing on erf), then
-  // converted, the others left. `expm1` and `log1p` stay libm's: LLVM has no
-  // intrinsic for them, and math-to-llvm's `exp(x) - 1` and `log(1 + x)` lose
-  // every digit of a small `x`.
+  // converted, the others left. What math-to-llvm approximates stays libm's
+  // (conversion/common/ApproximatedMath.h).
   {
     LLVMTypeConverter converter(context);
     RewritePatternSet patterns(context);
@@ -132,8 +132,8 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    target.addIllegalDialect<math::MathDialect>();
-    target.addLegalOp<math::ExpM1Op, math::Log1pOp>();
+    target.addDynamicallyLegalDialect<math::MathDialect>(
+        isApproximatedByMathToLLVM);
     DenseSet<Operation *> intrinsics;
     ConversionConfig analysis;
     analysis.legalizableOps = &intrinsics;
@@ -143,7 +143,7 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
     // floats' intrinsics through libcalls that no libm has
     // (__truncdfhf2); lowerSmallFloats() and libm's f32 take those.
     target.addDynamicallyLegalDialect<math::MathDialect>([&](Operation *op) {
-      return !intrinsics.contains(op) ||
+      return isApproximatedByMathToLLVM(op) || !intrinsics.contains(op) ||
              !llvm::all_of(op->getResultTypes(), [](Type type) {
                return getElementTypeOrSelf(type).isF32() ||
                       getElementTypeOrSelf(type).isF64() ||

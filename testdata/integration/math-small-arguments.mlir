@@ -1,6 +1,7 @@
 // log1p and expm1 of arguments so small that 1 + x rounds to 1: a lowering
 // through log(1 + x) or exp(x) - 1 prints 0 for them, where the functions
-// give x itself (to the six digits printed), in f32 and f64.
+// give x itself (to the six digits printed), in f32 and f64, in a kernel
+// and in host code (upstream's math-to-llvm lowers them so).
 //
 // UNSUPPORTED-TARGET: vulkan: GLSL.std.450 has no f64 math
 
@@ -12,6 +13,8 @@
 // CHECK-NEXT: [-1e-17,   -1e-17],
 // CHECK-NEXT: [3e-18,   3e-18],
 // CHECK-NEXT: [0.405465,   0.648721]]
+// CHECK: ( 1e-10, 1e-10 )
+// CHECK: ( 1e-20, 1e-20 )
 
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefF64(memref<*xf64>)
@@ -58,5 +61,18 @@ func.func @main() {
   call @printMemrefF32(%s) : (memref<*xf32>) -> ()
   %t = memref.cast %double : memref<4x2xf64> to memref<*xf64>
   call @printMemrefF64(%t) : (memref<*xf64>) -> ()
+  // From memory, so that nothing folds them at compile time.
+  %hx = memref.load %in[%c0] : memref<4xf64>
+  %hf = arith.truncf %hx : f64 to f32
+  %hlf = math.log1p %hf : f32
+  %hef = math.expm1 %hf : f32
+  %host_single = vector.from_elements %hlf, %hef : vector<2xf32>
+  vector.print %host_single : vector<2xf32>
+  %tiny_h = arith.constant 1.0e-10 : f64
+  %hd = arith.mulf %hx, %tiny_h : f64
+  %hld = math.log1p %hd : f64
+  %hed = math.expm1 %hd : f64
+  %host_double = vector.from_elements %hld, %hed : vector<2xf64>
+  vector.print %host_double : vector<2xf64>
   return
 }
