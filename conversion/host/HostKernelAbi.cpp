@@ -105,6 +105,9 @@ static void createDescriptor(OpBuilder &b, Location loc, StringRef name,
   insert(abi::MgpuHostKernelField::privateBytes,
          LLVM::ConstantOp::create(ib, loc, i32,
                                   privateBytes ? privateBytes.getInt() : 0));
+  insert(abi::MgpuHostKernelField::checked,
+         LLVM::ConstantOp::create(ib, loc, i32,
+                                  kernel->hasAttr(kCheckedAttrName) ? 1 : 0));
   LLVM::ReturnOp::create(ib, loc, value);
 }
 

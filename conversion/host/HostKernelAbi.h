@@ -18,6 +18,10 @@ namespace mlir::offload {
 constexpr llvm::StringLiteral kPrivateBytesAttrName =
     "offload.host_private_bytes";
 
+/// On a kernel's function (unit): it was compiled with checks, which call
+/// the block's MgpuHostCheckHooks; its MgpuHostKernel tells the runtime.
+constexpr llvm::StringLiteral kCheckedAttrName = "offload.host_checked";
+
 /// For each kernel of `module` (an llvm.func with gpu.kernel whose first
 /// parameter is its MgpuHostBlock), adds what the host backend looks up
 /// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX

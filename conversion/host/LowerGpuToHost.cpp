@@ -28,12 +28,14 @@
 #include "conversion/host/BlockAtomics.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
+#include "conversion/host/HostKernelChecks.h"
 #include "conversion/host/HostRawBuffers.h"
 #include "conversion/host/HostSubgroupMma.h"
 #include "conversion/host/HostToLLVM.h"
 #include "conversion/host/HostVectorLowering.h"
 #include "conversion/host/memory/BlockMemory.h"
 #include "conversion/host/threads/ThreadLoops.h"
+#include "dialects/host/HostTargetAttr.h"
 #include "mgpu/mgpu.h"
 #include "transforms/PrintfFormat.h"
 
@@ -397,8 +399,9 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
   }
 }
 
-/// Replaces `kernel` by a function that runs one block of it.
-static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
+/// Replaces `kernel` by a function that runs one block of it; with
+/// `checked`, one whose checks (addKernelChecks) call the block's hooks.
+static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
   SmallVector<Operation *> warpSynchronous;
   if (failed(checkStaticWorkgroupMemory(kernel)) ||
       failed(lowerSubgroupMma(kernel, warpSynchronous)))
@@ -438,6 +441,8 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel) {
   if (*privateBytes)
     function->setAttr(kPrivateBytesAttrName,
                       b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));
+  if (checked)
+    bindKernelChecks(function, values.block);
 
   StringAttr name = kernel.getNameAttr();
   kernel.erase();
@@ -539,18 +544,31 @@ struct LowerGpuToHostPass
       return signalPassFailure();
     lowerVectorOpsForHost(module);
 
+    // Checked where the pass or one of the module's host targets says so.
+    bool checked = check;
+    if (ArrayAttr targets = module.getTargetsAttr())
+      for (Attribute target : targets)
+        if (auto host = dyn_cast<HostTargetAttr>(target))
+          checked |= host.getCheck();
+
     SmallVector<gpu::GPUFuncOp> kernels, deviceFunctions;
     for (auto function : module.getOps<gpu::GPUFuncOp>())
       (function.isKernel() ? kernels : deviceFunctions).push_back(function);
     for (gpu::GPUFuncOp kernel : kernels) {
       LLVM_DEBUG(llvm::dbgs() << "lowering kernel @" << kernel.getName()
                               << " to thread loops\n");
+      // The kernel's own accesses: those of its collectives are the
+      // lowering's, and a block's atomics are plain updates afterwards.
+      if (checked)
+        addKernelChecks(kernel);
       if (failed(lowerAllReduces(kernel)))
         return signalPassFailure();
       makeBlockAtomicsPlain(kernel);
-      if (failed(lowerKernel(kernel)))
+      if (failed(lowerKernel(kernel, checked)))
         return signalPassFailure();
     }
+    if (checked)
+      eraseKernelCheckDeclarations(module);
     for (gpu::GPUFuncOp function : deviceFunctions) {
       if (SymbolTable::symbolKnownUseEmpty(function, module)) {
         function.erase();

@@ -32,6 +32,12 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
     with masks or out-of-bounds dimensions, and raw buffer accesses, with
     their bounds check (HostRawBuffers.h). An op with no host meaning (NVVM
     and nvgpu intrinsics, for one) is an error that names it.
+
+    With `check` (or `#offload.host<check = true>`), each kernel checks its
+    accesses against their memrefs' bounds, and tells the runtime what it
+    needs to find races and reads of unwritten bytes in workgroup memory
+    and barriers that not every thread reaches (HostKernelChecks.h,
+    docs/checking.md).
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
@@ -46,7 +52,10 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
   ];
   let options = [
     Option<"kernelBarePtr", "kernel-bare-ptr", "bool", /*default=*/"false",
-           "Kernels take memrefs of static shape as bare pointers.">
+           "Kernels take memrefs of static shape as bare pointers.">,
+    Option<"check", "check", "bool", /*default=*/"false",
+           "Kernels that check themselves as they run (HostKernelChecks.h); "
+           "also where the module's #offload.host says check.">
   ];
 }
 

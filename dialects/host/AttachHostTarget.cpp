@@ -38,7 +38,7 @@ struct AttachHostTargetPass
           return emitError(module.getLoc(), "offload-attach-host-target: ");
         },
         &getContext(), static_cast<int>(optLevel), StringRef(triple),
-        StringRef(cpu), StringRef(features));
+        StringRef(cpu), StringRef(features), static_cast<bool>(check));
     if (!target || failed(attach::attachToMatchingModules(
                        module, getArgument(), moduleMatcher, target)))
       return signalPassFailure();

@@ -32,7 +32,8 @@ using namespace mlir::offload;
 
 LogicalResult
 HostTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, int O,
-                       StringRef triple, StringRef cpu, StringRef features) {
+                       StringRef triple, StringRef cpu, StringRef features,
+                       bool) {
   if (failed(verifyOptLevel(emitError, O)))
     return failure();
   if (!triple.empty()) {

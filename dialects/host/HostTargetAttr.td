@@ -29,6 +29,10 @@ def Offload_HostTargetAttr : Offload_TargetAttr<"HostTarget", "host"> {
       the compiling machine's CPU.
     - `features`: LLVM target features (`+avx2,-avx512f`); empty means those
       of `cpu`, or of the compiling machine when `cpu` is empty too.
+    - `check`: kernels that check themselves as they run: each access
+      against its memref's bounds, races and reads of unwritten bytes in
+      workgroup memory, barriers that not every thread reaches
+      (docs/checking.md).
 
     The same attribute on the same machine gives the same bytes. Name a `cpu`
     when objects must be the same from any machine (a remote build cache) or
@@ -47,7 +51,9 @@ def Offload_HostTargetAttr : Offload_TargetAttr<"HostTarget", "host"> {
                        "\"\"">:$triple,
     StringRefParameter<"CPU; the compiling machine's if empty.", "\"\"">:$cpu,
     StringRefParameter<"Target features; the CPU's if empty.",
-                       "\"\"">:$features
+                       "\"\"">:$features,
+    DefaultValuedParameter<"bool", "false",
+                           "Kernels that check themselves.">:$check
   );
 }
 

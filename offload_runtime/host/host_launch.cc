@@ -8,6 +8,7 @@
 
 #include "offload_runtime/host/host_launch.h"
 
+#include "offload_runtime/host/kernel_check.h"
 #include "offload_runtime/host/thread_pool.h"
 
 #include <atomic>
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
@@ -85,6 +87,8 @@ struct Grid {
   /// Threads per block, and private memory per block.
   uint64_t threads;
   size_t privateBytes;
+  /// What its checks found, for a checked kernel; null otherwise.
+  CheckFindings *findings;
   std::atomic<bool> failed{false};
   std::mutex failureMutex;
   Status failure;
@@ -112,6 +116,10 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   block.privateMemory = state.privates.Get(grid.privateBytes);
   block.trap = Trap;
   block.runtime = &state;
+  if (grid.findings) {
+    block.check = GetCheckHooks();
+    BeginCheckedBlocks(*grid.findings);
+  }
   bool noShared = config.sharedMemoryBytes && !block.sharedMemory;
   bool noPrivate = grid.privateBytes && !block.privateMemory;
   if (!noShared && !noPrivate)
@@ -163,6 +171,8 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
     block.blockIdX = x;
     block.blockIdY = y;
     block.blockIdZ = z;
+    if (grid.findings)
+      BeginCheckedBlock(block);
     run(grid.params, &block);
     if (++x == gx) {
       x = 0;
@@ -178,14 +188,28 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
                void **params) {
   const uint64_t threads =
       uint64_t(config.block[0]) * config.block[1] * config.block[2];
+  std::optional<CheckFindings> findings;
+  if (kernel.descriptor->checked)
+    findings.emplace(kernel.name);
   // At most 1024 threads of at most 2 GiB each: no overflow.
-  Grid grid{kernel, config, params, threads,
-            threads * kernel.descriptor->privateBytes};
+  Grid grid{kernel,
+            config,
+            params,
+            threads,
+            threads * kernel.descriptor->privateBytes,
+            findings ? &*findings : nullptr};
   const uint64_t blocks =
       uint64_t(config.grid[0]) * config.grid[1] * config.grid[2];
   ThreadPool::Get().ParallelFor(blocks, [&](uint64_t begin, uint64_t end) {
     RunBlocks(grid, begin, end);
   });
+  if (findings) {
+    // A failed assert stopped the launch first; what the checks found
+    // until then is reported all the same.
+    Status checked = findings->Finish();
+    if (!grid.failed)
+      return checked;
+  }
   return std::move(grid.failure);
 }
 

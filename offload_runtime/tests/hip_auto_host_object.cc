@@ -19,4 +19,4 @@ void Run(void **, const MgpuHostBlock *) {}
 
 extern "C" __attribute__((visibility("default")))
 const MgpuHostKernel fillKernel __asm__(MGPU_HOST_KERNEL_PREFIX "fill") = {
-    MGPU_HOST_ABI_VERSION, 0, nullptr, Run, 0};
+    MGPU_HOST_ABI_VERSION, 0, nullptr, Run, 0, 0};

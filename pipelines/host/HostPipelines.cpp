@@ -24,6 +24,7 @@ static void attachHost(OpPassManager &pm, const PipelineConfig &config) {
   host.cpu = config.hostCpu;
   host.features = config.hostFeatures;
   host.optLevel = config.optLevel;
+  host.check = config.hostCheck;
   pm.addPass(createOffloadAttachHostTarget(host));
 }
 

@@ -99,7 +99,7 @@ enum {
 };
 
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
-#define MGPU_HOST_ABI_VERSION 2
+#define MGPU_HOST_ABI_VERSION 3
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
 /* A host object exports, under this name, the features of the CPU it was
  * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
@@ -121,6 +121,29 @@ typedef void (*MgpuHostKernelFn)(void **params,
 typedef void (*MgpuHostTrapFn)(const struct MgpuHostBlock *block,
                                const char *message, uint32_t threadX,
                                uint32_t threadY, uint32_t threadZ);
+/* The hooks of checked kernels (MgpuHostCheckHooks, docs/checking.md).
+ * `site` is the text of the op (its location, what it is) in the object. */
+typedef void (*MgpuHostCheckRegionFn)(const struct MgpuHostBlock *block,
+                                      void *base, uint64_t bytes);
+/* An access's flags: a plain load is 0. */
+enum { MGPU_HOST_CHECK_WRITE = 1, MGPU_HOST_CHECK_ATOMIC = 2 };
+typedef void (*MgpuHostCheckAccessFn)(const struct MgpuHostBlock *block,
+                                      const char *site, void *address,
+                                      uint64_t bytes, uint32_t flags,
+                                      uint32_t threadX, uint32_t threadY,
+                                      uint32_t threadZ);
+typedef void (*MgpuHostCheckBoundsFn)(const struct MgpuHostBlock *block,
+                                      const char *site, uint32_t dimension,
+                                      int64_t index, int64_t extent,
+                                      int64_t size, uint32_t threadX,
+                                      uint32_t threadY, uint32_t threadZ);
+typedef void (*MgpuHostCheckUniformFn)(const struct MgpuHostBlock *block,
+                                       const char *site, int64_t value,
+                                       uint32_t threadX, uint32_t threadY,
+                                       uint32_t threadZ);
+typedef void (*MgpuHostCheckBarrierFn)(const struct MgpuHostBlock *block,
+                                       uint32_t threadX, uint32_t threadY,
+                                       uint32_t threadZ);
 
 #define MGPU_STRUCT_BEGIN(name) typedef struct name {
 #define MGPU_FIELD(type, kind, name) type name;

@@ -6,7 +6,9 @@ own RUN lines, on every target but those the program names, with why:
 
   // UNSUPPORTED-TARGET: vulkan: SPIR-V has no gpu.printf
 
-A program keeps RUN lines of its own only for what is its own (a diagnostic
+`host-check` is the host target with checked kernels (docs/checking.md); a
+program that does not run on the host does not run there either. A program
+keeps RUN lines of its own only for what is its own (a diagnostic
 it expects, an option it tries, a disassembly it checks). The recipes lower
 with --offload-lower-to-<target>; a program that starts from loops says
 
@@ -30,6 +32,12 @@ _RECIPES = {
     # Runs on the host backend, output FileChecked.
     "host": [
         "offload-opt %s --{pipeline}-host | %offload_runner | FileCheck %s",
+    ],
+    # The same on the host, its kernels checking themselves
+    # (docs/checking.md): a finding fails the launch, and so the program.
+    # A program that does not run on the host does not run so either.
+    "host-check": [
+        'offload-opt %s --{pipeline}-host="check=true" | %offload_runner | FileCheck %s',
     ],
     # Every SPIR-V object passes spirv-val, and the program runs on Vulkan
     # (lavapipe) with the same output.
@@ -83,6 +91,8 @@ def _recipe(path):
                         "line %d: TARGET-PIPELINE '%s' is not a pipeline "
                         "name less its target" % (number, pipeline)
                     )
+    if "host" in skipped:
+        skipped.setdefault("host-check", skipped["host"])
     return [
         line.format(pipeline=pipeline or "offload-lower-to")
         for target, lines in _RECIPES.items()

@@ -33,6 +33,16 @@ class RecipeTest(unittest.TestCase):
         self.assertTrue(any("lower-to-host" in l for l in lines))
         self.assertTrue(any("lower-to-cuda" in l for l in lines))
 
+    def test_host_checked(self):
+        checked = 'offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s'
+        self.assertIn(checked, self.recipe("// CHECK: 1\n"))
+        # Alone, or with the host.
+        lines = self.recipe("// UNSUPPORTED-TARGET: host-check: it reads past an end on purpose\n")
+        self.assertNotIn(checked, lines)
+        self.assertTrue(any("lower-to-host |" in l for l in lines))
+        lines = self.recipe("// UNSUPPORTED-TARGET: host: its RUN lines run it\n")
+        self.assertFalse(any("lower-to-host" in l for l in lines))
+
     def test_pipeline(self):
         lines = self.recipe("// TARGET-PIPELINE: offload-lower-loops-to\n")
         self.assertTrue(all("--offload-lower-loops-to-" in l for l in lines if l.startswith("offload-opt")))
@@ -40,7 +50,7 @@ class RecipeTest(unittest.TestCase):
 
     def test_errors(self):
         for text, message in [
-            ("// UNSUPPORTED-TARGET: vulkn: typo\n", "names 'vulkn', not one of host, vulkan, cuda"),
+            ("// UNSUPPORTED-TARGET: vulkn: typo\n", "names 'vulkn', not one of host, host-check, vulkan, cuda"),
             ("// UNSUPPORTED-TARGET: vulkan\n", "says no why"),
             ("// UNSUPPORTED-TARGET: vulkan:   \n", "says no why"),
             ("// UNSUPPORTED-TARGET: cuda: a\n// UNSUPPORTED-TARGET: cuda: b\n", "line 2: UNSUPPORTED-TARGET: cuda: said twice"),
