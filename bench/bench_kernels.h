@@ -37,6 +37,16 @@ void _mlir_ciface_bench_block_reduce(offload::bench::MemRef<float, 1> *in,
 void _mlir_ciface_bench_matmul(offload::bench::MemRef<float, 2> *a,
                                offload::bench::MemRef<float, 2> *b,
                                offload::bench::MemRef<float, 2> *c);
+// The same, their kernels checking themselves (docs/checking.md).
+void _mlir_ciface_bench_checked_vector_add(offload::bench::MemRef<float, 1> *a,
+                                           offload::bench::MemRef<float, 1> *b,
+                                           offload::bench::MemRef<float, 1> *c);
+void _mlir_ciface_bench_checked_block_reduce(
+    offload::bench::MemRef<float, 1> *in,
+    offload::bench::MemRef<float, 1> *partial);
+void _mlir_ciface_bench_checked_matmul(offload::bench::MemRef<float, 2> *a,
+                                       offload::bench::MemRef<float, 2> *b,
+                                       offload::bench::MemRef<float, 2> *c);
 }
 
 #endif // OFFLOAD_BENCH_BENCH_KERNELS_H

@@ -22,6 +22,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-host-kernel-checks"
@@ -92,9 +93,12 @@ private:
       return d < leading ? 1 : extents[d - leading];
     }
   };
-  /// Tells the runtime of `access`, at `b`, if it is to workgroup memory,
-  /// of one element or one row of elements (a vector's of more dimensions,
-  /// or a masked one's, it does not see).
+  /// Whether `buffer`, of `type`, is a thread's own memory: private, an
+  /// alloca, a private attribution.
+  bool isPrivate(Value buffer, MemRefType type);
+  /// Tells the runtime of `access`, at `b`, if it is to workgroup or global
+  /// memory, of one element or one row of elements (a vector's of more
+  /// dimensions, or a masked one's, it does not see).
   void tellAccess(OpBuilder &b, const Access &access);
   /// Reports `access` out of bounds, at `b`, the else branch of its check,
   /// and yields what a skipped load gives; `fits` and `sizes` are those of
@@ -110,6 +114,8 @@ private:
   /// host's warps holds whole matrices (HostSubgroupMma.h), so which thread
   /// wrote an element is not a GPU's, and the runtime does not follow them.
   llvm::DenseSet<Value> warpMatrixBuffers;
+  /// The globals of the texts of sites, made once each.
+  llvm::StringMap<StringAttr> sites;
 };
 
 /// The memref that `memref` is a view of, through view-like ops.
@@ -140,9 +146,16 @@ static std::string formatLocation(Location loc) {
 
 Value KernelChecker::site(OpBuilder &b, Operation *op, const Twine &what) {
   std::string text = formatLocation(op->getLoc()) + ": " + what.str();
-  LLVM::GlobalOp global =
-      createStringGlobal(b, module, op->getLoc(), "checkSite", text);
-  return LLVM::AddressOfOp::create(b, op->getLoc(), ptr, global.getSymName());
+  StringAttr &name = sites[text];
+  if (!name) {
+    // A prefix of its own, which is free at once: looking for a free
+    // `checkSite_<n>` would cost as much as the sites so far, each time.
+    std::string prefix =
+        ("checkSite." + kernel.getName() + "." + Twine(sites.size())).str();
+    name = createStringGlobal(b, module, op->getLoc(), prefix, text)
+               .getSymNameAttr();
+  }
+  return LLVM::AddressOfOp::create(b, op->getLoc(), ptr, name.getValue());
 }
 
 void KernelChecker::call(OpBuilder &b, Location loc, const Hook &hook,
@@ -238,12 +251,35 @@ void KernelChecker::checkAccess(Operation *op, Value memref, ValueRange indices,
     });
 }
 
+bool KernelChecker::isPrivate(Value buffer, MemRefType type) {
+  if (auto space =
+          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+      space && space.getValue() == gpu::AddressSpace::Private)
+    return true;
+  if (buffer.getDefiningOp<memref::AllocaOp>())
+    return true;
+  auto arg = dyn_cast<BlockArgument>(buffer);
+  return arg && arg.getOwner() == &kernel.getBody().front() &&
+         arg.getArgNumber() >=
+             kernel.getNumArguments() + kernel.getNumWorkgroupAttributions();
+}
+
 void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
   auto type = cast<MemRefType>(access.memref.getType());
-  if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type) ||
-      access.extents.size() > 1 || access.checked != type.getRank() ||
-      warpMatrixBuffers.contains(getViewedBuffer(access.memref)))
+  if (access.extents.size() > 1 || access.checked != type.getRank())
     return;
+  // Workgroup memory (but a warp matrix's), or global memory; a thread's
+  // own memory is no other thread's.
+  uint32_t flags = access.flags;
+  Value buffer = getViewedBuffer(access.memref);
+  if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type)) {
+    if (warpMatrixBuffers.contains(buffer))
+      return;
+  } else if (isPrivate(buffer, type)) {
+    return;
+  } else {
+    flags |= MGPU_HOST_CHECK_GLOBAL;
+  }
   Location loc = access.op->getLoc();
   // The byte address of the first element: the aligned pointer, plus the
   // offset and each index times its stride, in elements.
@@ -273,7 +309,7 @@ void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
         pointer,
         arith::ConstantIntOp::create(b, loc, i64,
                                      layout.getTypeSize(access.accessed)),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), access.flags)});
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), flags)});
 }
 
 void KernelChecker::reportOutOfBounds(OpBuilder &b, const Access &access,

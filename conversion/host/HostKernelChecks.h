@@ -12,12 +12,12 @@
 //   and the dimensions of vector.maskedload and vector.maskedstore that
 //   their mask does not cover) is tested against the memref's sizes; out of
 //   bounds, the thread reports it and skips the access (a load gives 0).
-// - Each access to workgroup memory, each gpu.barrier, and each value that
-//   decides whether a thread reaches a barrier (the condition of an scf.if,
-//   the bounds of an scf.for, ... that holds one) is told to the runtime,
-//   which sees races between the block's threads, reads of bytes that no
-//   thread wrote, and threads that do not all reach the same barrier
-//   (offload_runtime/host/kernel_check.h).
+// - Each access to workgroup or global memory, each gpu.barrier, and each
+//   value that decides whether a thread reaches a barrier (the condition of
+//   an scf.if, the bounds of an scf.for, ... that holds one) is told to the
+//   runtime, which sees races between the block's threads, reads of bytes
+//   that no thread wrote, races between blocks, and threads that do not all
+//   reach the same barrier (offload_runtime/host/kernel_check.h).
 //
 // The checks are added before the kernel becomes thread loops, as calls to
 // functions that the module declares (`__offload_check_*`), with the

@@ -116,10 +116,8 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   block.privateMemory = state.privates.Get(grid.privateBytes);
   block.trap = Trap;
   block.runtime = &state;
-  if (grid.findings) {
-    block.check = GetCheckHooks();
-    BeginCheckedBlocks(*grid.findings);
-  }
+  if (grid.findings)
+    BeginCheckedBlocks(*grid.findings, block);
   bool noShared = config.sharedMemoryBytes && !block.sharedMemory;
   bool noPrivate = grid.privateBytes && !block.privateMemory;
   if (!noShared && !noPrivate)
@@ -174,6 +172,8 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
     if (grid.findings)
       BeginCheckedBlock(block);
     run(grid.params, &block);
+    if (grid.findings)
+      EndCheckedBlock(block);
     if (++x == gx) {
       x = 0;
       if (++y == gy) {
@@ -190,7 +190,7 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
       uint64_t(config.block[0]) * config.block[1] * config.block[2];
   std::optional<CheckFindings> findings;
   if (kernel.descriptor->checked)
-    findings.emplace(kernel.name);
+    findings.emplace(kernel.name, config.grid, config.block);
   // At most 1024 threads of at most 2 GiB each: no overflow.
   Grid grid{kernel,
             config,

@@ -8,11 +8,12 @@
 
 #include "offload_runtime/host/kernel_check.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 #include <unordered_map>
-#include <vector>
 
 namespace mgpu::host {
 namespace {
@@ -33,6 +34,17 @@ bool FindingsFailLaunches() {
     return true;
   }();
   return fail;
+}
+
+std::string Bytes(uint64_t count) {
+  return count == 1 ? "1 byte" : StrCat(count, " bytes");
+}
+
+std::string Hex(uintptr_t value) {
+  char text[2 + 2 * sizeof(value) + 1];
+  std::snprintf(text, sizeof(text), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return text;
 }
 
 /// One byte of workgroup memory, as the block's accesses left it. Threads
@@ -72,125 +84,174 @@ struct UniformValue {
   bool reported;
 };
 
-/// A worker's state for the block it runs.
-struct BlockChecker {
-  CheckFindings *findings = nullptr;
-  const MgpuHostBlock *block = nullptr;
-  uint64_t serial = 0, interval = 0;
-  uint32_t threads = 1;
-  std::vector<Region> regions;
-  std::unordered_map<const char *, UniformValue> uniforms;
+/// A worker's state for the block it runs, which MgpuHostBlock::checkState
+/// points at.
+class BlockChecker {
+public:
+  void BeginBlocks(CheckFindings &launch) { findings = &launch; }
+  void BeginBlock(const MgpuHostBlock &block);
+  void EndBlock();
+
+  void Activate(const char *base, uint64_t bytes);
+  void Access(const char *site, const char *address, uint64_t bytes,
+              uint32_t flags, uint32_t thread);
+  void OutOfBounds(const char *site, uint32_t dimension, int64_t index,
+                   int64_t extent, int64_t size, uint32_t thread);
+  void Uniform(const char *site, int64_t value, uint32_t thread);
+  void Barrier(uint32_t thread) {
+    // The first thread of the block runs first after a barrier: the
+    // accesses before it are ordered before any that follows.
+    if (thread == 0)
+      ++interval;
+  }
 
   uint32_t Linear(uint32_t x, uint32_t y, uint32_t z) const {
     return (z * block->blockDimY + y) * block->blockDimX + x;
   }
 
-  std::string Thread(uint32_t linear) const {
-    uint32_t x = linear % block->blockDimX;
-    uint32_t y = linear / block->blockDimX % block->blockDimY;
-    uint32_t z = linear / block->blockDimX / block->blockDimY;
-    return StrCat("thread (", x, ", ", y, ", ", z, ")");
-  }
-
+private:
   void Report(const std::string &kind, uint32_t thread,
               const std::string &what) {
-    findings->Report(*block, StrCat(kind, ", ", Thread(thread), ": ", what));
+    findings->Report(block->blockIdX, block->blockIdY, block->blockIdZ,
+                     StrCat(kind, ", ", findings->Thread(thread), ": ", what));
   }
+  Region *Find(const char *address, uint64_t bytes);
+  void AccessShared(Region &region, const char *site, const char *address,
+                    uint64_t bytes, uint32_t flags, uint32_t thread);
+  void AccessGlobal(const char *site, uintptr_t address, uint64_t bytes,
+                    uint32_t flags, uint32_t thread);
 
-  void Activate(const char *base, uint64_t bytes) {
-    if (!base || !bytes)
-      return;
-    for (Region &region : regions)
-      if (region.base == base && region.bytes == bytes) {
-        region.active = true;
-        return;
-      }
-    regions.push_back({base, bytes, true, {}});
-  }
-
-  Region *Find(const char *address, uint64_t bytes) {
-    for (Region &region : regions)
-      if (region.active && address >= region.base &&
-          uint64_t(address - region.base) + bytes <= region.bytes)
-        return &region;
-    return nullptr;
-  }
+  CheckFindings *findings = nullptr;
+  const MgpuHostBlock *block = nullptr;
+  uint64_t serial = 0, interval = 0, linearBlock = 0;
+  uint32_t threads = 1;
+  std::vector<Region> regions;
+  std::unordered_map<const char *, UniformValue> uniforms;
+  /// The block's runs of global memory: the few still growing, and those
+  /// done.
+  static constexpr unsigned kOpenRuns = 8;
+  GlobalRun open[kOpenRuns];
+  unsigned openRuns = 0, nextClosed = 0;
+  std::vector<GlobalRun> runs;
 };
-thread_local BlockChecker checker;
+thread_local BlockChecker workerChecker;
 
-std::string Bytes(uint64_t count) {
-  return count == 1 ? "1 byte" : StrCat(count, " bytes");
+BlockChecker &CheckerOf(const MgpuHostBlock *block) {
+  return *static_cast<BlockChecker *>(block->checkState);
 }
 
-void CheckRegion(const MgpuHostBlock *, void *base, uint64_t bytes) {
-  checker.Activate(static_cast<const char *>(base), bytes);
+void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
+  block = &b;
+  threads = b.blockDimX * b.blockDimY * b.blockDimZ;
+  linearBlock =
+      (uint64_t(b.blockIdZ) * b.gridDimY + b.blockIdY) * uint64_t(b.gridDimX) +
+      b.blockIdX;
+  ++serial;
+  ++interval;
+  uniforms.clear();
+  // A block that failed an assert left its runs: its launch failed.
+  openRuns = 0;
+  runs.clear();
+  // Buffers of blocks long gone (a stack moved, dynamic shared memory
+  // reallocated) are not kept for ever.
+  if (regions.size() > 16)
+    regions.clear();
+  for (Region &region : regions)
+    region.active = false;
+  Activate(static_cast<const char *>(b.sharedMemory), b.sharedMemoryBytes);
 }
 
-void CheckAccess(const MgpuHostBlock *, const char *site, void *address,
-                 uint64_t bytes, uint32_t flags, uint32_t x, uint32_t y,
-                 uint32_t z) {
-  BlockChecker &c = checker;
-  const char *at = static_cast<const char *>(address);
-  Region *region = c.Find(at, bytes);
-  // Outside the block's workgroup memory: the access's bounds check has
-  // reported it, or a memref was made of memory that is not the block's.
-  if (!region)
+void BlockChecker::EndBlock() {
+  runs.insert(runs.end(), open, open + openRuns);
+  openRuns = 0;
+  if (!runs.empty())
+    findings->AddGlobalRuns(runs);
+}
+
+void BlockChecker::Activate(const char *base, uint64_t bytes) {
+  if (!base || !bytes)
     return;
-  if (region->shadow.empty())
-    region->shadow.resize(region->bytes);
+  for (Region &region : regions)
+    if (region.base == base && region.bytes == bytes) {
+      region.active = true;
+      return;
+    }
+  regions.push_back({base, bytes, true, {}});
+}
+
+Region *BlockChecker::Find(const char *address, uint64_t bytes) {
+  for (Region &region : regions)
+    if (region.active && address >= region.base &&
+        uint64_t(address - region.base) + bytes <= region.bytes)
+      return &region;
+  return nullptr;
+}
+
+void BlockChecker::Access(const char *site, const char *address, uint64_t bytes,
+                          uint32_t flags, uint32_t thread) {
+  if (flags & MGPU_HOST_CHECK_GLOBAL)
+    return AccessGlobal(site, reinterpret_cast<uintptr_t>(address), bytes,
+                        flags, thread);
+  // Outside the block's workgroup memory: a memref was made of memory that
+  // is not the block's (its bounds check saw to the rest).
+  if (Region *region = Find(address, bytes))
+    AccessShared(*region, site, address, bytes, flags, thread);
+}
+
+void BlockChecker::AccessShared(Region &region, const char *site,
+                                const char *address, uint64_t bytes,
+                                uint32_t flags, uint32_t thread) {
+  if (region.shadow.empty())
+    region.shadow.resize(region.bytes);
   const bool write = flags & MGPU_HOST_CHECK_WRITE;
   const bool atomic = flags & MGPU_HOST_CHECK_ATOMIC;
   const bool reads = !write || atomic, writes = write || atomic;
-  const uint32_t thread = c.Linear(x, y, z), self = thread + 1;
-  const uint64_t offset = uint64_t(at - region->base);
+  const uint32_t self = thread + 1;
+  const uint64_t offset = uint64_t(address - region.base);
   bool uninitialized = false, raced = false;
   for (uint64_t i = 0; i < bytes; ++i) {
-    ShadowByte &s = region->shadow[offset + i];
-    if (s.interval != c.interval) {
-      s.interval = c.interval;
+    ShadowByte &s = region.shadow[offset + i];
+    if (s.interval != interval) {
+      s.interval = interval;
       s.writer = s.otherWriter = s.reader = s.otherReader = 0;
     }
-    if (reads && s.writtenBlock != c.serial && !uninitialized) {
+    if (reads && s.writtenBlock != serial && !uninitialized) {
       uninitialized = true;
-      c.Report("uninitialized shared memory", thread,
-               StrCat(site, ": reads ", Bytes(bytes), " at byte ", offset,
-                      " of a ", Bytes(region->bytes),
-                      " buffer of workgroup memory, of which byte ", offset + i,
-                      " was not written by any thread of the block since the "
-                      "launch"));
+      Report("uninitialized shared memory", thread,
+             StrCat(site, ": reads ", Bytes(bytes), " at byte ", offset,
+                    " of a ", Bytes(region.bytes),
+                    " buffer of workgroup memory, of which byte ", offset + i,
+                    " was not written by any thread of the block since the "
+                    "launch"));
     }
-    if (!raced) {
+    // The other thread that touched the byte since the last barrier, if the
+    // two race.
+    uint32_t other = 0;
+    const char *otherSite = nullptr, *otherVerb = nullptr;
+    if (s.writer && s.writer != self && !(atomic && s.writerAtomic)) {
+      other = s.writer;
+      otherSite = s.writerSite;
+      otherVerb = s.writerAtomic ? "updated atomically" : "wrote";
+    } else if (s.otherWriter && s.otherWriter != self &&
+               !(atomic && s.otherWriterAtomic)) {
+      other = s.otherWriter;
+      otherSite = s.otherWriterSite;
+      otherVerb = s.otherWriterAtomic ? "updated atomically" : "wrote";
+    } else if (writes) {
+      other = s.reader != self ? s.reader : s.otherReader;
+      otherSite = s.readerSite;
+      otherVerb = "read";
+    }
+    if (other && other != self && !raced) {
+      raced = true;
       const char *verb = atomic  ? "updates atomically"
                          : write ? "writes"
                                  : "reads";
-      uint32_t other = 0;
-      const char *otherSite = nullptr, *otherVerb = nullptr;
-      if (s.writer && s.writer != self && !(atomic && s.writerAtomic)) {
-        other = s.writer;
-        otherSite = s.writerSite;
-        otherVerb = s.writerAtomic ? "updated atomically" : "wrote";
-      } else if (s.otherWriter && s.otherWriter != self &&
-                 !(atomic && s.otherWriterAtomic)) {
-        other = s.otherWriter;
-        otherSite = s.otherWriterSite;
-        otherVerb = s.otherWriterAtomic ? "updated atomically" : "wrote";
-      } else if (writes) {
-        uint32_t reader = s.reader != self ? s.reader : s.otherReader;
-        if (reader && reader != self) {
-          other = reader;
-          otherSite = s.readerSite;
-          otherVerb = "read";
-        }
-      }
-      if (other) {
-        raced = true;
-        c.Report("shared-memory race", thread,
-                 StrCat(site, ": ", verb, " byte ", offset + i, " of a ",
-                        Bytes(region->bytes),
-                        " buffer of workgroup memory, which ",
-                        c.Thread(other - 1), " ", otherVerb, " at ", otherSite,
-                        ", with no gpu.barrier between them"));
-      }
+      Report("shared-memory race", thread,
+             StrCat(site, ": ", verb, " byte ", offset + i, " of a ",
+                    Bytes(region.bytes), " buffer of workgroup memory, which ",
+                    findings->Thread(other - 1), " ", otherVerb, " at ",
+                    otherSite, ", with no gpu.barrier between them"));
     }
     if (writes) {
       if (s.writer && s.writer != self) {
@@ -201,7 +262,7 @@ void CheckAccess(const MgpuHostBlock *, const char *site, void *address,
       s.writer = self;
       s.writerAtomic = atomic;
       s.writerSite = site;
-      s.writtenBlock = c.serial;
+      s.writtenBlock = serial;
     } else if (!s.reader) {
       s.reader = self;
       s.readerSite = site;
@@ -211,45 +272,95 @@ void CheckAccess(const MgpuHostBlock *, const char *site, void *address,
   }
 }
 
-void CheckBounds(const MgpuHostBlock *, const char *site, uint32_t dimension,
-                 int64_t index, int64_t extent, int64_t size, uint32_t x,
-                 uint32_t y, uint32_t z) {
-  BlockChecker &c = checker;
+void BlockChecker::AccessGlobal(const char *site, uintptr_t address,
+                                uint64_t bytes, uint32_t flags,
+                                uint32_t thread) {
+  const bool write = flags & MGPU_HOST_CHECK_WRITE;
+  const bool atomic = flags & MGPU_HOST_CHECK_ATOMIC;
+  // Within a run of the same kind, or right after it: the run grows.
+  for (unsigned i = 0; i < openRuns; ++i) {
+    GlobalRun &run = open[i];
+    if (run.write != write || run.atomic != atomic)
+      continue;
+    if (address >= run.begin && address + bytes <= run.end)
+      return;
+    if (address == run.end) {
+      run.end += bytes;
+      return;
+    }
+  }
+  GlobalRun run{address, address + bytes, site,  linearBlock,
+                thread,  write,           atomic};
+  if (openRuns < kOpenRuns) {
+    open[openRuns++] = run;
+    return;
+  }
+  // The oldest open run is done.
+  runs.push_back(open[nextClosed]);
+  open[nextClosed] = run;
+  nextClosed = (nextClosed + 1) % kOpenRuns;
+}
+
+void BlockChecker::OutOfBounds(const char *site, uint32_t dimension,
+                               int64_t index, int64_t extent, int64_t size,
+                               uint32_t thread) {
   std::string elements =
       extent == 1 ? StrCat("index ", index)
                   : StrCat("indices ", index, " to ", index + (extent - 1));
-  c.Report("out-of-bounds access", c.Linear(x, y, z),
-           StrCat(site, ": ", elements, " in dimension ", dimension,
-                  ", whose size is ", size,
-                  "; the access was skipped (a load gives 0)"));
+  Report("out-of-bounds access", thread,
+         StrCat(site, ": ", elements, " in dimension ", dimension,
+                ", whose size is ", size,
+                "; the access was skipped (a load gives 0)"));
 }
 
-void CheckUniform(const MgpuHostBlock *, const char *site, int64_t value,
-                  uint32_t x, uint32_t y, uint32_t z) {
-  BlockChecker &c = checker;
-  const uint32_t thread = c.Linear(x, y, z);
+void BlockChecker::Uniform(const char *site, int64_t value, uint32_t thread) {
   auto [it, first] =
-      c.uniforms.try_emplace(site, UniformValue{value, thread, 0, false});
+      uniforms.try_emplace(site, UniformValue{value, thread, 0, false});
   UniformValue &seen = it->second;
   if (!first && seen.value != value && !seen.reported) {
     seen.reported = true;
-    c.Report("barrier divergence", thread,
-             StrCat(site, " is ", value, " here and ", seen.value, " in ",
-                    c.Thread(seen.thread),
-                    ": the threads of a block do not all reach the same "
-                    "gpu.barrier (the block ran as its first thread decided)"));
+    Report("barrier divergence", thread,
+           StrCat(site, " is ", value, " here and ", seen.value, " in ",
+                  findings->Thread(seen.thread),
+                  ": the threads of a block do not all reach the same "
+                  "gpu.barrier (the block ran as its first thread decided)"));
   }
   // Every thread of the block passes here once for each time the block
   // does.
-  if (++seen.count == c.threads)
-    c.uniforms.erase(it);
+  if (++seen.count == threads)
+    uniforms.erase(it);
 }
 
-void CheckBarrier(const MgpuHostBlock *, uint32_t x, uint32_t y, uint32_t z) {
-  // The first thread of the block runs first after a barrier: the accesses
-  // before it are ordered before any that follows.
-  if (checker.Linear(x, y, z) == 0)
-    ++checker.interval;
+void CheckRegion(const MgpuHostBlock *block, void *base, uint64_t bytes) {
+  CheckerOf(block).Activate(static_cast<const char *>(base), bytes);
+}
+
+void CheckAccess(const MgpuHostBlock *block, const char *site, void *address,
+                 uint64_t bytes, uint32_t flags, uint32_t x, uint32_t y,
+                 uint32_t z) {
+  BlockChecker &checker = CheckerOf(block);
+  checker.Access(site, static_cast<const char *>(address), bytes, flags,
+                 checker.Linear(x, y, z));
+}
+
+void CheckBounds(const MgpuHostBlock *block, const char *site,
+                 uint32_t dimension, int64_t index, int64_t extent,
+                 int64_t size, uint32_t x, uint32_t y, uint32_t z) {
+  BlockChecker &checker = CheckerOf(block);
+  checker.OutOfBounds(site, dimension, index, extent, size,
+                      checker.Linear(x, y, z));
+}
+
+void CheckUniform(const MgpuHostBlock *block, const char *site, int64_t value,
+                  uint32_t x, uint32_t y, uint32_t z) {
+  BlockChecker &checker = CheckerOf(block);
+  checker.Uniform(site, value, checker.Linear(x, y, z));
+}
+
+void CheckBarrier(const MgpuHostBlock *block, uint32_t x, uint32_t y,
+                  uint32_t z) {
+  BlockChecker &checker = CheckerOf(block);
+  checker.Barrier(checker.Linear(x, y, z));
 }
 
 const MgpuHostCheckHooks kHooks = {CheckRegion, CheckAccess, CheckBounds,
@@ -257,11 +368,17 @@ const MgpuHostCheckHooks kHooks = {CheckRegion, CheckAccess, CheckBounds,
 
 } // namespace
 
-void CheckFindings::Report(const MgpuHostBlock &block,
+std::string CheckFindings::Thread(uint32_t linear) const {
+  uint32_t x = linear % blockDims[0];
+  uint32_t y = linear / blockDims[0] % blockDims[1];
+  uint32_t z = linear / blockDims[0] / blockDims[1];
+  return StrCat("thread (", x, ", ", y, ", ", z, ")");
+}
+
+void CheckFindings::Report(uint32_t x, uint32_t y, uint32_t z,
                            const std::string &finding) {
-  std::string line =
-      StrCat("offload-check: ", finding, " (kernel '", kernel, "', block (",
-             block.blockIdX, ", ", block.blockIdY, ", ", block.blockIdZ, "))");
+  std::string line = StrCat("offload-check: ", finding, " (kernel '", kernel,
+                            "', block (", x, ", ", y, ", ", z, "))");
   std::lock_guard<std::mutex> lock(mutex);
   if (count++ == 0)
     first = line;
@@ -269,8 +386,96 @@ void CheckFindings::Report(const MgpuHostBlock &block,
     std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+void CheckFindings::AddGlobalRuns(std::vector<GlobalRun> &runs) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (globalRuns.size() + runs.size() > kMaxGlobalRuns) {
+      tooManyRuns = true;
+      globalRuns = {};
+    } else if (!tooManyRuns) {
+      globalRuns.insert(globalRuns.end(), runs.begin(), runs.end());
+    }
+  }
+  runs.clear();
+}
+
+void CheckFindings::ReportGlobalRace(const GlobalRun &second,
+                                     const GlobalRun &first) {
+  auto verb = [](const GlobalRun &run, bool present) {
+    if (run.atomic)
+      return present ? "updates atomically" : "updated atomically";
+    if (run.write)
+      return present ? "writes" : "wrote";
+    return present ? "reads" : "read";
+  };
+  auto where = [&](uint64_t linear) {
+    uint64_t x = linear % grid[0], y = linear / grid[0] % grid[1],
+             z = linear / grid[0] / grid[1];
+    return StrCat("block (", x, ", ", y, ", ", z, ")");
+  };
+  uint64_t block = second.block;
+  uintptr_t at = std::max(second.begin, first.begin);
+  Report(uint32_t(block % grid[0]), uint32_t(block / grid[0] % grid[1]),
+         uint32_t(block / grid[0] / grid[1]),
+         StrCat("global-memory race between blocks, ", Thread(second.thread),
+                ": ", second.site, ": ", verb(second, true),
+                " global memory that ", where(first.block), "'s ",
+                Thread(first.thread), " ", verb(first, false), " at ",
+                first.site, " in the same launch (from address ", Hex(at),
+                ")"));
+}
+
+void CheckFindings::FindGlobalRaces() {
+  // By address, then by block: the same launch reports the same races.
+  std::sort(globalRuns.begin(), globalRuns.end(),
+            [](const GlobalRun &a, const GlobalRun &b) {
+              return std::tie(a.begin, a.block, a.end) <
+                     std::tie(b.begin, b.block, b.end);
+            });
+  // The runs that reach the one at hand, by kind: a read races only with
+  // writes, so the reads are looked at only for a write.
+  std::vector<const GlobalRun *> writes, reads;
+  auto prune = [](std::vector<const GlobalRun *> &active, uintptr_t begin) {
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [&](const GlobalRun *run) { return run->end <= begin; }),
+        active.end());
+  };
+  auto races = [](const GlobalRun &a, const GlobalRun &b) {
+    return a.block != b.block && !(a.atomic && b.atomic);
+  };
+  for (const GlobalRun &run : globalRuns) {
+    const bool isWrite = run.write || run.atomic;
+    prune(writes, run.begin);
+    const GlobalRun *other = nullptr;
+    for (const GlobalRun *active : writes)
+      if (races(run, *active)) {
+        other = active;
+        break;
+      }
+    if (!other && isWrite) {
+      prune(reads, run.begin);
+      for (const GlobalRun *active : reads)
+        if (races(run, *active)) {
+          other = active;
+          break;
+        }
+    }
+    if (other)
+      ReportGlobalRace(run, *other);
+    (isWrite ? writes : reads).push_back(&run);
+  }
+}
+
 Status CheckFindings::Finish() {
+  FindGlobalRaces();
   std::lock_guard<std::mutex> lock(mutex);
+  if (tooManyRuns)
+    std::fprintf(stderr,
+                 "offload-check: races between blocks not checked in this "
+                 "launch of kernel '%s': its blocks touch global memory in "
+                 "more than %zu runs of bytes\n",
+                 kernel.c_str(), kMaxGlobalRuns);
   if (!count)
     return OkStatus();
   if (count > kMaxReportedFindings)
@@ -289,27 +494,18 @@ Status CheckFindings::Finish() {
              first));
 }
 
-const MgpuHostCheckHooks *GetCheckHooks() { return &kHooks; }
-
-void BeginCheckedBlocks(CheckFindings &findings) {
-  checker.findings = &findings;
+void BeginCheckedBlocks(CheckFindings &findings, MgpuHostBlock &block) {
+  workerChecker.BeginBlocks(findings);
+  block.check = &kHooks;
+  block.checkState = &workerChecker;
 }
 
 void BeginCheckedBlock(const MgpuHostBlock &block) {
-  BlockChecker &c = checker;
-  c.block = &block;
-  c.threads = block.blockDimX * block.blockDimY * block.blockDimZ;
-  ++c.serial;
-  ++c.interval;
-  c.uniforms.clear();
-  // Buffers of blocks long gone (a stack moved, dynamic shared memory
-  // reallocated) are not kept for ever.
-  if (c.regions.size() > 16)
-    c.regions.clear();
-  for (Region &region : c.regions)
-    region.active = false;
-  c.Activate(static_cast<const char *>(block.sharedMemory),
-             block.sharedMemoryBytes);
+  CheckerOf(&block).BeginBlock(block);
+}
+
+void EndCheckedBlock(const MgpuHostBlock &block) {
+  CheckerOf(&block).EndBlock();
 }
 
 } // namespace mgpu::host

@@ -30,7 +30,7 @@
 // CHECK: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 8, 8, 8, 8, 4]> : tensor<6xi32>)
 // CHECK: llvm.func internal @__mgpu_host_run.k(%[[PARAMS:[^:]*]]: !llvm.ptr, %[[RUN_BLOCK:[^:]*]]: !llvm.ptr) {
 // CHECK: llvm.call @k(%[[RUN_BLOCK]], {{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, f32) -> ()
-// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32)> {
+// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32, i32)> {
 // CHECK: llvm.mlir.constant(6 : i32) : i32
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr

@@ -125,8 +125,13 @@ typedef void (*MgpuHostTrapFn)(const struct MgpuHostBlock *block,
  * `site` is the text of the op (its location, what it is) in the object. */
 typedef void (*MgpuHostCheckRegionFn)(const struct MgpuHostBlock *block,
                                       void *base, uint64_t bytes);
-/* An access's flags: a plain load is 0. */
-enum { MGPU_HOST_CHECK_WRITE = 1, MGPU_HOST_CHECK_ATOMIC = 2 };
+/* An access's flags: a plain load of workgroup memory is 0; GLOBAL, of
+ * memory that every block sees (not workgroup or private memory). */
+enum {
+  MGPU_HOST_CHECK_WRITE = 1,
+  MGPU_HOST_CHECK_ATOMIC = 2,
+  MGPU_HOST_CHECK_GLOBAL = 4
+};
 typedef void (*MgpuHostCheckAccessFn)(const struct MgpuHostBlock *block,
                                       const char *site, void *address,
                                       uint64_t bytes, uint32_t flags,
