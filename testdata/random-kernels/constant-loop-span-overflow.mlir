@@ -10,6 +10,7 @@
 // with lb = -2, ub = INT64_MAX (or lb = MIN + 3, ub = 3), to its init value.
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: [2, 2]
 
 func.func private @printMemrefI64(memref<*xi64>)

@@ -9,6 +9,7 @@
 // whatever the order), and the elements beside it as they were.
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: {{\[}}48,  -1,  -1,  -1]
 //
 // On NVIDIA GPUs: a loop of atom.cas.b32 on global memory; on AMD GPUs, of

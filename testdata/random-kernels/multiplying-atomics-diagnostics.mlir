@@ -10,6 +10,7 @@
 // thread 0 copies to m[1 + block].
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: {{\[}}43046721,  6561,  6561,  -1]
 //
 // On NVIDIA GPUs: loops of atom.cas.b32 on global and on shared memory; on

@@ -11,6 +11,7 @@
 // to its init value.
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: [1, 1]
 
 func.func private @printMemrefI32(memref<*xi32>)

@@ -9,6 +9,7 @@
 // [7, 7, 7, 7, 7, 7, 7, 7, 15, ...].
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
 
 func.func private @printMemrefI32(memref<*xi32>)

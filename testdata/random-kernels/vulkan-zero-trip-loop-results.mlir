@@ -12,6 +12,7 @@
 //
 // RUN: env MGPU_DEVICE=vulkan offload-opt %s --offload-lower-to-vulkan | env MGPU_DEVICE=vulkan %offload_runner | FileCheck %s
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: [0, 1, 2, 3]
 
 func.func private @printMemrefI64(memref<*xi64>)

@@ -10,6 +10,7 @@
 // (thread 0 has no iteration, so none runs).
 //
 // RUN: offload-opt %s --offload-lower-to-host | %offload_runner | FileCheck %s
+// RUN: offload-opt %s --offload-lower-to-host="check=true" | %offload_runner | FileCheck %s
 // CHECK: [4, 0, 0, 0, 4, 0, 0, 0]
 
 func.func private @printMemrefI32(memref<*xi32>)
