@@ -47,32 +47,63 @@ std::string Hex(uintptr_t value) {
   return text;
 }
 
-/// One byte of workgroup memory, as the block's accesses left it. Threads
-/// are counted from 1 (their linear index + 1), 0 being none.
-struct ShadowByte {
-  /// The block (its serial) that last wrote the byte; 0: none.
-  uint64_t writtenBlock = 0;
-  /// The interval between barriers of the accesses below; older ones are
-  /// ordered before any access now, and forgotten.
-  uint64_t interval = 0;
-  /// The last thread that wrote the byte, and the one before it if another
-  /// (atomics, which do not race with each other): a read races with one
-  /// of them unless both are the reader.
+/// What the block's accesses since the last barrier did to one granule of
+/// workgroup memory: 4 bytes of a buffer that only whole, aligned 4-byte
+/// units were accessed in, else 1 byte. The bytes of a granule have had the
+/// same accesses, so its history is theirs. Threads are counted from 1 (their
+/// linear index + 1), 0 being none.
+struct Shadow {
+  /// The interval between barriers (its low 32 bits) of the accesses below;
+  /// older ones are ordered before any access now, and forgotten.
+  uint32_t interval = 0;
+  /// The block (its serial's low 32 bits) that last wrote the granule; 0:
+  /// none.
+  uint32_t writtenBlock = 0;
+  /// The last thread that wrote the granule, and the one before it if another
+  /// (atomics, which do not race with each other): a read races with one of
+  /// them unless both are the reader. kAtomic marks an atomic update.
   uint32_t writer = 0, otherWriter = 0;
-  /// Two threads that read the byte: a writer other than both races with
+  /// Two threads that read the granule: a writer other than both races with
   /// one of them.
   uint32_t reader = 0, otherReader = 0;
-  bool writerAtomic = false, otherWriterAtomic = false;
   const char *writerSite = nullptr, *otherWriterSite = nullptr;
-  const char *readerSite = nullptr;
+  const char *readerSite = nullptr, *otherReaderSite = nullptr;
+
+  static constexpr uint32_t kAtomic = uint32_t(1) << 31;
+  static uint32_t Thread(uint32_t who) { return who & ~kAtomic; }
+  static bool Atomic(uint32_t who) { return who & kAtomic; }
 };
 
-/// A buffer of workgroup memory and its shadow, made on first access.
+/// A buffer of workgroup memory and the shadow of its granules, made on
+/// first access.
 struct Region {
   const char *base;
   uint64_t bytes;
   bool active;
-  std::vector<ShadowByte> shadow;
+  /// log2 of the granule's bytes: 2 until an access narrower than 4 bytes or
+  /// not at a multiple of 4, then 0.
+  unsigned granuleShift;
+  std::vector<Shadow> shadow;
+
+  /// Makes the shadow one of single bytes, each with its granule's history.
+  void SplitGranules() {
+    std::vector<Shadow> bytesShadow(bytes);
+    for (uint64_t i = 0; i < bytes; ++i)
+      bytesShadow[i] = shadow[i >> granuleShift];
+    shadow = std::move(bytesShadow);
+    granuleShift = 0;
+  }
+};
+
+/// One access to workgroup memory, granule by granule, and what it found:
+/// each access reports at most one finding of each kind.
+struct GranuleAccess {
+  const Region &region;
+  const char *site;
+  uint64_t offset, bytes;
+  bool write, atomic;
+  uint32_t self;
+  bool uninitialized = false, raced = false;
 };
 
 /// What decides whether the threads of a block reach a barrier, as the
@@ -102,7 +133,7 @@ public:
     // The first thread of the block runs first after a barrier: the
     // accesses before it are ordered before any that follows.
     if (thread == 0)
-      ++interval;
+      NextInterval();
   }
 
   uint32_t Linear(uint32_t x, uint32_t y, uint32_t z) const {
@@ -115,17 +146,28 @@ private:
     findings->Report(block->blockIdX, block->blockIdY, block->blockIdZ,
                      StrCat(kind, ", ", findings->Thread(thread), ": ", what));
   }
+  void NextInterval();
   Region *Find(const char *address, uint64_t bytes);
   void AccessShared(Region &region, const char *site, const char *address,
                     uint64_t bytes, uint32_t flags, uint32_t thread);
+  /// What is done to one granule and not its fast path's: findings, and
+  /// the granule's new history.
+  [[gnu::noinline]] void Update(GranuleAccess &access, Shadow &s,
+                                uint64_t byte);
+  bool ReportRace(const GranuleAccess &access, const Shadow &s, uint64_t byte);
   void AccessGlobal(const char *site, uintptr_t address, uint64_t bytes,
                     uint32_t flags, uint32_t thread);
 
   CheckFindings *findings = nullptr;
   const MgpuHostBlock *block = nullptr;
-  uint64_t serial = 0, interval = 0, linearBlock = 0;
+  uint64_t linearBlock = 0;
+  /// The block's serial and the interval between its barriers: what the
+  /// shadow's granules are compared with, 32 bits wide as theirs are.
+  uint32_t serial = 0, interval = 0;
   uint32_t threads = 1;
   std::vector<Region> regions;
+  /// The region that the last access to workgroup memory was in.
+  Region *lastRegion = nullptr;
   std::unordered_map<const char *, UniformValue> uniforms;
   /// The block's runs of global memory: the few still growing, and those
   /// done.
@@ -146,8 +188,14 @@ void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
   linearBlock =
       (uint64_t(b.blockIdZ) * b.gridDimY + b.blockIdY) * uint64_t(b.gridDimX) +
       b.blockIdX;
-  ++serial;
-  ++interval;
+  if (++serial == 0) {
+    // What blocks of the serials to come wrote is no one's.
+    for (Region &region : regions)
+      for (Shadow &s : region.shadow)
+        s.writtenBlock = 0;
+    serial = 1;
+  }
+  NextInterval();
   uniforms.clear();
   // A block that failed an assert left its runs: its launch failed.
   openRuns = 0;
@@ -156,6 +204,7 @@ void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
   // reallocated) are not kept for ever.
   if (regions.size() > 16)
     regions.clear();
+  lastRegion = nullptr;
   for (Region &region : regions)
     region.active = false;
   Activate(static_cast<const char *>(b.sharedMemory), b.sharedMemoryBytes);
@@ -176,14 +225,30 @@ void BlockChecker::Activate(const char *base, uint64_t bytes) {
       region.active = true;
       return;
     }
-  regions.push_back({base, bytes, true, {}});
+  regions.push_back({base, bytes, true, 2, {}});
+  lastRegion = nullptr;
+}
+
+void BlockChecker::NextInterval() {
+  if (++interval != 0)
+    return;
+  // Every granule's accesses are of intervals before the ones to come.
+  for (Region &region : regions)
+    for (Shadow &s : region.shadow)
+      s.interval = 0;
+  interval = 1;
 }
 
 Region *BlockChecker::Find(const char *address, uint64_t bytes) {
+  auto holds = [&](const Region &region) {
+    return region.active && address >= region.base &&
+           uint64_t(address - region.base) + bytes <= region.bytes;
+  };
+  if (lastRegion && holds(*lastRegion))
+    return lastRegion;
   for (Region &region : regions)
-    if (region.active && address >= region.base &&
-        uint64_t(address - region.base) + bytes <= region.bytes)
-      return &region;
+    if (holds(region))
+      return lastRegion = &region;
   return nullptr;
 }
 
@@ -201,75 +266,108 @@ void BlockChecker::Access(const char *site, const char *address, uint64_t bytes,
 void BlockChecker::AccessShared(Region &region, const char *site,
                                 const char *address, uint64_t bytes,
                                 uint32_t flags, uint32_t thread) {
+  const uint64_t offset = uint64_t(address - region.base);
+  if (region.granuleShift && ((offset | bytes) & 3))
+    region.SplitGranules();
+  const unsigned shift = region.granuleShift;
   if (region.shadow.empty())
-    region.shadow.resize(region.bytes);
+    region.shadow.resize(((region.bytes - 1) >> shift) + 1);
   const bool write = flags & MGPU_HOST_CHECK_WRITE;
   const bool atomic = flags & MGPU_HOST_CHECK_ATOMIC;
-  const bool reads = !write || atomic, writes = write || atomic;
   const uint32_t self = thread + 1;
-  const uint64_t offset = uint64_t(address - region.base);
-  bool uninitialized = false, raced = false;
-  for (uint64_t i = 0; i < bytes; ++i) {
-    ShadowByte &s = region.shadow[offset + i];
+  Shadow *first = &region.shadow[offset >> shift];
+  Shadow *last = first + (bytes >> shift);
+  GranuleAccess access{region, site, offset, bytes, write, atomic, self};
+  for (Shadow *granule = first; granule != last; ++granule) {
+    Shadow &s = *granule;
     if (s.interval != interval) {
       s.interval = interval;
       s.writer = s.otherWriter = s.reader = s.otherReader = 0;
     }
-    if (reads && s.writtenBlock != serial && !uninitialized) {
-      uninitialized = true;
-      Report("uninitialized shared memory", thread,
-             StrCat(site, ": reads ", Bytes(bytes), " at byte ", offset,
-                    " of a ", Bytes(region.bytes),
-                    " buffer of workgroup memory, of which byte ", offset + i,
-                    " was not written by any thread of the block since the "
-                    "launch"));
+    // Most accesses meet a granule that the block wrote, and that since the
+    // last barrier only their thread touched, or that only threads read:
+    // nothing to report, nothing to change.
+    if (s.writtenBlock == serial && !s.otherWriter) {
+      if (!write && !atomic && (!s.writer || s.writer == self) &&
+          (s.reader == self || s.otherReader))
+        continue;
+      if (write && !atomic && s.writer == self && !s.otherReader &&
+          (!s.reader || s.reader == self))
+        continue;
     }
-    // The other thread that touched the byte since the last barrier, if the
-    // two race.
-    uint32_t other = 0;
-    const char *otherSite = nullptr, *otherVerb = nullptr;
-    if (s.writer && s.writer != self && !(atomic && s.writerAtomic)) {
-      other = s.writer;
-      otherSite = s.writerSite;
-      otherVerb = s.writerAtomic ? "updated atomically" : "wrote";
-    } else if (s.otherWriter && s.otherWriter != self &&
-               !(atomic && s.otherWriterAtomic)) {
-      other = s.otherWriter;
-      otherSite = s.otherWriterSite;
-      otherVerb = s.otherWriterAtomic ? "updated atomically" : "wrote";
-    } else if (writes) {
-      other = s.reader != self ? s.reader : s.otherReader;
-      otherSite = s.readerSite;
-      otherVerb = "read";
-    }
-    if (other && other != self && !raced) {
-      raced = true;
-      const char *verb = atomic  ? "updates atomically"
-                         : write ? "writes"
-                                 : "reads";
-      Report("shared-memory race", thread,
-             StrCat(site, ": ", verb, " byte ", offset + i, " of a ",
-                    Bytes(region.bytes), " buffer of workgroup memory, which ",
-                    findings->Thread(other - 1), " ", otherVerb, " at ",
-                    otherSite, ", with no gpu.barrier between them"));
-    }
-    if (writes) {
-      if (s.writer && s.writer != self) {
-        s.otherWriter = s.writer;
-        s.otherWriterAtomic = s.writerAtomic;
-        s.otherWriterSite = s.writerSite;
-      }
-      s.writer = self;
-      s.writerAtomic = atomic;
-      s.writerSite = site;
-      s.writtenBlock = serial;
-    } else if (!s.reader) {
-      s.reader = self;
-      s.readerSite = site;
-    } else if (s.reader != self && !s.otherReader) {
-      s.otherReader = self;
-    }
+    Update(access, s, offset + (uint64_t(granule - first) << shift));
   }
+}
+
+void BlockChecker::Update(GranuleAccess &access, Shadow &s, uint64_t byte) {
+  const bool reads = !access.write || access.atomic;
+  const bool writes = access.write || access.atomic;
+  const uint32_t self = access.self;
+  if (reads && s.writtenBlock != serial && !access.uninitialized) {
+    access.uninitialized = true;
+    Report("uninitialized shared memory", self - 1,
+           StrCat(access.site, ": reads ", Bytes(access.bytes), " at byte ",
+                  access.offset, " of a ", Bytes(access.region.bytes),
+                  " buffer of workgroup memory, of which byte ", byte,
+                  " was not written by any thread of the block since the "
+                  "launch"));
+  }
+  if (!access.raced)
+    access.raced = ReportRace(access, s, byte);
+  if (writes) {
+    if (s.writer && Shadow::Thread(s.writer) != self) {
+      s.otherWriter = s.writer;
+      s.otherWriterSite = s.writerSite;
+    }
+    s.writer = access.atomic ? self | Shadow::kAtomic : self;
+    s.writerSite = access.site;
+    s.writtenBlock = serial;
+  } else if (!s.reader) {
+    s.reader = self;
+    s.readerSite = access.site;
+  } else if (s.reader != self && !s.otherReader) {
+    s.otherReader = self;
+    s.otherReaderSite = access.site;
+  }
+}
+
+bool BlockChecker::ReportRace(const GranuleAccess &access, const Shadow &s,
+                              uint64_t byte) {
+  const bool write = access.write, atomic = access.atomic;
+  const bool writes = write || atomic;
+  const uint32_t self = access.self;
+  // The other thread that touched the granule since the last barrier, if
+  // the two race.
+  auto racesWith = [&](uint32_t writer) {
+    return writer && Shadow::Thread(writer) != self &&
+           !(atomic && Shadow::Atomic(writer));
+  };
+  uint32_t other = 0;
+  const char *otherSite = nullptr, *otherVerb = nullptr;
+  if (racesWith(s.writer)) {
+    other = Shadow::Thread(s.writer);
+    otherSite = s.writerSite;
+    otherVerb = Shadow::Atomic(s.writer) ? "updated atomically" : "wrote";
+  } else if (racesWith(s.otherWriter)) {
+    other = Shadow::Thread(s.otherWriter);
+    otherSite = s.otherWriterSite;
+    otherVerb = Shadow::Atomic(s.otherWriter) ? "updated atomically" : "wrote";
+  } else if (writes) {
+    const bool first = s.reader != self;
+    other = first ? s.reader : s.otherReader;
+    otherSite = first ? s.readerSite : s.otherReaderSite;
+    otherVerb = "read";
+  }
+  if (!other || other == self)
+    return false;
+  const char *verb = atomic ? "updates atomically" : write ? "writes" : "reads";
+  Report("shared-memory race", self - 1,
+         StrCat(access.site, ": ", verb, " byte ", byte, " of a ",
+                Bytes(access.region.bytes),
+                " buffer of workgroup memory, which ",
+                findings->Thread(other - 1), " ", otherVerb, " at ", otherSite,
+                ", with no gpu.barrier between them"));
+  return true;
 }
 
 void BlockChecker::AccessGlobal(const char *site, uintptr_t address,

@@ -84,6 +84,29 @@ func.func @main() {
     memref.store %now, %racy[%tx] : memref<2xi32>
     gpu.terminator
   }
+  // Bytes of a buffer that is also accessed as words: races are of bytes.
+  // Each thread writes its word, and after a barrier its own byte of the
+  // first two words (no race); after another, thread t writes byte t % 4:
+  // threads 4 to 7 write the bytes that threads 0 to 3 wrote.
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %raw = memref.alloc() : memref<32xi8, #gpu.address_space<workgroup>>
+    %words = memref.view %raw[%c0][] : memref<32xi8, #gpu.address_space<workgroup>> to memref<8xi32, #gpu.address_space<workgroup>>
+    %zero = arith.constant 0 : i32
+    memref.store %zero, %words[%tx] : memref<8xi32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %byte = arith.index_cast %tx : index to i8
+    memref.store %byte, %raw[%tx] : memref<32xi8, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %c4 = arith.constant 4 : index
+    %low = arith.remui %tx, %c4 : index
+    // ERR: offload-check: shared-memory race, thread (4, 0, 0): {{.*}}shared-memory-race.mlir:[[@LINE+4]]:5: memref.store of {{.*}}: writes byte 0 of a 32 bytes buffer of workgroup memory, which thread (0, 0, 0) wrote at {{.*}}shared-memory-race.mlir:[[@LINE+4]]:5: memref.store of
+    // ERR: offload-check: shared-memory race, thread (5, 0, 0): {{.*}}: writes byte 1 of {{.*}} which thread (1, 0, 0) wrote
+    // ERR: offload-check: shared-memory race, thread (6, 0, 0): {{.*}}: writes byte 2 of {{.*}} which thread (2, 0, 0) wrote
+    // ERR: offload-check: shared-memory race, thread (7, 0, 0): {{.*}}: writes byte 3 of {{.*}} which thread (3, 0, 0) wrote
+    memref.store %byte, %raw[%low] : memref<32xi8, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
   // OUT: {{\[}}[9,   2,   3,   4,   5,   6,   7,   0],
   call @printMemrefI32(%cast) : (memref<*xi32>) -> ()
   return
