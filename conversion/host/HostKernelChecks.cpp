@@ -9,6 +9,7 @@
 #include "conversion/host/HostKernelChecks.h"
 
 #include "abi/RuntimeAbi.h"
+#include "conversion/host/HostCheckLoops.h"
 #include "conversion/host/HostKernelAbi.h"
 #include "conversion/host/HostToLLVM.h"
 #include "mgpu/mgpu.h"
@@ -19,8 +20,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
@@ -41,10 +44,12 @@ struct Hook {
 namespace H = abi::MgpuHostCheckHooksField;
 constexpr Hook kRegion = {"__offload_check_region", H::region};
 constexpr Hook kAccess = {"__offload_check_access", H::access};
+constexpr Hook kAccesses = {"__offload_check_accesses", H::accesses};
 constexpr Hook kOutOfBounds = {"__offload_check_out_of_bounds", H::outOfBounds};
 constexpr Hook kUniform = {"__offload_check_uniform", H::uniform};
 constexpr Hook kBarrier = {"__offload_check_barrier", H::barrier};
-constexpr Hook kHooks[] = {kRegion, kAccess, kOutOfBounds, kUniform, kBarrier};
+constexpr Hook kHooks[] = {kRegion,  kAccess,  kOutOfBounds,
+                           kUniform, kBarrier, kAccesses};
 
 /// Emits the checks of one kernel.
 class KernelChecker {
@@ -73,8 +78,10 @@ private:
                    ArrayRef<int64_t> extents, unsigned unchecked, Type accessed,
                    uint32_t flags);
   /// Tells the runtime each value that decides whether a thread reaches
-  /// the barriers that `op` holds.
+  /// the barriers that `op` holds, but those that cannot differ.
   void checkUniform(Operation *op);
+  /// Finds the loads and stores that their loops can tell the runtime of.
+  void findLoopAccesses(ArrayRef<Operation *> accesses);
 
   /// An access being checked.
   struct Access {
@@ -87,6 +94,9 @@ private:
     unsigned checked;
     Type accessed;
     uint32_t flags;
+    /// Whether the access's loop told the runtime of it before it ran (i1),
+    /// if it may have.
+    Value toldByLoop = {};
 
     int64_t extent(unsigned d) const {
       unsigned leading = indices.size() - extents.size();
@@ -96,10 +106,20 @@ private:
   /// Whether `buffer`, of `type`, is a thread's own memory: private, an
   /// alloca, a private attribution.
   bool isPrivate(Value buffer, MemRefType type);
-  /// Tells the runtime of `access`, at `b`, if it is to workgroup or global
-  /// memory, of one element or one row of elements (a vector's of more
-  /// dimensions, or a masked one's, it does not see).
+  /// The flags with which the runtime is told of `access`, if it is: to
+  /// workgroup or global memory, of one element or one row of elements (a
+  /// vector's of more dimensions, or a masked one's, it does not see).
+  std::optional<uint32_t> followedAccess(const Access &access);
+  /// The address of `memref`'s element at `indices`, as an LLVM pointer.
+  Value elementAddress(OpBuilder &b, Location loc, Value memref,
+                       ValueRange indices);
+  /// Tells the runtime of `access`, at `b`, if it follows it, unless its
+  /// loop did.
   void tellAccess(OpBuilder &b, const Access &access);
+  /// Tells the runtime of the elements that `access` touches in each
+  /// iteration of its loop, before the loop, where they are all in bounds;
+  /// sets `access.toldByLoop`.
+  void tellLoopAccess(Access &access, const LoopAccess &loop, uint32_t flags);
   /// Reports `access` out of bounds, at `b`, the else branch of its check,
   /// and yields what a skipped load gives; `fits` and `sizes` are those of
   /// its checked dimensions.
@@ -116,6 +136,9 @@ private:
   llvm::DenseSet<Value> warpMatrixBuffers;
   /// The globals of the texts of sites, made once each.
   llvm::StringMap<StringAttr> sites;
+  /// The accesses that their loops tell the runtime of, found before the
+  /// kernel changes.
+  llvm::DenseMap<Operation *, LoopAccess> loopAccesses;
 };
 
 /// The memref that `memref` is a view of, through view-like ops.
@@ -203,6 +226,8 @@ void KernelChecker::checkAccess(Operation *op, Value memref, ValueRange indices,
     return;
   Access access{op,       memref, indices, extents, type.getRank() - unchecked,
                 accessed, flags};
+  if (auto loop = loopAccesses.find(op); loop != loopAccesses.end())
+    tellLoopAccess(access, loop->second, *followedAccess(access));
   Location loc = op->getLoc();
   OpBuilder b(op);
   // Whether each checked dimension holds the access: `index < size` and,
@@ -264,52 +289,109 @@ bool KernelChecker::isPrivate(Value buffer, MemRefType type) {
              kernel.getNumArguments() + kernel.getNumWorkgroupAttributions();
 }
 
-void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
+std::optional<uint32_t> KernelChecker::followedAccess(const Access &access) {
   auto type = cast<MemRefType>(access.memref.getType());
   if (access.extents.size() > 1 || access.checked != type.getRank())
-    return;
+    return std::nullopt;
   // Workgroup memory (but a warp matrix's), or global memory; a thread's
   // own memory is no other thread's.
-  uint32_t flags = access.flags;
   Value buffer = getViewedBuffer(access.memref);
   if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type)) {
     if (warpMatrixBuffers.contains(buffer))
-      return;
-  } else if (isPrivate(buffer, type)) {
-    return;
-  } else {
-    flags |= MGPU_HOST_CHECK_GLOBAL;
+      return std::nullopt;
+    return access.flags;
   }
-  Location loc = access.op->getLoc();
-  // The byte address of the first element: the aligned pointer, plus the
-  // offset and each index times its stride, in elements.
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(b, loc, access.memref);
+  if (isPrivate(buffer, type))
+    return std::nullopt;
+  return access.flags | MGPU_HOST_CHECK_GLOBAL;
+}
+
+Value KernelChecker::elementAddress(OpBuilder &b, Location loc, Value memref,
+                                    ValueRange indices) {
+  // The byte address of the element: the aligned pointer, plus the offset
+  // and each index times its stride, in elements.
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value element = metadata.getOffset();
-  for (auto [index, stride] :
-       llvm::zip_equal(access.indices, metadata.getStrides()))
+  for (auto [index, stride] : llvm::zip_equal(indices, metadata.getStrides()))
     element = arith::AddIOp::create(
         b, loc, element, arith::MulIOp::create(b, loc, index, stride));
   uint64_t elementBytes = layout.getTypeSize(type.getElementType());
   Value aligned =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, access.memref);
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value address = arith::AddIOp::create(
       b, loc, aligned,
       arith::MulIOp::create(
           b, loc, element,
           arith::ConstantIndexOp::create(b, loc, elementBytes)));
-  Type i64 = b.getI64Type();
-  Value pointer = LLVM::IntToPtrOp::create(
+  return LLVM::IntToPtrOp::create(
       b, loc, ptr,
-      arith::IndexCastUIOp::create(b, loc, i64, address).getResult());
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address)
+          .getResult());
+}
+
+void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
+  std::optional<uint32_t> flags = followedAccess(access);
+  if (!flags)
+    return;
+  Location loc = access.op->getLoc();
+  OpBuilder::InsertionGuard guard(b);
+  if (access.toldByLoop) {
+    Value untold = arith::XOrIOp::create(
+        b, loc, access.toldByLoop, arith::ConstantIntOp::create(b, loc, 1, 1));
+    auto ifOp = scf::IfOp::create(b, loc, untold, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  Type i64 = b.getI64Type();
   call(b, loc, kAccess,
        {site(b, access.op,
              access.op->getName().getStringRef() + " of " +
                  describe(access.memref)),
-        pointer,
+        elementAddress(b, loc, access.memref, access.indices),
         arith::ConstantIntOp::create(b, loc, i64,
                                      layout.getTypeSize(access.accessed)),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), flags)});
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), *flags)});
+}
+
+void KernelChecker::tellLoopAccess(Access &access, const LoopAccess &loop,
+                                   uint32_t flags) {
+  Location loc = access.op->getLoc();
+  scf::ForOp forOp = loop.loop;
+  OpBuilder b(forOp);
+  SmallVector<Value> sizes, firstIndices;
+  for (unsigned d = 0; d < access.indices.size(); ++d)
+    sizes.push_back(memref::DimOp::create(b, loc, access.memref, d));
+  Value tripCount;
+  Value inBounds =
+      loopAccessInBounds(b, loc, loop, sizes, firstIndices, tripCount);
+  auto ifOp = scf::IfOp::create(b, loc, inBounds, /*withElseRegion=*/false);
+  OpBuilder tb(ifOp.thenBlock()->getTerminator());
+  // From one iteration to the next, the element moves by the step times
+  // the strides of the indices that move.
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(tb, loc, access.memref);
+  Value stride = arith::ConstantIndexOp::create(tb, loc, 0);
+  for (auto [moves, dimStride] :
+       llvm::zip_equal(loop.moves, metadata.getStrides()))
+    if (moves)
+      stride = arith::AddIOp::create(tb, loc, stride, dimStride);
+  auto type = cast<MemRefType>(access.memref.getType());
+  Value strideBytes = arith::MulIOp::create(
+      tb, loc, arith::MulIOp::create(tb, loc, stride, forOp.getStep()),
+      arith::ConstantIndexOp::create(
+          tb, loc, layout.getTypeSize(type.getElementType())));
+  Type i64 = tb.getI64Type();
+  call(tb, loc, kAccesses,
+       {site(tb, access.op,
+             access.op->getName().getStringRef() + " of " +
+                 describe(access.memref)),
+        elementAddress(tb, loc, access.memref, firstIndices),
+        arith::ConstantIntOp::create(tb, loc, i64,
+                                     layout.getTypeSize(access.accessed)),
+        arith::ConstantIntOp::create(tb, loc, tb.getI32Type(), flags),
+        arith::IndexCastOp::create(tb, loc, i64, strideBytes),
+        arith::IndexCastUIOp::create(tb, loc, i64, tripCount)});
+  access.toldByLoop = inBounds;
 }
 
 void KernelChecker::reportOutOfBounds(OpBuilder &b, const Access &access,
@@ -358,10 +440,68 @@ static bool holdsBarrier(Operation *op) {
       .wasInterrupted();
 }
 
+/// Whether `value` is the same in every thread of a block by the way it is
+/// made: from constants, the kernel's arguments and the block's and grid's
+/// ids and sizes, by ops without effects.
+static bool isBlockUniform(Value value, gpu::GPUFuncOp kernel,
+                           unsigned depth = 8) {
+  if (matchPattern(value, m_Constant()))
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &kernel.getBody().front() &&
+           arg.getArgNumber() < kernel.getNumArguments();
+  Operation *def = value.getDefiningOp();
+  if (!def || !depth)
+    return false;
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
+    return true;
+  // The GPU dialect's others (thread and lane ids, shuffles) are a
+  // thread's own.
+  if (isa<gpu::GPUDialect>(def->getDialect()) || def->getNumRegions() ||
+      def->getNumOperands() == 0 || !isMemoryEffectFree(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isBlockUniform(operand, kernel, depth - 1);
+  });
+}
+
+void KernelChecker::findLoopAccesses(ArrayRef<Operation *> accesses) {
+  for (Operation *op : accesses) {
+    Value memref;
+    ValueRange indices;
+    Type accessed;
+    uint32_t flags = 0;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+      accessed = load.getType();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+      accessed = store.getValueToStore().getType();
+      flags = MGPU_HOST_CHECK_WRITE;
+    } else {
+      continue;
+    }
+    auto type = cast<MemRefType>(memref.getType());
+    Access access{op,       memref, indices, {}, unsigned(type.getRank()),
+                  accessed, flags};
+    std::optional<uint32_t> followed = followedAccess(access);
+    if (!followed)
+      continue;
+    if (std::optional<LoopAccess> loop = findLoopAccess(
+            op, memref, indices, !(*followed & MGPU_HOST_CHECK_GLOBAL),
+            flags & MGPU_HOST_CHECK_WRITE))
+      loopAccesses.try_emplace(op, std::move(*loop));
+  }
+}
+
 void KernelChecker::checkUniform(Operation *op) {
   Location loc = op->getLoc();
   Type i64 = IntegerType::get(op->getContext(), 64);
   auto tell = [&](OpBuilder &b, Value value, const Twine &what) {
+    if (isBlockUniform(value, kernel))
+      return;
     Value wide =
         value.getType().isIndex()
             ? arith::IndexCastOp::create(b, loc, i64, value).getResult()
@@ -410,6 +550,9 @@ void KernelChecker::run() {
                           << accesses.size() << " accesses, " << barriers.size()
                           << " barriers, " << controls.size()
                           << " control ops\n");
+  findLoopAccesses(accesses);
+  LLVM_DEBUG(llvm::dbgs() << "  " << loopAccesses.size()
+                          << " accesses told once a loop\n");
   for (Operation *op : accesses) {
     if (auto load = dyn_cast<memref::LoadOp>(op))
       checkAccess(op, load.getMemRef(), load.getIndices(), {}, 0,
@@ -441,9 +584,22 @@ void KernelChecker::run() {
                   MGPU_HOST_CHECK_WRITE);
   }
   for (Operation *barrier : barriers) {
+    // The block's first thread runs first after a barrier: the runtime
+    // needs to hear of the barrier from it alone.
     OpBuilder b(barrier->getContext());
     b.setInsertionPointAfter(barrier);
-    call(b, barrier->getLoc(), kBarrier, {});
+    Location loc = barrier->getLoc();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value first = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (gpu::Dimension d :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+      first = arith::AndIOp::create(
+          b, loc, first,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                gpu::ThreadIdOp::create(b, loc, d), zero));
+    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    call(b, loc, kBarrier, {});
   }
   for (Operation *control : controls)
     checkUniform(control);
@@ -461,6 +617,7 @@ static void declareHooks(gpu::GPUModuleOp module) {
   const std::pair<Hook, SmallVector<Type>> signatures[] = {
       {kRegion, {ptr, i64}},
       {kAccess, withThread({ptr, ptr, i64, i32})},
+      {kAccesses, withThread({ptr, ptr, i64, i32, i64, i64})},
       {kOutOfBounds, withThread({ptr, i32, i64, i64, i64})},
       {kUniform, withThread({ptr, i64})},
       {kBarrier, withThread({})},

@@ -106,6 +106,23 @@ struct GranuleAccess {
   bool uninitialized = false, raced = false;
 };
 
+/// A loop's reads of workgroup memory (MgpuHostCheckAccessesFn), in an
+/// interval, after some number of writes.
+struct ReadSpan {
+  const char *address;
+  uint64_t bytes;
+  int64_t stride;
+  uint64_t count;
+  uint32_t interval;
+  uint64_t writes;
+
+  bool operator==(const ReadSpan &other) const {
+    return address == other.address && bytes == other.bytes &&
+           stride == other.stride && count == other.count &&
+           interval == other.interval && writes == other.writes;
+  }
+};
+
 /// What decides whether the threads of a block reach a barrier, as the
 /// first thread to get there saw it.
 struct UniformValue {
@@ -126,6 +143,9 @@ public:
   void Activate(const char *base, uint64_t bytes);
   void Access(const char *site, const char *address, uint64_t bytes,
               uint32_t flags, uint32_t thread);
+  void Accesses(const char *site, const char *address, uint64_t bytes,
+                uint32_t flags, int64_t stride, uint64_t count,
+                uint32_t thread);
   void OutOfBounds(const char *site, uint32_t dimension, int64_t index,
                    int64_t extent, int64_t size, uint32_t thread);
   void Uniform(const char *site, int64_t value, uint32_t thread);
@@ -148,8 +168,13 @@ private:
   }
   void NextInterval();
   Region *Find(const char *address, uint64_t bytes);
-  void AccessShared(Region &region, const char *site, const char *address,
-                    uint64_t bytes, uint32_t flags, uint32_t thread);
+  [[gnu::always_inline]] void AccessShared(Region &region, const char *site,
+                                           const char *address, uint64_t bytes,
+                                           uint32_t flags, uint32_t thread);
+  /// Whether every granule of a loop's reads has been read by two threads
+  /// since the last barrier, written by the block before, and not since.
+  bool SettledReads(const Region &region, const char *address, uint64_t bytes,
+                    int64_t stride, uint64_t count) const;
   /// What is done to one granule and not its fast path's: findings, and
   /// the granule's new history.
   [[gnu::noinline]] void Update(GranuleAccess &access, Shadow &s,
@@ -168,6 +193,13 @@ private:
   std::vector<Region> regions;
   /// The region that the last access to workgroup memory was in.
   Region *lastRegion = nullptr;
+  /// Writes and atomic updates of workgroup memory so far.
+  uint64_t sharedWrites = 0;
+  /// Loops' reads of workgroup memory after which more of the same, from
+  /// any thread, change nothing: while the interval and the writes are the
+  /// same (SettledReads).
+  static constexpr unsigned kReadSpans = 64;
+  ReadSpan readSpans[kReadSpans] = {};
   std::unordered_map<const char *, UniformValue> uniforms;
   /// The block's runs of global memory: the few still growing, and those
   /// done.
@@ -236,6 +268,8 @@ void BlockChecker::NextInterval() {
   for (Region &region : regions)
     for (Shadow &s : region.shadow)
       s.interval = 0;
+  for (ReadSpan &span : readSpans)
+    span = {};
   interval = 1;
 }
 
@@ -263,9 +297,9 @@ void BlockChecker::Access(const char *site, const char *address, uint64_t bytes,
     AccessShared(*region, site, address, bytes, flags, thread);
 }
 
-void BlockChecker::AccessShared(Region &region, const char *site,
-                                const char *address, uint64_t bytes,
-                                uint32_t flags, uint32_t thread) {
+inline void BlockChecker::AccessShared(Region &region, const char *site,
+                                       const char *address, uint64_t bytes,
+                                       uint32_t flags, uint32_t thread) {
   const uint64_t offset = uint64_t(address - region.base);
   if (region.granuleShift && ((offset | bytes) & 3))
     region.SplitGranules();
@@ -274,6 +308,8 @@ void BlockChecker::AccessShared(Region &region, const char *site,
     region.shadow.resize(((region.bytes - 1) >> shift) + 1);
   const bool write = flags & MGPU_HOST_CHECK_WRITE;
   const bool atomic = flags & MGPU_HOST_CHECK_ATOMIC;
+  if (write || atomic)
+    ++sharedWrites;
   const uint32_t self = thread + 1;
   Shadow *first = &region.shadow[offset >> shift];
   Shadow *last = first + (bytes >> shift);
@@ -297,6 +333,68 @@ void BlockChecker::AccessShared(Region &region, const char *site,
     }
     Update(access, s, offset + (uint64_t(granule - first) << shift));
   }
+}
+
+void BlockChecker::Accesses(const char *site, const char *address,
+                            uint64_t bytes, uint32_t flags, int64_t stride,
+                            uint64_t count, uint32_t thread) {
+  if (!count)
+    return;
+  // The same element, again and again, is one access.
+  if (!stride)
+    count = 1;
+  // Consecutive elements of global memory are one run, whichever way the
+  // loop walks them.
+  const uint64_t step = uint64_t(stride < 0 ? -stride : stride);
+  if ((flags & MGPU_HOST_CHECK_GLOBAL) && step == bytes) {
+    const char *lowest =
+        stride < 0 ? address + stride * int64_t(count - 1) : address;
+    return AccessGlobal(site, reinterpret_cast<uintptr_t>(lowest),
+                        bytes * count, flags, thread);
+  }
+  const char *lowest =
+      stride < 0 ? address + stride * int64_t(count - 1) : address;
+  const uint64_t span = step * (count - 1) + bytes;
+  Region *region =
+      flags & MGPU_HOST_CHECK_GLOBAL ? nullptr : Find(lowest, span);
+  if (!region) {
+    for (uint64_t i = 0; i < count; ++i)
+      Access(site, address + stride * int64_t(i), bytes, flags, thread);
+    return;
+  }
+  const bool plainRead =
+      !(flags & (MGPU_HOST_CHECK_WRITE | MGPU_HOST_CHECK_ATOMIC));
+  ReadSpan key{address, bytes, stride, count, interval, sharedWrites};
+  ReadSpan &cached = readSpans[(reinterpret_cast<uintptr_t>(address) ^
+                                uint64_t(stride) * 31 ^ count) %
+                               kReadSpans];
+  // Two threads have read each of these granules since the last barrier,
+  // which the block wrote, and none wrote them since: another read changes
+  // nothing, and finds nothing.
+  if (plainRead && cached == key)
+    return;
+  for (uint64_t i = 0; i < count; ++i)
+    AccessShared(*region, site, address + stride * int64_t(i), bytes, flags,
+                 thread);
+  if (plainRead && SettledReads(*region, address, bytes, stride, count))
+    cached = key;
+}
+
+bool BlockChecker::SettledReads(const Region &region, const char *address,
+                                uint64_t bytes, int64_t stride,
+                                uint64_t count) const {
+  const unsigned shift = region.granuleShift;
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint64_t offset =
+        uint64_t(address + stride * int64_t(i) - region.base);
+    const Shadow *first = &region.shadow[offset >> shift];
+    for (const Shadow *s = first, *end = first + (bytes >> shift); s != end;
+         ++s)
+      if (s->interval != interval || s->writtenBlock != serial || s->writer ||
+          s->otherWriter || !s->otherReader)
+        return false;
+  }
+  return true;
 }
 
 void BlockChecker::Update(GranuleAccess &access, Shadow &s, uint64_t byte) {
@@ -441,6 +539,14 @@ void CheckAccess(const MgpuHostBlock *block, const char *site, void *address,
                  checker.Linear(x, y, z));
 }
 
+void CheckAccesses(const MgpuHostBlock *block, const char *site, void *address,
+                   uint64_t bytes, uint32_t flags, int64_t stride,
+                   uint64_t count, uint32_t x, uint32_t y, uint32_t z) {
+  BlockChecker &checker = CheckerOf(block);
+  checker.Accesses(site, static_cast<const char *>(address), bytes, flags,
+                   stride, count, checker.Linear(x, y, z));
+}
+
 void CheckBounds(const MgpuHostBlock *block, const char *site,
                  uint32_t dimension, int64_t index, int64_t extent,
                  int64_t size, uint32_t x, uint32_t y, uint32_t z) {
@@ -461,8 +567,8 @@ void CheckBarrier(const MgpuHostBlock *block, uint32_t x, uint32_t y,
   checker.Barrier(checker.Linear(x, y, z));
 }
 
-const MgpuHostCheckHooks kHooks = {CheckRegion, CheckAccess, CheckBounds,
-                                   CheckUniform, CheckBarrier};
+const MgpuHostCheckHooks kHooks = {CheckRegion,  CheckAccess,  CheckBounds,
+                                   CheckUniform, CheckBarrier, CheckAccesses};
 
 } // namespace
 

@@ -99,7 +99,7 @@ enum {
 };
 
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
-#define MGPU_HOST_ABI_VERSION 3
+#define MGPU_HOST_ABI_VERSION 4
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
 /* A host object exports, under this name, the features of the CPU it was
  * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
@@ -137,6 +137,14 @@ typedef void (*MgpuHostCheckAccessFn)(const struct MgpuHostBlock *block,
                                       uint64_t bytes, uint32_t flags,
                                       uint32_t threadX, uint32_t threadY,
                                       uint32_t threadZ);
+/* `count` accesses like MgpuHostCheckAccessFn's, `stride` bytes apart from
+ * `address` on: a loop's, told before it runs. */
+typedef void (*MgpuHostCheckAccessesFn)(const struct MgpuHostBlock *block,
+                                        const char *site, void *address,
+                                        uint64_t bytes, uint32_t flags,
+                                        int64_t stride, uint64_t count,
+                                        uint32_t threadX, uint32_t threadY,
+                                        uint32_t threadZ);
 typedef void (*MgpuHostCheckBoundsFn)(const struct MgpuHostBlock *block,
                                       const char *site, uint32_t dimension,
                                       int64_t index, int64_t extent,
