@@ -119,6 +119,10 @@ def has_vulkan_meaning(kernel, avoid):
 
 ORACLES = {
     "host": ("offload-lower-to-host", "host", lambda k, avoid: True),
+    # The same kernels checking themselves as they run (docs/checking.md): a
+    # finding fails the run, and the results must be the unchecked ones.
+    "host-checked": ("offload-lower-to-host=check=true", "host",
+                     lambda k, avoid: True),
     "vulkan": ("offload-lower-to-vulkan", "vulkan", has_vulkan_meaning),
 }
 
@@ -261,7 +265,8 @@ def write_finding(finding, tools, out_dir, avoid):
     lines.append("// Reproduce: fuzz/random_kernels/random_kernels.py --seed %s "
                  "--kernel %d%s%s" % (
                      c.seed, c.index,
-                     " --vulkan" if finding.target == "vulkan" else "",
+                     {"vulkan": " --vulkan",
+                      "host-checked": " --host-check"}.get(finding.target, ""),
                      "".join(" --avoid " + a for a in sorted(avoid))
                      if avoid else " --no-avoid"))
     if finding.what == "mismatch":
@@ -333,7 +338,8 @@ def check_batch(seed, indices, args):
     cases = [c for c in cases if c is not None]
     findings = []
     with tempfile.TemporaryDirectory(prefix="random_kernels") as workdir:
-        targets = ["host"] + (["vulkan"] if args.vulkan else [])
+        targets = (["host"] + (["host-checked"] if args.host_check else []) +
+                   (["vulkan"] if args.vulkan else []))
         counts = {}
         for target in targets:
             mine = [c for c in cases if ORACLES[target][2](c.kernel, avoid)]
@@ -436,6 +442,9 @@ def main():
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--vulkan", action="store_true",
                    help="also run the kernels with a SPIR-V meaning on Vulkan")
+    p.add_argument("--host-check", action="store_true",
+                   help="also run the kernels on the host target with its "
+                   "checks (docs/checking.md), which must find nothing")
     p.add_argument("--avoid", action="append", choices=sorted(KNOWN_DEFECTS),
                    metavar="DEFECT",
                    help="keep clear of this known defect (repeatable; "
@@ -474,7 +483,7 @@ def main():
         batches = [indices[i:i + size] for i in range(0, count, size)]
     else:
         batches = None
-    totals = {"host": 0, "vulkan": 0}
+    totals = {target: 0 for target in ORACLES}
     dropped = 0
     findings = []
     samples = []
@@ -509,10 +518,11 @@ def main():
                 findings += found
         if args.self_check:
             problems += self_check(samples, pool)
-    print("random_kernels: seed %s: %d kernels on the host target, %d on "
-          "Vulkan, %d draws without a well-defined kernel, %d findings, "
-          "%.0f s%s" % (args.seed, totals["host"], totals["vulkan"], dropped,
-                        len(findings), time.time() - start,
+    print("random_kernels: seed %s: %d kernels on the host target, %d "
+          "checked there, %d on Vulkan, %d draws without a well-defined "
+          "kernel, %d findings, %.0f s%s" % (
+              args.seed, totals["host"], totals["host-checked"],
+              totals["vulkan"], dropped, len(findings), time.time() - start,
                         "; avoiding " + ", ".join(args.avoid)
                         if args.avoid else ""))
     for problem in problems:
