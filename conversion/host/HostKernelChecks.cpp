@@ -252,6 +252,10 @@ void KernelChecker::checkAccess(Operation *op, Value memref, ValueRange indices,
   }
   if (!access.checked)
     return tellAccess(b, access);
+  // What the loop told the runtime of was all in bounds: a condition that
+  // the loop does not change, on which LLVM unswitches it.
+  if (access.toldByLoop)
+    inBounds = arith::OrIOp::create(b, loc, access.toldByLoop, inBounds);
 
   auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), inBounds,
                                 /*withElseRegion=*/true);

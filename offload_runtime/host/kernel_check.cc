@@ -198,8 +198,8 @@ private:
   /// Loops' reads of workgroup memory after which more of the same, from
   /// any thread, change nothing: while the interval and the writes are the
   /// same (SettledReads).
-  static constexpr unsigned kReadSpans = 64;
-  ReadSpan readSpans[kReadSpans] = {};
+  static constexpr unsigned kReadSpanBits = 6;
+  ReadSpan readSpans[1u << kReadSpanBits] = {};
   std::unordered_map<const char *, UniformValue> uniforms;
   /// The block's runs of global memory: the few still growing, and those
   /// done.
@@ -365,9 +365,12 @@ void BlockChecker::Accesses(const char *site, const char *address,
   const bool plainRead =
       !(flags & (MGPU_HOST_CHECK_WRITE | MGPU_HOST_CHECK_ATOMIC));
   ReadSpan key{address, bytes, stride, count, interval, sharedWrites};
-  ReadSpan &cached = readSpans[(reinterpret_cast<uintptr_t>(address) ^
-                                uint64_t(stride) * 31 ^ count) %
-                               kReadSpans];
+  // Fibonacci hashing: the high bits of the product depend on every bit
+  // of the address, not only the low ones that a buffer's rows share.
+  const uint64_t hash =
+      (reinterpret_cast<uintptr_t>(address) ^ uint64_t(stride) << 32 ^ count) *
+      0x9e3779b97f4a7c15ull;
+  ReadSpan &cached = readSpans[hash >> (64 - kReadSpanBits)];
   // Two threads have read each of these granules since the last barrier,
   // which the block wrote, and none wrote them since: another read changes
   // nothing, and finds nothing.
