@@ -139,6 +139,9 @@ private:
   /// The accesses that their loops tell the runtime of, found before the
   /// kernel changes.
   llvm::DenseMap<Operation *, LoopAccess> loopAccesses;
+  /// The runs of MgpuHostBlock::checkRuns of the first access ops to global
+  /// memory, which extend them themselves.
+  llvm::DenseMap<Operation *, uint32_t> runs;
 };
 
 /// The memref that `memref` is a view of, through view-like ops.
@@ -346,7 +349,13 @@ void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
     auto ifOp = scf::IfOp::create(b, loc, untold, /*withElseRegion=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
-  Type i64 = b.getI64Type();
+  uint32_t run = MGPU_HOST_CHECK_NO_RUN;
+  if (*flags & MGPU_HOST_CHECK_GLOBAL) {
+    auto [it, inserted] = runs.try_emplace(access.op, runs.size());
+    if (it->second < MGPU_HOST_CHECK_RUNS)
+      run = it->second;
+  }
+  Type i64 = b.getI64Type(), i32 = b.getI32Type();
   call(b, loc, kAccess,
        {site(b, access.op,
              access.op->getName().getStringRef() + " of " +
@@ -354,7 +363,8 @@ void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
         elementAddress(b, loc, access.memref, access.indices),
         arith::ConstantIntOp::create(b, loc, i64,
                                      layout.getTypeSize(access.accessed)),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), *flags)});
+        arith::ConstantIntOp::create(b, loc, i32, *flags),
+        arith::ConstantIntOp::create(b, loc, i32, run)});
 }
 
 void KernelChecker::tellLoopAccess(Access &access, const LoopAccess &loop,
@@ -620,7 +630,7 @@ static void declareHooks(gpu::GPUModuleOp module) {
   };
   const std::pair<Hook, SmallVector<Type>> signatures[] = {
       {kRegion, {ptr, i64}},
-      {kAccess, withThread({ptr, ptr, i64, i32})},
+      {kAccess, withThread({ptr, ptr, i64, i32, i32})},
       {kAccesses, withThread({ptr, ptr, i64, i32, i64, i64})},
       {kOutOfBounds, withThread({ptr, i32, i64, i64, i64})},
       {kUniform, withThread({ptr, i64})},
@@ -642,47 +652,89 @@ void mlir::offload::addKernelChecks(gpu::GPUFuncOp kernel) {
   KernelChecker(kernel).run();
 }
 
-void mlir::offload::bindKernelChecks(func::FuncOp function, Value block) {
-  MLIRContext *context = function.getContext();
-  Location loc = function.getLoc();
-  Type ptr = LLVM::LLVMPointerType::get(context);
-  auto blockType = abi::getStructType(context, abi::Struct::MgpuHostBlock, 64);
-  auto hooksType =
-      abi::getStructType(context, abi::Struct::MgpuHostCheckHooks, 64);
-  auto callHook = [&](OpBuilder &b, Location l, const Hook &hook,
-                      ValueRange args) {
-    Value slot = LLVM::GEPOp::create(
-        b, l, ptr, blockType, block,
-        ArrayRef<LLVM::GEPArg>{0, int32_t(abi::MgpuHostBlockField::check)});
-    Value hooks = LLVM::LoadOp::create(b, l, ptr, slot);
-    Value entry =
-        LLVM::GEPOp::create(b, l, ptr, hooksType, hooks,
-                            ArrayRef<LLVM::GEPArg>{0, int32_t(hook.field)});
-    SmallVector<Value> operands = {LLVM::LoadOp::create(b, l, ptr, entry),
-                                   block};
-    llvm::append_range(operands, args);
-    SmallVector<Type> inputs = llvm::map_to_vector(
-        ValueRange(operands).drop_front(), [](Value v) { return v.getType(); });
-    auto type =
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), inputs);
-    LLVM::CallOp::create(b, l, type, operands);
-  };
+namespace {
 
-  SmallVector<func::CallOp> calls;
-  function.walk([&](func::CallOp call) {
-    if (call.getCallee().starts_with("__offload_check_"))
-      calls.push_back(call);
-  });
-  for (func::CallOp call : calls) {
-    const Hook *hook = llvm::find_if(
-        kHooks, [&](const Hook &h) { return h.function == call.getCallee(); });
-    OpBuilder b(call);
-    callHook(b, call.getLoc(), *hook, call.getOperands());
-    call.erase();
+/// Makes a kernel's calls of the hooks' stand-ins calls through its
+/// block's MgpuHostBlock::check.
+class HookBinder {
+public:
+  HookBinder(func::FuncOp function, Value block)
+      : function(function), block(block), context(function.getContext()),
+        ptr(LLVM::LLVMPointerType::get(context)),
+        blockType(abi::getStructType(context, abi::Struct::MgpuHostBlock, 64)) {
   }
 
-  // The block's static workgroup buffers, on its worker's stack; the
-  // runtime knows its dynamic shared memory.
+  void run();
+
+private:
+  /// Calls `hook` with the block and `args`.
+  void callHook(OpBuilder &b, Location loc, const Hook &hook, ValueRange args);
+  /// For `call` of the access hook whose run of MgpuHostBlock::checkRuns is
+  /// `run`: extends the run where the access follows on from its end, and
+  /// calls the hook otherwise.
+  void extendRun(OpBuilder &b, func::CallOp call, uint32_t run);
+  /// Tells the runtime of the block's static workgroup buffers, on its
+  /// worker's stack (it knows the block's dynamic shared memory).
+  void registerBuffers();
+  /// The address of field `field` of the block.
+  Value blockField(OpBuilder &b, Location loc, unsigned field) {
+    return LLVM::GEPOp::create(b, loc, ptr, blockType, block,
+                               ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+  }
+
+  func::FuncOp function;
+  Value block;
+  MLIRContext *context;
+  Type ptr;
+  LLVM::LLVMStructType blockType;
+};
+
+} // namespace
+
+void HookBinder::callHook(OpBuilder &b, Location loc, const Hook &hook,
+                          ValueRange args) {
+  auto hooksType =
+      abi::getStructType(context, abi::Struct::MgpuHostCheckHooks, 64);
+  Value hooks = LLVM::LoadOp::create(
+      b, loc, ptr, blockField(b, loc, abi::MgpuHostBlockField::check));
+  Value entry =
+      LLVM::GEPOp::create(b, loc, ptr, hooksType, hooks,
+                          ArrayRef<LLVM::GEPArg>{0, int32_t(hook.field)});
+  SmallVector<Value> operands = {LLVM::LoadOp::create(b, loc, ptr, entry),
+                                 block};
+  llvm::append_range(operands, args);
+  SmallVector<Type> inputs = llvm::map_to_vector(
+      ValueRange(operands).drop_front(), [](Value v) { return v.getType(); });
+  auto type =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), inputs);
+  LLVM::CallOp::create(b, loc, type, operands);
+}
+
+void HookBinder::extendRun(OpBuilder &b, func::CallOp call, uint32_t run) {
+  Location loc = call.getLoc();
+  auto runType = abi::getStructType(context, abi::Struct::MgpuHostCheckRun, 64);
+  Value runs = LLVM::LoadOp::create(
+      b, loc, ptr, blockField(b, loc, abi::MgpuHostBlockField::checkRuns));
+  Value end = LLVM::GEPOp::create(
+      b, loc, ptr, runType, runs,
+      ArrayRef<LLVM::GEPArg>{int32_t(run),
+                             int32_t(abi::MgpuHostCheckRunField::end)});
+  Type i64 = b.getI64Type();
+  // The access hook's operands: the site, the address, the bytes, ...
+  Value address = LLVM::PtrToIntOp::create(b, loc, i64, call.getOperand(1));
+  Value follows =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                           LLVM::LoadOp::create(b, loc, i64, end), address);
+  auto ifOp = scf::IfOp::create(b, loc, follows, /*withElseRegion=*/true);
+  OpBuilder tb(ifOp.thenBlock()->getTerminator());
+  LLVM::StoreOp::create(
+      tb, loc, LLVM::AddOp::create(tb, loc, address, call.getOperand(2)), end);
+  OpBuilder eb(ifOp.elseBlock()->getTerminator());
+  callHook(eb, loc, kAccess, call.getOperands());
+}
+
+void HookBinder::registerBuffers() {
+  Location loc = function.getLoc();
   DataLayout layout = DataLayout::closest(function);
   SmallVector<memref::AllocaOp> buffers;
   for (auto alloca : function.getBody().front().getOps<memref::AllocaOp>())
@@ -705,7 +757,34 @@ void mlir::offload::bindKernelChecks(func::FuncOp function, Value block) {
              {pointer, arith::ConstantIntOp::create(b, loc, b.getI64Type(),
                                                     int64_t(bytes))});
   }
+}
+
+void HookBinder::run() {
+  SmallVector<func::CallOp> calls;
+  function.walk([&](func::CallOp call) {
+    if (call.getCallee().starts_with("__offload_check_"))
+      calls.push_back(call);
+  });
+  for (func::CallOp call : calls) {
+    const Hook *hook = llvm::find_if(
+        kHooks, [&](const Hook &h) { return h.function == call.getCallee(); });
+    OpBuilder b(call);
+    // The access hook's operand 4 is its run, if any.
+    APInt run;
+    if (hook->field == kAccess.field &&
+        matchPattern(call.getOperand(4), m_ConstantInt(&run)) &&
+        run.getZExtValue() < MGPU_HOST_CHECK_RUNS)
+      extendRun(b, call, uint32_t(run.getZExtValue()));
+    else
+      callHook(b, call.getLoc(), *hook, call.getOperands());
+    call.erase();
+  }
+  registerBuffers();
   function->setAttr(kCheckedAttrName, UnitAttr::get(context));
+}
+
+void mlir::offload::bindKernelChecks(func::FuncOp function, Value block) {
+  HookBinder(function, block).run();
 }
 
 void mlir::offload::eraseKernelCheckDeclarations(gpu::GPUModuleOp module) {

@@ -146,6 +146,11 @@ public:
   void Accesses(const char *site, const char *address, uint64_t bytes,
                 uint32_t flags, int64_t stride, uint64_t count,
                 uint32_t thread);
+  /// An access of run `run` that does not follow on from its end.
+  void NewRun(uint32_t run, const char *site, uintptr_t address, uint64_t bytes,
+              uint32_t flags, uint32_t thread);
+  /// The runs of MgpuHostBlock::checkRuns.
+  MgpuHostCheckRun *Runs() { return extendedRuns; }
   void OutOfBounds(const char *site, uint32_t dimension, int64_t index,
                    int64_t extent, int64_t size, uint32_t thread);
   void Uniform(const char *site, int64_t value, uint32_t thread);
@@ -207,6 +212,14 @@ private:
   GlobalRun open[kOpenRuns];
   unsigned openRuns = 0, nextClosed = 0;
   std::vector<GlobalRun> runs;
+  /// The runs that kernels extend themselves (MgpuHostBlock::checkRuns):
+  /// each of one access op, which began it.
+  MgpuHostCheckRun extendedRuns[MGPU_HOST_CHECK_RUNS];
+  struct RunStart {
+    const char *site;
+    uint32_t thread, flags;
+  } runStarts[MGPU_HOST_CHECK_RUNS];
+  void FlushRun(uint32_t run);
 };
 thread_local BlockChecker workerChecker;
 
@@ -232,6 +245,8 @@ void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
   // A block that failed an assert left its runs: its launch failed.
   openRuns = 0;
   runs.clear();
+  for (MgpuHostCheckRun &run : extendedRuns)
+    run = {UINT64_MAX, UINT64_MAX};
   // Buffers of blocks long gone (a stack moved, dynamic shared memory
   // reallocated) are not kept for ever.
   if (regions.size() > 16)
@@ -243,6 +258,8 @@ void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
 }
 
 void BlockChecker::EndBlock() {
+  for (uint32_t run = 0; run < MGPU_HOST_CHECK_RUNS; ++run)
+    FlushRun(run);
   runs.insert(runs.end(), open, open + openRuns);
   openRuns = 0;
   if (!runs.empty())
@@ -500,6 +517,33 @@ void BlockChecker::AccessGlobal(const char *site, uintptr_t address,
   nextClosed = (nextClosed + 1) % kOpenRuns;
 }
 
+void BlockChecker::FlushRun(uint32_t run) {
+  MgpuHostCheckRun &bytes = extendedRuns[run];
+  if (bytes.begin == bytes.end)
+    return;
+  // Among the other runs of the block, with which it may merge.
+  const RunStart &start = runStarts[run];
+  AccessGlobal(start.site, uintptr_t(bytes.begin), bytes.end - bytes.begin,
+               start.flags, start.thread);
+  bytes = {UINT64_MAX, UINT64_MAX};
+}
+
+void BlockChecker::NewRun(uint32_t run, const char *site, uintptr_t address,
+                          uint64_t bytes, uint32_t flags, uint32_t thread) {
+  MgpuHostCheckRun &current = extendedRuns[run];
+  if (current.begin != current.end) {
+    if (address >= current.begin && address + bytes <= current.end)
+      return;
+    if (address + bytes == current.begin) {
+      current.begin = address;
+      return;
+    }
+    FlushRun(run);
+  }
+  current = {address, address + bytes};
+  runStarts[run] = {site, thread, flags};
+}
+
 void BlockChecker::OutOfBounds(const char *site, uint32_t dimension,
                                int64_t index, int64_t extent, int64_t size,
                                uint32_t thread) {
@@ -535,9 +579,12 @@ void CheckRegion(const MgpuHostBlock *block, void *base, uint64_t bytes) {
 }
 
 void CheckAccess(const MgpuHostBlock *block, const char *site, void *address,
-                 uint64_t bytes, uint32_t flags, uint32_t x, uint32_t y,
-                 uint32_t z) {
+                 uint64_t bytes, uint32_t flags, uint32_t run, uint32_t x,
+                 uint32_t y, uint32_t z) {
   BlockChecker &checker = CheckerOf(block);
+  if (run < MGPU_HOST_CHECK_RUNS && (flags & MGPU_HOST_CHECK_GLOBAL))
+    return checker.NewRun(run, site, reinterpret_cast<uintptr_t>(address),
+                          bytes, flags, checker.Linear(x, y, z));
   checker.Access(site, static_cast<const char *>(address), bytes, flags,
                  checker.Linear(x, y, z));
 }
@@ -705,6 +752,7 @@ void BeginCheckedBlocks(CheckFindings &findings, MgpuHostBlock &block) {
   workerChecker.BeginBlocks(findings);
   block.check = &kHooks;
   block.checkState = &workerChecker;
+  block.checkRuns = workerChecker.Runs();
 }
 
 void BeginCheckedBlock(const MgpuHostBlock &block) {

@@ -132,11 +132,15 @@ enum {
   MGPU_HOST_CHECK_ATOMIC = 2,
   MGPU_HOST_CHECK_GLOBAL = 4
 };
+/* The runs of MgpuHostBlock::checkRuns; an access op without one passes
+ * MGPU_HOST_CHECK_NO_RUN as its `run`. */
+#define MGPU_HOST_CHECK_RUNS 16
+#define MGPU_HOST_CHECK_NO_RUN 0xffffffffu
 typedef void (*MgpuHostCheckAccessFn)(const struct MgpuHostBlock *block,
                                       const char *site, void *address,
                                       uint64_t bytes, uint32_t flags,
-                                      uint32_t threadX, uint32_t threadY,
-                                      uint32_t threadZ);
+                                      uint32_t run, uint32_t threadX,
+                                      uint32_t threadY, uint32_t threadZ);
 /* `count` accesses like MgpuHostCheckAccessFn's, `stride` bytes apart from
  * `address` on: a loop's, told before it runs. */
 typedef void (*MgpuHostCheckAccessesFn)(const struct MgpuHostBlock *block,
