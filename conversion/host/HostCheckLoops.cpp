@@ -13,6 +13,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::offload;
 
@@ -101,7 +103,18 @@ Value mlir::offload::loopAccessInBounds(OpBuilder &b, Location loc,
   tripCount = arith::SelectOp::create(
       b, loc, runs, arith::CeilDivUIOp::create(b, loc, span, safeStep), zero);
   Value lastIteration = arith::SubIOp::create(b, loc, tripCount, one);
-  Value inBounds = arith::ConstantIntOp::create(b, loc, 1, 1);
+  // The loop ends after n iterations only if the induction variable does
+  // not wrap past the largest index on its way to the upper bound: the last
+  // iteration's value, lower + (n - 1) * step < upper, is at most
+  // INT64_MAX - step.
+  Value lastValue = arith::AddIOp::create(
+      b, loc, lower, arith::MulIOp::create(b, loc, lastIteration, safeStep));
+  Value headroom =
+      arith::SubIOp::create(b, loc,
+                            arith::ConstantIndexOp::create(
+                                b, loc, std::numeric_limits<int64_t>::max()),
+                            lastValue);
+  Value inBounds = arith::CmpIOp::create(b, loc, Pred::uge, headroom, safeStep);
   for (auto [moves, value, size] :
        llvm::zip_equal(access.moves, access.values, sizes)) {
     Value first = value;

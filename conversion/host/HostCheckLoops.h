@@ -1,5 +1,4 @@
-//===- HostCheckLoops.h - Accesses a checked kernel tells once a loop -*- C++
-//-*-===//
+//===- HostCheckLoops.h - Accesses told once a loop -------------*- C++ -*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -50,9 +49,10 @@ std::optional<LoopAccess> findLoopAccess(Operation *access, Value memref,
 
 /// At `b` (before the loop): each index at the loop's first iteration, and
 /// whether every iteration's index is in [0, size) of its dimension
-/// (`sizes`, the memref's), computed without overflow: the trip count n,
-/// then for an index that moves, first < size and (n - 1) <= (size - 1 -
-/// first) / step. `tripCount` is set to n.
+/// (`sizes`, the memref's), computed without overflow: the trip count n
+/// (the loop's induction variable not wrapping on its way to the upper
+/// bound), then for an index that moves, first < size and (n - 1) <=
+/// (size - 1 - first) / step. `tripCount` is set to n.
 Value loopAccessInBounds(OpBuilder &b, Location loc, const LoopAccess &access,
                          ArrayRef<Value> sizes,
                          SmallVectorImpl<Value> &firstIndices,

@@ -229,8 +229,12 @@ void KernelChecker::checkAccess(Operation *op, Value memref, ValueRange indices,
     return;
   Access access{op,       memref, indices, extents, type.getRank() - unchecked,
                 accessed, flags};
-  if (auto loop = loopAccesses.find(op); loop != loopAccesses.end())
-    tellLoopAccess(access, loop->second, *followedAccess(access));
+  if (auto loop = loopAccesses.find(op); loop != loopAccesses.end()) {
+    // findLoopAccesses kept only accesses that the runtime follows.
+    std::optional<uint32_t> followed = followedAccess(access);
+    assert(followed && "a loop's access that the runtime does not follow");
+    tellLoopAccess(access, loop->second, *followed);
+  }
   Location loc = op->getLoc();
   OpBuilder b(op);
   // Whether each checked dimension holds the access: `index < size` and,
@@ -351,9 +355,9 @@ void KernelChecker::tellAccess(OpBuilder &b, const Access &access) {
   }
   uint32_t run = MGPU_HOST_CHECK_NO_RUN;
   if (*flags & MGPU_HOST_CHECK_GLOBAL) {
-    auto [it, inserted] = runs.try_emplace(access.op, runs.size());
-    if (it->second < MGPU_HOST_CHECK_RUNS)
-      run = it->second;
+    uint32_t ordinal = runs.try_emplace(access.op, runs.size()).first->second;
+    if (ordinal < MGPU_HOST_CHECK_RUNS)
+      run = ordinal;
   }
   Type i64 = b.getI64Type(), i32 = b.getI32Type();
   call(b, loc, kAccess,
@@ -471,8 +475,9 @@ static bool isBlockUniform(Value value, gpu::GPUFuncOp kernel,
     return true;
   // The GPU dialect's others (thread and lane ids, shuffles) are a
   // thread's own.
-  if (isa<gpu::GPUDialect>(def->getDialect()) || def->getNumRegions() ||
-      def->getNumOperands() == 0 || !isMemoryEffectFree(def))
+  if (isa_and_nonnull<gpu::GPUDialect>(def->getDialect()) ||
+      def->getNumRegions() || def->getNumOperands() == 0 ||
+      !isMemoryEffectFree(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return isBlockUniform(operand, kernel, depth - 1);
@@ -503,9 +508,10 @@ void KernelChecker::findLoopAccesses(ArrayRef<Operation *> accesses) {
     std::optional<uint32_t> followed = followedAccess(access);
     if (!followed)
       continue;
-    if (std::optional<LoopAccess> loop = findLoopAccess(
-            op, memref, indices, !(*followed & MGPU_HOST_CHECK_GLOBAL),
-            flags & MGPU_HOST_CHECK_WRITE))
+    if (std::optional<LoopAccess> loop =
+            findLoopAccess(op, memref, indices,
+                           /*workgroup=*/!(*followed & MGPU_HOST_CHECK_GLOBAL),
+                           /*writes=*/flags & MGPU_HOST_CHECK_WRITE))
       loopAccesses.try_emplace(op, std::move(*loop));
   }
 }

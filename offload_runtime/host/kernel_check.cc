@@ -87,11 +87,15 @@ struct Region {
 
   /// Makes the shadow one of single bytes, each with its granule's history.
   void SplitGranules() {
+    const unsigned shift = granuleShift;
+    granuleShift = 0;
+    // A shadow not made yet is made of bytes at once.
+    if (shadow.empty())
+      return;
     std::vector<Shadow> bytesShadow(bytes);
     for (uint64_t i = 0; i < bytes; ++i)
-      bytesShadow[i] = shadow[i >> granuleShift];
+      bytesShadow[i] = shadow[i >> shift];
     shadow = std::move(bytesShadow);
-    granuleShift = 0;
   }
 };
 
@@ -362,15 +366,12 @@ void BlockChecker::Accesses(const char *site, const char *address,
     count = 1;
   // Consecutive elements of global memory are one run, whichever way the
   // loop walks them.
-  const uint64_t step = uint64_t(stride < 0 ? -stride : stride);
-  if ((flags & MGPU_HOST_CHECK_GLOBAL) && step == bytes) {
-    const char *lowest =
-        stride < 0 ? address + stride * int64_t(count - 1) : address;
-    return AccessGlobal(site, reinterpret_cast<uintptr_t>(lowest),
-                        bytes * count, flags, thread);
-  }
+  const uint64_t step = stride < 0 ? 0 - uint64_t(stride) : uint64_t(stride);
   const char *lowest =
       stride < 0 ? address + stride * int64_t(count - 1) : address;
+  if ((flags & MGPU_HOST_CHECK_GLOBAL) && step == bytes)
+    return AccessGlobal(site, reinterpret_cast<uintptr_t>(lowest),
+                        bytes * count, flags, thread);
   const uint64_t span = step * (count - 1) + bytes;
   Region *region =
       flags & MGPU_HOST_CHECK_GLOBAL ? nullptr : Find(lowest, span);
@@ -384,9 +385,9 @@ void BlockChecker::Accesses(const char *site, const char *address,
   ReadSpan key{address, bytes, stride, count, interval, sharedWrites};
   // Fibonacci hashing: the high bits of the product depend on every bit
   // of the address, not only the low ones that a buffer's rows share.
-  const uint64_t hash =
-      (reinterpret_cast<uintptr_t>(address) ^ uint64_t(stride) << 32 ^ count) *
-      0x9e3779b97f4a7c15ull;
+  const uint64_t hash = (reinterpret_cast<uintptr_t>(address) ^
+                         (uint64_t(stride) << 32) ^ count) *
+                        0x9e3779b97f4a7c15ull;
   ReadSpan &cached = readSpans[hash >> (64 - kReadSpanBits)];
   // Two threads have read each of these granules since the last barrier,
   // which the block wrote, and none wrote them since: another read changes
@@ -518,14 +519,14 @@ void BlockChecker::AccessGlobal(const char *site, uintptr_t address,
 }
 
 void BlockChecker::FlushRun(uint32_t run) {
-  MgpuHostCheckRun &bytes = extendedRuns[run];
-  if (bytes.begin == bytes.end)
+  MgpuHostCheckRun &extent = extendedRuns[run];
+  if (extent.begin == extent.end)
     return;
   // Among the other runs of the block, with which it may merge.
   const RunStart &start = runStarts[run];
-  AccessGlobal(start.site, uintptr_t(bytes.begin), bytes.end - bytes.begin,
+  AccessGlobal(start.site, uintptr_t(extent.begin), extent.end - extent.begin,
                start.flags, start.thread);
-  bytes = {UINT64_MAX, UINT64_MAX};
+  extent = {UINT64_MAX, UINT64_MAX};
 }
 
 void BlockChecker::NewRun(uint32_t run, const char *site, uintptr_t address,

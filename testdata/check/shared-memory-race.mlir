@@ -107,6 +107,21 @@ func.func @main() {
     memref.store %byte, %raw[%low] : memref<32xi8, #gpu.address_space<workgroup>>
     gpu.terminator
   }
+  // Clean, of bytes from the first access on: each thread writes its
+  // byte, and after a barrier reads its neighbour's.
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+    %raw = memref.alloc() : memref<8xi8, #gpu.address_space<workgroup>>
+    %byte = arith.index_cast %tx : index to i8
+    memref.store %byte, %raw[%tx] : memref<8xi8, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %next0 = arith.addi %tx, %c1 : index
+    %next = arith.remui %next0, %c8 : index
+    %v = memref.load %raw[%next] : memref<8xi8, #gpu.address_space<workgroup>>
+    %w = arith.extui %v : i8 to i32
+    memref.store %w, %racy[%c0] : memref<2xi32>
+    gpu.terminator
+  }
   // OUT: {{\[}}[9,   2,   3,   4,   5,   6,   7,   0],
   call @printMemrefI32(%cast) : (memref<*xi32>) -> ()
   return
