@@ -1,11 +1,15 @@
 // The host-target benchmark's kernels, written as for a GPU, and the host
 // functions that launch them synchronously on device memory (which, on the
-// host backend, is host memory: no copies are timed).
+// host backend, is host memory: no copies are timed). Each kernel declares the
+// block it is launched with (known_block_size), as one outlined from a
+// gpu.launch of constant sizes does: the host target's thread loops then run
+// a constant number of threads.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // c[i] = a[i] + b[i], one element per thread.
     gpu.func @add(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>,
-                  %n: index) kernel {
+                  %n: index) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
       %i = gpu.global_id x
       %inside = arith.cmpi ult, %i, %n : index
       scf.if %inside {
@@ -22,7 +26,7 @@ module attributes {gpu.container_module} {
     gpu.func @block_sum(%in: memref<?xf32>, %partial: memref<?xf32>,
                         %n: index)
         workgroup(%tile: memref<256xf32, #gpu.address_space<workgroup>>)
-        kernel {
+        kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index
@@ -67,7 +71,7 @@ module attributes {gpu.container_module} {
                      %c: memref<?x?xf32>)
         workgroup(%as: memref<16x16xf32, #gpu.address_space<workgroup>>,
                   %bs: memref<16x16xf32, #gpu.address_space<workgroup>>)
-        kernel {
+        kernel attributes {known_block_size = array<i32: 16, 16, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c16 = arith.constant 16 : index

@@ -55,4 +55,15 @@ Status GeometryError(BadGeometry bad, const intptr_t grid[3],
   return OkStatus();
 }
 
+Status CompiledSizeError(std::string_view name, bool grid,
+                         const uint32_t compiled[3],
+                         const uint32_t launched[3]) {
+  const char *what = grid ? "grid" : "block";
+  return InvalidValue(
+      StrCat("kernel '", name, "' was compiled for ", what, "s of ",
+             Dims(compiled[0], compiled[1], compiled[2]), " (known_", what,
+             "_size); it cannot launch with the ", what, " ",
+             Dims(launched[0], launched[1], launched[2])));
+}
+
 } // namespace mgpu

@@ -16,6 +16,7 @@
 #include "offload_runtime/status.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace mgpu {
 
@@ -61,6 +62,13 @@ CheckGeometry(intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
 [[gnu::cold]] Status GeometryError(BadGeometry bad, const intptr_t grid[3],
                                    const intptr_t block[3],
                                    const intptr_t *cluster, int32_t smem);
+
+/// The error of a launch whose block (with `grid`, whose grid) is
+/// `launched`, where kernel `name` was compiled for `compiled` alone (its
+/// known_block_size, known_grid_size).
+[[gnu::cold]] Status CompiledSizeError(std::string_view name, bool grid,
+                                       const uint32_t compiled[3],
+                                       const uint32_t launched[3]);
 
 } // namespace mgpu
 

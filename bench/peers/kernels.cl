@@ -2,17 +2,19 @@
 // kernels.mlir and host_kernels.mlir, thread for work-item, shared memory for
 // __local. PoCL offers no subgroups (cl_khr_subgroups), so softmax's
 // subgroup reductions are a tree in __local memory over each row's 32
-// work-items.
+// work-items. Each kernel requires the work-group size it is enqueued with,
+// as kernels.mlir's declare their blocks (known_block_size).
 
-kernel void vector_add(global const float *a, global const float *b,
-                       global float *c, ulong n) {
+kernel __attribute__((reqd_work_group_size(256, 1, 1))) void
+vector_add(global const float *a, global const float *b, global float *c,
+           ulong n) {
   size_t i = get_global_id(0);
   if (i < n)
     c[i] = a[i] + b[i];
 }
 
-kernel void block_sum(global const float *in, global float *partial,
-                      ulong n) {
+kernel __attribute__((reqd_work_group_size(256, 1, 1))) void
+block_sum(global const float *in, global float *partial, ulong n) {
   local float tile[256];
   size_t tid = get_local_id(0), i = get_global_id(0);
   tile[tid] = i < n ? in[i] : 0.0f;
@@ -26,8 +28,9 @@ kernel void block_sum(global const float *in, global float *partial,
     partial[get_group_id(0)] = tile[0];
 }
 
-kernel void matmul_naive(global const float *a, global const float *b,
-                         global float *c, ulong n) {
+kernel __attribute__((reqd_work_group_size(16, 16, 1))) void
+matmul_naive(global const float *a, global const float *b, global float *c,
+             ulong n) {
   size_t col = get_global_id(0), row = get_global_id(1);
   float sum = 0.0f;
   for (size_t k = 0; k < n; ++k)
@@ -35,8 +38,9 @@ kernel void matmul_naive(global const float *a, global const float *b,
   c[row * n + col] = sum;
 }
 
-kernel void matmul_tiled(global const float *a, global const float *b,
-                         global float *c, ulong n) {
+kernel __attribute__((reqd_work_group_size(16, 16, 1))) void
+matmul_tiled(global const float *a, global const float *b, global float *c,
+             ulong n) {
   local float as[16][16], bs[16][16];
   size_t tx = get_local_id(0), ty = get_local_id(1);
   size_t row = get_group_id(1) * 16 + ty, col = get_group_id(0) * 16 + tx;
@@ -52,7 +56,8 @@ kernel void matmul_tiled(global const float *a, global const float *b,
   c[row * n + col] = sum;
 }
 
-kernel void jacobi(global const float *in, global float *out, ulong n) {
+kernel __attribute__((reqd_work_group_size(32, 8, 1))) void
+jacobi(global const float *in, global float *out, ulong n) {
   size_t j = get_global_id(0), i = get_global_id(1);
   if (i > 0 && j > 0 && i < n - 1 && j < n - 1)
     out[i * n + j] = ((in[(i - 1) * n + j] + in[(i + 1) * n + j]) +
@@ -60,7 +65,8 @@ kernel void jacobi(global const float *in, global float *out, ulong n) {
                      0.25f;
 }
 
-kernel void histogram(global const int *in, global int *hist, ulong n) {
+kernel __attribute__((reqd_work_group_size(256, 1, 1))) void
+histogram(global const int *in, global int *hist, ulong n) {
   local int counts[256];
   size_t tid = get_local_id(0);
   counts[tid] = 0;
@@ -71,7 +77,8 @@ kernel void histogram(global const int *in, global int *hist, ulong n) {
   atomic_add(&hist[tid], counts[tid]);
 }
 
-kernel void softmax(global const float *in, global float *out, ulong cols) {
+kernel __attribute__((reqd_work_group_size(32, 8, 1))) void
+softmax(global const float *in, global float *out, ulong cols) {
   local float lanes[8][32];
   size_t lane = get_local_id(0), y = get_local_id(1), row = get_global_id(1);
   global const float *x = in + row * cols;
@@ -102,4 +109,4 @@ kernel void softmax(global const float *in, global float *out, ulong cols) {
     out[row * cols + j] = exp(x[j] - max) * inverse;
 }
 
-kernel void empty(void) {}
+kernel __attribute__((reqd_work_group_size(1, 1, 1))) void empty(void) {}

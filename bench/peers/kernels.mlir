@@ -2,13 +2,15 @@
 // and the host functions that launch them synchronously on device memory
 // (host memory on the host backend: no copies are timed). The same
 // computations are in kernels.cl (PoCL), omp_route.mlir (MLIR's OpenMP
-// route) and clang_loops.cc.
+// route) and clang_loops.cc. Each kernel declares the block it is launched
+// with (known_block_size), as host_kernels.mlir's do.
 module attributes {gpu.container_module} {
   gpu.module @peer_kernels {
     // C = A B for n x n matrices, one element of C per thread, straight from
     // global memory.
     gpu.func @matmul_naive(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
-                           %c: memref<?x?xf32>) kernel {
+                           %c: memref<?x?xf32>) kernel
+        attributes {known_block_size = array<i32: 16, 16, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %zero = arith.constant 0.0 : f32
@@ -28,7 +30,8 @@ module attributes {gpu.container_module} {
 
     // One Jacobi sweep: each interior point of `out` is the mean of its four
     // neighbours in `in`; the border is not written.
-    gpu.func @jacobi(%in: memref<?x?xf32>, %out: memref<?x?xf32>) kernel {
+    gpu.func @jacobi(%in: memref<?x?xf32>, %out: memref<?x?xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %quarter = arith.constant 0.25 : f32
@@ -66,7 +69,7 @@ module attributes {gpu.container_module} {
     // then adds its 256 counts to `hist` with atomics. 256 threads a block.
     gpu.func @histogram(%in: memref<?xi32>, %hist: memref<256xi32>)
         workgroup(%local: memref<256xi32, #gpu.address_space<workgroup>>)
-        kernel {
+        kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %zero = arith.constant 0 : i32
       %one = arith.constant 1 : i32
@@ -92,7 +95,8 @@ module attributes {gpu.container_module} {
     // Softmax of each row of `in`, one subgroup (32 lanes in x) a row: each
     // lane strides over the row, and subgroup reductions give the row's
     // maximum and the sum of its exponentials.
-    gpu.func @softmax(%in: memref<?x?xf32>, %out: memref<?x?xf32>) kernel {
+    gpu.func @softmax(%in: memref<?x?xf32>, %out: memref<?x?xf32>) kernel
+        attributes {known_block_size = array<i32: 32, 8, 1>} {
       %c1 = arith.constant 1 : index
       %c32 = arith.constant 32 : index
       %lowest = arith.constant 0xFF800000 : f32
@@ -126,7 +130,8 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @empty() kernel {
+    gpu.func @empty() kernel
+        attributes {known_block_size = array<i32: 1, 1, 1>} {
       gpu.return
     }
   }

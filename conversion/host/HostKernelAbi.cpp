@@ -108,6 +108,17 @@ static void createDescriptor(OpBuilder &b, Location loc, StringRef name,
   insert(abi::MgpuHostKernelField::checked,
          LLVM::ConstantOp::create(ib, loc, i32,
                                   kernel->hasAttr(kCheckedAttrName) ? 1 : 0));
+  namespace F = abi::MgpuHostKernelField;
+  auto insertKnown = [&](StringRef attrName, const unsigned (&fields)[3]) {
+    auto known = kernel->getAttrOfType<DenseI32ArrayAttr>(attrName);
+    for (int d = 0; d < 3; ++d)
+      insert(fields[d], LLVM::ConstantOp::create(
+                            ib, loc, i32, known ? known.asArrayRef()[d] : 0));
+  };
+  insertKnown(kKnownBlockSizeAttrName,
+              {F::knownBlockDimX, F::knownBlockDimY, F::knownBlockDimZ});
+  insertKnown(kKnownGridSizeAttrName,
+              {F::knownGridDimX, F::knownGridDimY, F::knownGridDimZ});
   LLVM::ReturnOp::create(ib, loc, value);
 }
 

@@ -22,6 +22,14 @@ constexpr llvm::StringLiteral kPrivateBytesAttrName =
 /// the block's MgpuHostCheckHooks; its MgpuHostKernel tells the runtime.
 constexpr llvm::StringLiteral kCheckedAttrName = "offload.host_checked";
 
+/// On a kernel's function (array<i32: x, y, z>): its gpu.func's
+/// known_block_size and known_grid_size, which its code takes as constants;
+/// its MgpuHostKernel tells the runtime, which refuses other sizes.
+constexpr llvm::StringLiteral kKnownBlockSizeAttrName =
+    "offload.host_known_block_size";
+constexpr llvm::StringLiteral kKnownGridSizeAttrName =
+    "offload.host_known_grid_size";
+
 /// For each kernel of `module` (an llvm.func with gpu.kernel whose first
 /// parameter is its MgpuHostBlock), adds what the host backend looks up
 /// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX

@@ -221,6 +221,41 @@ static Value uniformGpuValue(Operation *op, OpBuilder &b,
   return nullptr;
 }
 
+/// Marks each `blockIdx * blockDim + threadIdx` in one dimension (a
+/// gpu.global_id rewritten, or written so) as arithmetic that does not wrap,
+/// nsw and nuw: with 64-bit indices it is below 2^31 * 1024 + 1024. A thread
+/// loop whose work is all in `if (id < n)` then runs the threads that pass
+/// alone, without the test (ControlFlowSplit.h).
+static void markGlobalIdsNoWrap(gpu::GPUModuleOp module) {
+  if (DataLayout::closest(module).getTypeSizeInBits(
+          IndexType::get(module.getContext())) < 64)
+    return;
+  auto flags =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  module.walk([&](arith::AddIOp add) {
+    for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())}) {
+      auto thread = id.getDefiningOp<gpu::ThreadIdOp>();
+      auto mul = offset.getDefiningOp<arith::MulIOp>();
+      if (!thread || !mul || !isa<IndexType>(add.getType()))
+        continue;
+      gpu::Dimension dim = thread.getDimension();
+      auto isDim = [&](Value v, auto op) {
+        auto defining = v.getDefiningOp<decltype(op)>();
+        return defining && defining.getDimension() == dim;
+      };
+      if ((isDim(mul.getLhs(), gpu::BlockIdOp()) &&
+           isDim(mul.getRhs(), gpu::BlockDimOp())) ||
+          (isDim(mul.getLhs(), gpu::BlockDimOp()) &&
+           isDim(mul.getRhs(), gpu::BlockIdOp()))) {
+        mul.setOverflowFlags(flags);
+        add.setOverflowFlags(flags);
+        return;
+      }
+    }
+  });
+}
+
 /// A function beside `kernel` that will run one block of it,
 /// `(%block: !llvm.ptr, args...)`: empty but for its return.
 static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel) {
@@ -233,6 +268,12 @@ static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel) {
                                        FunctionType::get(context, inputs, {}));
   function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                     UnitAttr::get(context));
+  // The sizes that the thread loops take as constants (readBlockValues),
+  // which the runtime holds each launch to.
+  if (DenseI32ArrayAttr known = kernel.getKnownBlockSizeAttr())
+    function->setAttr(kKnownBlockSizeAttrName, known);
+  if (DenseI32ArrayAttr known = kernel.getKnownGridSizeAttr())
+    function->setAttr(kKnownGridSizeAttrName, known);
   Block *entry = function.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   func::ReturnOp::create(b, loc);
@@ -542,6 +583,7 @@ struct LowerGpuToHostPass
     populateGpuGlobalIdPatterns(patterns);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
+    markGlobalIdsNoWrap(module);
     lowerVectorOpsForHost(module);
 
     // Checked where the pass or one of the module's host targets says so.

@@ -10,7 +10,9 @@
 
 #include "offload_runtime/host/kernel_check.h"
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/launch_geometry.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csetjmp>
 #include <cstddef>
@@ -268,6 +270,20 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
   const MgpuHostKernel &descriptor = *kernel.descriptor;
   MGPU_RETURN_IF_ERROR(
       CheckKernelParams(kernel.name, descriptor.paramCount, params));
+  // The kernel's code takes these sizes as constants: another size would run
+  // the wrong threads, or read the wrong grid size.
+  const uint32_t knownBlock[3] = {descriptor.knownBlockDimX,
+                                  descriptor.knownBlockDimY,
+                                  descriptor.knownBlockDimZ};
+  const uint32_t knownGrid[3] = {descriptor.knownGridDimX,
+                                 descriptor.knownGridDimY,
+                                 descriptor.knownGridDimZ};
+  if (knownBlock[0] && !std::equal(knownBlock, knownBlock + 3, config.block))
+    return CompiledSizeError(kernel.name, /*grid=*/false, knownBlock,
+                             config.block);
+  if (knownGrid[0] && !std::equal(knownGrid, knownGrid + 3, config.grid))
+    return CompiledSizeError(kernel.name, /*grid=*/true, knownGrid,
+                             config.grid);
   if (config.sharedMemoryBytes > kMaxSharedMemoryBytes)
     return RuntimeError(MGPU_ERROR_INVALID_VALUE,
                         StrCat("the launch asks for ", config.sharedMemoryBytes,

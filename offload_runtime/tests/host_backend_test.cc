@@ -26,6 +26,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -197,6 +198,46 @@ uint64_t MachineMemoryBytes() {
     if (key == "MemTotal:")
       return kib * 1024;
   return 0;
+}
+
+TEST_F(HostBackend, AKernelOfKnownSizesLaunchesWithThoseAlone) {
+  MgpuFunctionHandle fixed = mgpuModuleGetFunction(module, "fixed_fill");
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  void *memory = out;
+  int32_t value = 7;
+  void *params[] = {&memory, &value};
+  std::fill(out, out + kCount, 0);
+  // A block of 64 threads, or a grid of 16, would run the block's 128
+  // threads and read a grid of 8: refused before anything runs.
+  const struct {
+    intptr_t grid, block;
+    const char *message;
+  } refused[] = {
+      {16, 64,
+       "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for blocks of "
+       "(128, 1, 1) (known_block_size); it cannot launch with the block "
+       "(64, 1, 1)"},
+      {4, 128,
+       "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for grids of "
+       "(8, 1, 1) (known_grid_size); it cannot launch with the grid "
+       "(4, 1, 1)"},
+  };
+  for (const auto &launch : refused) {
+    mgpuLaunchKernel(fixed, launch.grid, 1, 1, launch.block, 1, 1, 0, nullptr,
+                     params, nullptr, 2);
+    ASSERT_EQ(errors.seen.size(), 1u);
+    EXPECT_EQ(errors.seen[0].code, CUDA_ERROR_INVALID_VALUE);
+    EXPECT_NE(errors.seen[0].message.find(launch.message), std::string::npos)
+        << errors.seen[0].message;
+    errors.seen.clear();
+  }
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  EXPECT_EQ(std::count(out, out + kCount, 0), kCount);
+  mgpuLaunchKernel(fixed, 8, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr, 2);
+  mgpuStreamSynchronize(nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  EXPECT_EQ(std::count(out, out + kCount, 7 + 8), kCount);
 }
 
 /// hog's private memory: 400000000 i32 for each thread.

@@ -74,5 +74,17 @@ module attributes {gpu.container_module} {
       memref.store %value, %out[%i] : memref<1024xi32>
       gpu.return
     }
+    // fill for blocks of 128 threads in a grid of 8 alone, which its thread
+    // loops and grid size take as constants.
+    gpu.func @fixed_fill(%out: memref<1024xi32>, %value: i32) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>,
+                    known_grid_size = array<i32: 8, 1, 1>} {
+      %i = gpu.global_id x
+      %grid = gpu.grid_dim x
+      %blocks = arith.index_cast %grid : index to i32
+      %v = arith.addi %value, %blocks : i32
+      memref.store %v, %out[%i] : memref<1024xi32>
+      gpu.return
+    }
   }
 }

@@ -8,6 +8,7 @@
 
 #include "offload_runtime/vulkan/module.h"
 
+#include "offload_runtime/launch_geometry.h"
 #include "offload_runtime/vulkan/stream_pool.h"
 #include "offload_runtime/vulkan/vulkan_error.h"
 
@@ -15,10 +16,6 @@
 
 namespace mgpu::vulkan {
 namespace {
-
-std::string Dims(const uint32_t size[3]) {
-  return StrCat("(", size[0], ", ", size[1], ", ", size[2], ")");
-}
 
 StatusOr<VkShaderModule> CreateShader(Device &device,
                                       const std::vector<uint32_t> &words) {
@@ -152,12 +149,8 @@ StatusOr<VkPipeline> Kernel::PipelineFor(const uint32_t block[3],
     return it->second;
   const bool compiled = std::equal(block, block + 3, entry.localSize);
   if (!compiled && !entry.blockSizeOffset)
-    return RuntimeError(
-        MGPU_ERROR_INVALID_VALUE,
-        StrCat("kernel '", entry.name, "' was compiled for blocks of ",
-               Dims(entry.localSize),
-               " (known_block_size); it cannot launch with the block ",
-               Dims(block)));
+    return CompiledSizeError(entry.name, /*grid=*/false, entry.localSize,
+                             block);
   StatusOr<VkPipeline> pipeline =
       compiled ? module.CreatePipeline(*this, module.shader, key[3])
                : CreateResized(block, key[3]);

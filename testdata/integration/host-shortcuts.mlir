@@ -4,8 +4,9 @@
 // every kind that every target compiles, and a generic one; a loop that it
 // runs across the threads (it walks b[k, x] while the threads walk x),
 // checked against host loops; a grid-stride loop, which it runs across the
-// threads too; and the steps of a tree reduction in a block of 100 threads,
-// `if (threadIdx.x < half)`, which loop over those threads only.
+// threads too; the steps of a tree reduction in a block of 100 threads,
+// `if (threadIdx.x < half)`, which loop over those threads only; and bounds
+// tests on the global id, `if (id < n)`, likewise, for n at the edges.
 //
 // UNSUPPORTED-TARGET: vulkan: atomic maximumf of f32 is no atomic of Vulkan's
 
@@ -318,10 +319,91 @@ func.func @grid_stride() {
 }
 // CHECK: {{\[}}0, 1999]
 
+// `if (id < n)` in 3 blocks of 64 threads, unsigned and signed, for n
+// before, inside, at the end of and past the grid, and -5: each thread that
+// passes writes id + 1 in its row, the others nothing. [elements not as
+// the host expects, elements written]: 804 threads pass the unsigned tests
+// (0, 1, 63, 64, 100, 192, 192, 192), 612 the signed ones (-5 passes none).
+func.func @bounds_tests() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c192 = arith.constant 192 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %out = gpu.alloc host_shared () : memref<2x192xi32>
+  %bounds = memref.alloca() : memref<8xindex>
+  %values = arith.constant dense<[0, 1, 63, 64, 100, 192, 1000, -5]> : vector<8xindex>
+  vector.store %values, %bounds[%c0] : memref<8xindex>, vector<8xindex>
+  %result:2 = scf.for %b = %c0 to %c8 step %c1 iter_args(%wrong = %zero, %written = %zero) -> (i32, i32) {
+    %n = memref.load %bounds[%b] : memref<8xindex>
+    scf.for %i = %c0 to %c192 step %c1 {
+      memref.store %zero, %out[%c0, %i] : memref<2x192xi32>
+      memref.store %zero, %out[%c1, %i] : memref<2x192xi32>
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %id = gpu.global_id x
+      %below = arith.cmpi ult, %id, %n : index
+      scf.if %below {
+        %v = arith.index_cast %id : index to i32
+        %v1 = arith.addi %v, %one : i32
+        memref.store %v1, %out[%c0, %id] : memref<2x192xi32>
+      }
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %id = gpu.global_id x
+      %below = arith.cmpi slt, %id, %n : index
+      scf.if %below {
+        %v = arith.index_cast %id : index to i32
+        %v1 = arith.addi %v, %one : i32
+        memref.store %v1, %out[%c1, %id] : memref<2x192xi32>
+      }
+      gpu.terminator
+    }
+    %counts:2 = scf.for %i = %c0 to %c192 step %c1 iter_args(%w = %wrong, %k = %written) -> (i32, i32) {
+      %ii = arith.index_cast %i : index to i32
+      %passed = arith.addi %ii, %one : i32
+      %u = arith.cmpi ult, %i, %n : index
+      %s = arith.cmpi slt, %i, %n : index
+      %want_u = arith.select %u, %passed, %zero : i32
+      %want_s = arith.select %s, %passed, %zero : i32
+      %got_u = memref.load %out[%c0, %i] : memref<2x192xi32>
+      %got_s = memref.load %out[%c1, %i] : memref<2x192xi32>
+      %bad_u = arith.cmpi ne, %got_u, %want_u : i32
+      %bad_s = arith.cmpi ne, %got_s, %want_s : i32
+      %bad_u_i32 = arith.extui %bad_u : i1 to i32
+      %bad_s_i32 = arith.extui %bad_s : i1 to i32
+      %w1 = arith.addi %w, %bad_u_i32 : i32
+      %w2 = arith.addi %w1, %bad_s_i32 : i32
+      %wrote_u = arith.cmpi ne, %got_u, %zero : i32
+      %wrote_s = arith.cmpi ne, %got_s, %zero : i32
+      %k_u = arith.extui %wrote_u : i1 to i32
+      %k_s = arith.extui %wrote_s : i1 to i32
+      %k1 = arith.addi %k, %k_u : i32
+      %k2 = arith.addi %k1, %k_s : i32
+      scf.yield %w2, %k2 : i32, i32
+    }
+    scf.yield %counts#0, %counts#1 : i32, i32
+  }
+  %r = memref.alloca() : memref<2xi32>
+  memref.store %result#0, %r[%c0] : memref<2xi32>
+  memref.store %result#1, %r[%c1] : memref<2xi32>
+  %rc = memref.cast %r : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%rc) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK: {{\[}}0, 1416]
+
 func.func @main() {
   call @atomics() : () -> ()
   call @across_threads() : () -> ()
   call @tree() : () -> ()
   call @grid_stride() : () -> ()
+  call @bounds_tests() : () -> ()
   return
 }

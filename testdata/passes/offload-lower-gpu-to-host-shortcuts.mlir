@@ -123,27 +123,59 @@ gpu.module @kernels [#offload.host] {
     gpu.return
   }
 
-  // for (i = base + x; i < n; i += stride): k from 0 to the most iterations
-  // of any thread, ceil((n - lowest) / stride), where the lowest lower bound
-  // is INT64_MIN when base + blockDim.x - 1 wraps, else base; each thread's
-  // iteration k where lower < n and k * stride < n - lower, at lower + k *
-  // stride.
+  // for (i = base + x; i < n; i += stride): first k from 0 to the
+  // iterations that every thread has, those of the last, whose lower bound
+  // is base + blockDim.x - 1 (none where that wraps), each thread's
+  // iteration k at lower + k * stride, untested; then k from there to the
+  // most iterations of any thread, ceil((n - lowest) / stride), where the
+  // lowest lower bound is INT64_MIN when base + blockDim.x - 1 wraps, else
+  // base; each thread's iteration k where lower < n and k * stride <
+  // n - lower. Each iteration of the first loop prefetches the next one's
+  // elements, c[base + (k + 1) * stride + j] a cache line (16 f32) apart,
+  // once, for writing (the body reads and writes them).
   // CHECK-LABEL: llvm.func internal @grid_stride
   // CHECK: %[[MIN:.*]] = llvm.mlir.constant(-9223372036854775808 : index)
+  // CHECK: %[[LINE_ELEMS:.*]] = llvm.mlir.constant(16 : index)
   // CHECK: %[[LAST:.*]] = llvm.add %[[BASE:arg6]], %{{.*}} : i64
-  // CHECK: %[[WRAPS:.*]] = llvm.icmp "slt" %[[LAST]], %[[BASE]]
-  // CHECK: %[[LOWEST:.*]] = llvm.select %[[WRAPS]], %[[MIN]], %[[BASE]]
-  // CHECK: llvm.sub %[[N:.*]], %[[LOWEST]]
+  // CHECK: %[[N:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+  // CHECK: %[[LAST_STARTS:.*]] = llvm.icmp "slt" %[[LAST]], %[[N]]
+  // CHECK: %[[LAST_WRAPS:.*]] = llvm.icmp "slt" %[[LAST]], %[[BASE]]
+  // CHECK: %[[LAST_NO_WRAP:.*]] = llvm.xor %[[LAST_WRAPS]]
+  // CHECK: %[[LAST_HAS:.*]] = llvm.and %[[LAST_STARTS]], %[[LAST_NO_WRAP]]
+  // CHECK: llvm.sub %[[N]], %[[LAST]]
   // CHECK: llvm.udiv
-  // CHECK: ^bb[[K:[0-9]+]](%[[KV:.*]]: i64):
-  // CHECK: llvm.icmp "ult" %[[KV]], %{{.*}} : i64
+  // CHECK: %[[ALL:.*]] = llvm.select %[[LAST_HAS]]
+  // CHECK: ^bb{{[0-9]+}}(%[[K0:.*]]: i64):
+  // CHECK-NEXT: llvm.icmp "ult" %[[K0]], %[[ALL]] : i64
+  // CHECK: %[[K1:.*]] = llvm.add %[[K0]], %{{.*}} : i64
+  // CHECK-NEXT: %[[NEXT_OFFSET:.*]] = llvm.mul %[[K1]], %[[STRIDE:arg7]] : i64
+  // CHECK-NEXT: %[[NEXT:.*]] = llvm.add %[[BASE]], %[[NEXT_OFFSET]] : i64
+  // CHECK: ^bb{{[0-9]+}}(%[[LINE:.*]]: i64):
+  // CHECK: %[[LINE_OFFSET:.*]] = llvm.mul %[[LINE]], %[[LINE_ELEMS]] : i64
+  // CHECK-NEXT: %[[AHEAD:.*]] = llvm.add %[[NEXT]], %[[LINE_OFFSET]] : i64
+  // CHECK-NEXT: llvm.extractvalue
+  // CHECK-NEXT: %[[AHEAD_PTR:.*]] = llvm.getelementptr %{{.*}}[%[[AHEAD]]]
+  // CHECK-NEXT: "llvm.intr.prefetch"(%[[AHEAD_PTR]]) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
+  // CHECK-NOT: llvm.intr.prefetch
+  // CHECK: %[[LOWER0:.*]] = llvm.add %[[BASE]], %{{.*}} : i64
+  // CHECK-NEXT: %[[OFFSET0:.*]] = llvm.mul %[[K0]], %[[STRIDE]] : i64
+  // CHECK-NEXT: %[[I0:.*]] = llvm.add %[[LOWER0]], %[[OFFSET0]] : i64
+  // CHECK-NEXT: llvm.extractvalue
+  // CHECK-NEXT: llvm.getelementptr inbounds|nuw %{{.*}}[%[[I0]]]
+  // CHECK: %[[LOWEST:.*]] = llvm.select %{{.*}}, %[[MIN]], %[[BASE]]
+  // CHECK: %[[LOWEST_STARTS:.*]] = llvm.icmp "slt" %[[LOWEST]]
+  // CHECK: llvm.sub %{{.*}}, %[[LOWEST]]
+  // CHECK: llvm.udiv
+  // CHECK: %[[MOST:.*]] = llvm.select %[[LOWEST_STARTS]]
+  // CHECK: ^bb{{[0-9]+}}(%[[KV:.*]]: i64):
+  // CHECK-NEXT: llvm.icmp "ult" %[[KV]], %[[MOST]] : i64
   // CHECK: %[[LOWER:.*]] = llvm.add %[[BASE]], %{{.*}} : i64
-  // CHECK: %[[OFFSET:.*]] = llvm.mul %[[KV]], %[[STRIDE:arg7]] : i64
+  // CHECK: %[[OFFSET:.*]] = llvm.mul %[[KV]], %[[STRIDE]] : i64
+  // CHECK: %[[I:.*]] = llvm.add %[[LOWER]], %[[OFFSET]] : i64
   // CHECK: %[[STARTED:.*]] = llvm.icmp "slt" %[[LOWER]], %[[UPPER:.*]] : i64
   // CHECK: %[[SPAN:.*]] = llvm.sub %[[UPPER]], %[[LOWER]] : i64
   // CHECK: %[[NOT_PAST:.*]] = llvm.icmp "ult" %[[OFFSET]], %[[SPAN]] : i64
   // CHECK: %[[INSIDE:.*]] = llvm.and %[[STARTED]], %[[NOT_PAST]] : i1
-  // CHECK: %[[I:.*]] = llvm.add %[[LOWER]], %[[OFFSET]] : i64
   // CHECK: llvm.cond_br %[[INSIDE]]
   // CHECK: llvm.getelementptr inbounds|nuw %{{.*}}[%[[I]]]
   // CHECK: llvm.return

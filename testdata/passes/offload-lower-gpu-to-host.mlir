@@ -30,10 +30,24 @@
 // CHECK: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 8, 8, 8, 8, 4]> : tensor<6xi32>)
 // CHECK: llvm.func internal @__mgpu_host_run.k(%[[PARAMS:[^:]*]]: !llvm.ptr, %[[RUN_BLOCK:[^:]*]]: !llvm.ptr) {
 // CHECK: llvm.call @k(%[[RUN_BLOCK]], {{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, f32) -> ()
-// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32, i32)> {
+// CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32, i32, i32, i32, i32, i32, i32, i32)> {
 // CHECK: llvm.mlir.constant(6 : i32) : i32
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr
+// No block or grid size known: any runs.
+// CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[5]
+// CHECK-NEXT: %[[NONE6:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE6]], %{{.*}}[6]
+// CHECK-NEXT: %[[NONE7:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE7]], %{{.*}}[7]
+// CHECK-NEXT: %[[NONE8:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE8]], %{{.*}}[8]
+// CHECK-NEXT: %[[NONE9:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE9]], %{{.*}}[9]
+// CHECK-NEXT: %[[NONE10:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE10]], %{{.*}}[10]
+// CHECK-NEXT: %[[NONE11:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[NONE11]], %{{.*}}[11]
 // BARE-LABEL: gpu.module @entry
 // BARE: llvm.func internal @k(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: f32) attributes {gpu.kernel} {
 // BARE: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 4]> : tensor<2xi32>)
@@ -48,11 +62,12 @@ gpu.module @entry {
 // -----
 
 // A block size known at compile time bounds the loops by constants, and
-// private memory is counted in the descriptor: 4 floats a thread, in 16
-// bytes. A device function that nothing calls is dropped.
+// the descriptor says it, for the runtime to hold launches to; private
+// memory is counted in the descriptor: 4 floats a thread, in 16 bytes. A
+// device function that nothing calls is dropped.
 // CHECK-LABEL: gpu.module @known
 // CHECK-NOT: @unused
-// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {gpu.kernel, offload.host_private_bytes = 16 : i32} {
+// CHECK: llvm.func internal @k(%[[BLOCK:[^:]*]]: !llvm.ptr, {{.*}}) attributes {gpu.kernel, offload.host_known_block_size = array<i32: 4, 2, 1>, offload.host_private_bytes = 16 : i32} {
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 6]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 7]
 // CHECK-NOT: llvm.getelementptr %[[BLOCK]][0, 8]
@@ -60,6 +75,14 @@ gpu.module @entry {
 // CHECK: llvm.return
 // CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k()
 // CHECK: llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[X:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[X]], %{{.*}}[6]
+// CHECK-NEXT: %[[Y:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[Y]], %{{.*}}[7]
+// CHECK-NEXT: %[[Z:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[Z]], %{{.*}}[8]
+// CHECK-NEXT: %[[ANY:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.insertvalue %[[ANY]], %{{.*}}[9]
 // CHECK-NOT: @unused
 gpu.module @known {
   gpu.func @unused() {

@@ -21,6 +21,10 @@
 using namespace mlir;
 using namespace mlir::offload::threadloops;
 
+/// The bytes that a prefetch brings in: a cache line on x86-64 and on most
+/// AArch64 cores.
+constexpr int64_t kCacheLineBytes = 64;
+
 LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
                                            Scope scope, OpBuilder &b) {
   // Ops run together until one where threads must meet at this scope's
@@ -40,16 +44,20 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
     // lanes, which stay in the cache, it gains nothing.)
     auto loop = sync == Sync::None && !scope.isWarp() ? dyn_cast<scf::ForOp>(op)
                                                       : nullptr;
+    GridStrideLoops across;
     if (loop) {
-      if (scf::ForOp rewritten =
-              rewriteGridStrideLoop(loop, values, threads.getBlockDimX()))
-        loop = rewritten;
-      else if (!isWorthRunningAcrossThreads(loop, values))
-        loop = nullptr;
+      across = rewriteGridStrideLoop(loop, values, threads.getBlockDimX());
+      if (across.loops.empty() && isWorthRunningAcrossThreads(loop, values))
+        across.loops.push_back(loop);
     }
-    if (loop) {
-      if (failed(flush()) || failed(emitFor(loop, scope, b)))
+    if (!across.loops.empty()) {
+      if (failed(flush()))
         return failure();
+      for (auto [i, acrossThreads] : llvm::enumerate(across.loops))
+        if (failed(
+                emitFor(acrossThreads, scope, b,
+                        i == 0 && !across.walks.empty() ? &across : nullptr)))
+          return failure();
       continue;
     }
     if (sync < meet || (sync == Sync::Warp && !scope.isWarp())) {
@@ -89,26 +97,54 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
     return threads.emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
       return emitOps(run, Scope{warp, Value()}, wb);
     });
-  FailureOr<Value> xBound = getXBound(run, scope, b);
+  FailureOr<XBound> xBound = getXBound(run, scope, b);
   if (failed(xBound))
     return failure();
   if (failed(threads.emitThreadLoop(
           scope, b,
-          [&](OpBuilder &lb, const Thread &t) { return cloneRun(run, t, lb); },
-          *xBound)))
+          [&](OpBuilder &lb, const Thread &t) {
+            return cloneRun(run, t, lb, xBound->condition);
+          },
+          xBound->bound)))
     return failure();
   ownOps.trapIfFailed(b);
   return success();
 }
 
-FailureOr<Value> ControlFlowSplitter::getXBound(ArrayRef<Operation *> run,
-                                                Scope scope, OpBuilder &b) {
-  // A run whose effects are all in one `if (threadIdx.x < bound)` (the
-  // halving steps of a tree reduction) loops over those threads only. The
-  // condition stays, true in every thread the loop runs; the run's other
-  // ops are pure, and used in the run only.
-  if (scope.isWarp() || threads.hasWarpLoops())
+/// Whether `v` is `id + offset`, thread x's id plus a value the same in every
+/// thread, in a sum that does not wrap (its add says so: nsw where
+/// `isSigned` compares it, nuw otherwise; a global id's does,
+/// markGlobalIdsNoWrap): `offset`, or null for the id alone; failure
+/// otherwise.
+static FailureOr<Value> getOffsetOfThreadX(Value v, bool isSigned,
+                                           const ThreadValues &values) {
+  auto isIdX = [](Value id) {
+    auto op = id.getDefiningOp<gpu::ThreadIdOp>();
+    return op && op.getDimension() == gpu::Dimension::x;
+  };
+  if (isIdX(v))
     return Value();
+  auto add = v.getDefiningOp<arith::AddIOp>();
+  if (!add || !bitEnumContainsAll(add.getOverflowFlags(),
+                                  isSigned ? arith::IntegerOverflowFlags::nsw
+                                           : arith::IntegerOverflowFlags::nuw))
+    return failure();
+  for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                            std::pair(add.getRhs(), add.getLhs())})
+    if (isIdX(id) && values.isUniform(offset))
+      return offset;
+  return failure();
+}
+
+FailureOr<ControlFlowSplitter::XBound>
+ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
+                               OpBuilder &b) {
+  // A run whose effects are all in one `if (threadIdx.x + offset < bound)`
+  // (the halving steps of a tree reduction, a global id's bounds test)
+  // loops over those threads only, in which the condition holds; the run's
+  // other ops are pure, and used in the run only.
+  if (scope.isWarp() || threads.hasWarpLoops())
+    return XBound();
   llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
   Block *block = run.front()->getBlock();
   scf::IfOp branch;
@@ -122,32 +158,42 @@ FailureOr<Value> ControlFlowSplitter::getXBound(ArrayRef<Operation *> run,
       return !ancestor || !inRun.contains(ancestor);
     });
     if (op->getNumRegions() || !isMemoryEffectFree(op) || usedOutside)
-      return Value();
+      return XBound();
   }
   if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
-    return Value();
+    return XBound();
+
   auto compare = branch.getCondition().getDefiningOp<arith::CmpIOp>();
   if (!compare || (compare.getPredicate() != arith::CmpIPredicate::ult &&
                    compare.getPredicate() != arith::CmpIPredicate::slt))
-    return Value();
-  auto id = compare.getLhs().getDefiningOp<gpu::ThreadIdOp>();
-  if (!id || id.getDimension() != gpu::Dimension::x ||
-      !values.isUniform(compare.getRhs()))
-    return Value();
+    return XBound();
+  bool isSigned = compare.getPredicate() == arith::CmpIPredicate::slt;
+  FailureOr<Value> offset =
+      getOffsetOfThreadX(compare.getLhs(), isSigned, values);
+  if (failed(offset) || !values.isUniform(compare.getRhs()))
+    return XBound();
   FailureOr<Value> bound = values.uniformValue(compare.getRhs(), scope, b);
-  if (failed(bound))
+  FailureOr<Value> from = *offset ? values.uniformValue(*offset, scope, b)
+                                  : FailureOr<Value>(threads.index(b, 0));
+  if (failed(bound) || failed(from))
     return failure();
-  Value limit = *bound;
-  if (compare.getPredicate() == arith::CmpIPredicate::slt)
-    limit = arith::MaxSIOp::create(b, loc, limit, threads.index(b, 0));
+  // x + from < bound, in exact arithmetic: x < bound - from where from <
+  // bound (then bound - from is exact, as unsigned), no x otherwise.
+  Value some =
+      arith::CmpIOp::create(b, loc, compare.getPredicate(), *from, *bound);
+  Value limit = arith::SelectOp::create(
+      b, loc, some, arith::SubIOp::create(b, loc, *bound, *from),
+      threads.index(b, 0));
   LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to x < the bound of "
                           << branch.getLoc() << "\n");
-  return arith::MinUIOp::create(b, loc, limit, threads.getBlockDimX())
-      .getResult();
+  return XBound{
+      arith::MinUIOp::create(b, loc, limit, threads.getBlockDimX()).getResult(),
+      compare.getResult()};
 }
 
 LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
-                                            const Thread &t, OpBuilder &b) {
+                                            const Thread &t, OpBuilder &b,
+                                            Value holds) {
   llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
   Block *block = run.front()->getBlock();
   auto isInside = [&](Operation *op) {
@@ -175,8 +221,12 @@ LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
     if (failed(values.materialize(v, t, b, mapping)))
       return failure();
 
+  Value isTrue =
+      holds ? arith::ConstantOp::create(b, loc, b.getBoolAttr(true)) : Value();
   for (Operation *op : run)
     b.clone(*op, mapping);
+  if (holds)
+    mapping.lookup(holds).replaceAllUsesWith(isTrue);
 
   SmallVector<Operation *> fixups;
   for (Operation *op : run)
@@ -248,8 +298,50 @@ LogicalResult ControlFlowSplitter::emitRegionBody(Region &region, Scope scope,
                    resultHomes);
 }
 
+LogicalResult ControlFlowSplitter::emitPrefetches(const GridStrideLoops &walked,
+                                                  Value k, Scope scope,
+                                                  OpBuilder &b) {
+  // Iteration k + 1 of every thread, a cache line apart.
+  FailureOr<Value> base = values.uniformValue(walked.base, scope, b);
+  FailureOr<Value> step = values.uniformValue(walked.step, scope, b);
+  if (failed(base) || failed(step))
+    return failure();
+  Value one = threads.index(b, 1);
+  Value next = arith::AddIOp::create(
+      b, loc, *base,
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, k, one),
+                            *step));
+  for (const StridedWalk &walk : walked.walks) {
+    FailureOr<Value> memref = values.uniformValue(walk.memref, scope, b);
+    if (failed(memref))
+      return failure();
+    SmallVector<Value> indices;
+    for (Value index : walk.indices) {
+      FailureOr<Value> uniform = values.uniformValue(index, scope, b);
+      if (failed(uniform))
+        return failure();
+      indices.push_back(*uniform);
+    }
+    auto type = cast<MemRefType>(walk.memref.getType());
+    int64_t bytes = std::max<int64_t>(
+        1, llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+    Value line =
+        threads.index(b, std::max<int64_t>(1, kCacheLineBytes / bytes));
+    auto lines = scf::ForOp::create(b, loc, threads.index(b, 0),
+                                    threads.getBlockDimX(), line);
+    OpBuilder body = OpBuilder::atBlockTerminator(lines.getBody());
+    indices.push_back(
+        arith::AddIOp::create(body, loc, next, lines.getInductionVar()));
+    memref::PrefetchOp::create(body, loc, *memref, indices, walk.isWrite,
+                               /*localityHint=*/3, /*isDataCache=*/true);
+    indices.pop_back();
+  }
+  return success();
+}
+
 LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
-                                           OpBuilder &b) {
+                                           OpBuilder &b,
+                                           const GridStrideLoops *walked) {
   FailureOr<SmallVector<Value>> carried =
       values.getOrCreateHomes(op.getRegionIterArgs());
   if (failed(carried))
@@ -274,6 +366,9 @@ LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
                                  /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
   values.mapUniform(op.getInductionVar(), loop.getInductionVar());
   OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
+  if (walked &&
+      failed(emitPrefetches(*walked, loop.getInductionVar(), scope, body)))
+    return failure();
   return emitRegionBody(op.getRegion(), scope, body, *carried);
 }
 

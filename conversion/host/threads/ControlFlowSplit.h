@@ -29,6 +29,8 @@
 
 namespace mlir::offload::threadloops {
 
+struct GridStrideLoops;
+
 /// Emits a kernel's structured control flow as thread loops, split where
 /// threads must meet.
 class ControlFlowSplitter {
@@ -66,14 +68,21 @@ private:
   /// A run of ops: its thread loop, or at block level with warps, a loop
   /// over the warps in which the run is split at exchanges.
   LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
-  /// The bound below which `run`'s thread loop runs its threads' x, when
-  /// the others do nothing in it; null when every thread runs.
-  FailureOr<Value> getXBound(ArrayRef<Operation *> run, Scope scope,
-                             OpBuilder &b);
+  /// The threads that a run's loop runs, when the others do nothing in it:
+  /// those whose x is below `bound`, exactly those in which `condition`
+  /// holds.
+  struct XBound {
+    Value bound;
+    Value condition;
+  };
+  /// `run`'s XBound; a null bound when every thread runs.
+  FailureOr<XBound> getXBound(ArrayRef<Operation *> run, Scope scope,
+                              OpBuilder &b);
   /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
-  /// loops need.
+  /// loops need; `holds`, where not null, is true in every thread of the
+  /// loop.
   LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
-                         OpBuilder &b);
+                         OpBuilder &b, Value holds = nullptr);
   /// Emits `op`, control flow that holds a point where threads meet.
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
   /// Emits the ops of `block`, then stores `yielded` into `homes`.
@@ -83,7 +92,16 @@ private:
   /// yields into `resultHomes`.
   LogicalResult emitRegionBody(Region &region, Scope scope, OpBuilder &b,
                                ArrayRef<Value> resultHomes);
-  LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b);
+  /// `walked`, where not null, is the grid-stride loop that `op` runs the
+  /// first iterations of: each iteration prefetches what the next one's
+  /// threads access (StridedWalk), which is a cache line per thread's worth
+  /// of elements in one thread's but `stride` elements away.
+  LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b,
+                        const GridStrideLoops *walked = nullptr);
+  /// In the block-level iteration `k` of `walked`'s first loop, at `b`:
+  /// a prefetch of each cache line that iteration k + 1 accesses.
+  LogicalResult emitPrefetches(const GridStrideLoops &walked, Value k,
+                               Scope scope, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);

@@ -111,14 +111,25 @@ static Value getUniformBase(Value lowerBound, const ThreadValues &values,
   return Value();
 }
 
-/// The most iterations that any thread of a block `blockDimX` threads wide
-/// has in `loop`, a grid-stride loop from `base + x`, in arithmetic that
-/// cannot wrap: that of the thread whose lower bound is the smallest,
-/// ceil((n - lowest) / step), or none when n <= lowest. Each thread's lower
-/// bound wraps as the loop's own `base + x` does: when `base + blockDimX - 1`
+/// How many iterations the threads of a block `blockDimX` wide have in
+/// `loop`, a grid-stride loop from `base + x`.
+struct TripCounts {
+  /// The most that any thread has.
+  Value most;
+  /// The iterations that every thread has: before them, no thread's
+  /// iteration needs its bounds tested.
+  Value everyThread;
+};
+
+/// The trip counts of `loop` in arithmetic that cannot wrap: the most, that
+/// of the thread whose lower bound is the smallest, ceil((n - lowest) /
+/// step), or none when n <= lowest; the iterations of every thread, those
+/// of the thread whose lower bound is the largest, `base + blockDimX - 1`,
+/// computed alike, and none where that wraps. Each thread's lower bound
+/// wraps as the loop's own `base + x` does: when `base + blockDimX - 1`
 /// wraps, some thread starts at the lowest value of the type.
-static Value emitMostTrips(OpBuilder &b, scf::ForOp loop, Value base,
-                           Value blockDimX) {
+static TripCounts emitTripCounts(OpBuilder &b, scf::ForOp loop, Value base,
+                                 Value blockDimX) {
   Location loc = loop.getLoc();
   Value upper = loop.getUpperBound();
   Type type = upper.getType();
@@ -133,21 +144,121 @@ static Value emitMostTrips(OpBuilder &b, scf::ForOp loop, Value base,
       arith::SubIOp::create(b, loc, blockDimX, constant(APInt(width, 1)));
   Value last = arith::AddIOp::create(b, loc, base, lastThread);
   Value wraps = arith::CmpIOp::create(b, loc, less, last, base);
-  Value typeMin = constant(isUnsigned ? APInt::getMinValue(width)
-                                      : APInt::getSignedMinValue(width));
-  Value lowest = arith::SelectOp::create(b, loc, wraps, typeMin, base);
-  // n - lowest, exact where lowest < n (as unsigned, in either order).
-  Value some = arith::CmpIOp::create(b, loc, less, lowest, upper);
-  Value span = arith::SubIOp::create(b, loc, upper, lowest);
   Value zero = constant(APInt::getZero(width));
   // (A step of 0, which scf.for does not allow, must not divide by 0 here.)
   Value step =
       arith::MaxUIOp::create(b, loc, loop.getStep(), constant(APInt(width, 1)));
-  return arith::SelectOp::create(
-      b, loc, some, arith::CeilDivUIOp::create(b, loc, span, step), zero);
+  // The trips of a thread whose lower bound is `lower`, given `starts`,
+  // whether lower < n: n - lower is exact then (as unsigned, in either
+  // order).
+  auto trips = [&](Value lower, Value starts) {
+    Value span = arith::SubIOp::create(b, loc, upper, lower);
+    return arith::SelectOp::create(
+        b, loc, starts, arith::CeilDivUIOp::create(b, loc, span, step), zero);
+  };
+  Value typeMin = constant(isUnsigned ? APInt::getMinValue(width)
+                                      : APInt::getSignedMinValue(width));
+  Value lowest = arith::SelectOp::create(b, loc, wraps, typeMin, base);
+  Value most =
+      trips(lowest, arith::CmpIOp::create(b, loc, less, lowest, upper));
+  Value lastStarts = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, less, last, upper),
+      arith::XOrIOp::create(
+          b, loc, wraps,
+          arith::ConstantOp::create(b, loc, b.getBoolAttr(true))));
+  return {most, trips(last, lastStarts)};
 }
 
-scf::ForOp mlir::offload::threadloops::rewriteGridStrideLoop(
+/// Fills `rewritten`'s body with iteration k of each thread of `loop`, at
+/// i = lower + k * step, `lower` the thread's own lower bound. `guarded`:
+/// only where the thread has that iteration, lower + k * step below n in
+/// exact arithmetic; k * step is exact (below the most any thread spans),
+/// so the thread has it where lower < n and k * step < n - lower, and then
+/// lower + k * step does not wrap. The thread's carried values pass
+/// unchanged where it has none. Unguarded, every thread has it.
+static void fillIterations(scf::ForOp loop, scf::ForOp rewritten,
+                           bool guarded) {
+  Location loc = loop.getLoc();
+  // (Blocks without results come with their scf.yield.)
+  Block *loopBody = rewritten.getBody();
+  if (loopBody->mightHaveTerminator())
+    loopBody->getTerminator()->erase();
+  OpBuilder body = OpBuilder::atBlockEnd(loopBody);
+  Value lower = loop.getLowerBound();
+  Value upper = loop.getUpperBound();
+  Value offset = arith::MulIOp::create(body, loc, rewritten.getInductionVar(),
+                                       loop.getStep());
+  Value index = arith::AddIOp::create(body, loc, lower, offset);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), index);
+  mapping.map(loop.getRegionIterArgs(), rewritten.getRegionIterArgs());
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  auto yielded = [&] {
+    return llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+      return mapping.lookupOrDefault(v);
+    });
+  };
+  if (!guarded) {
+    for (Operation &op : loop.getBody()->without_terminator())
+      body.clone(op, mapping);
+    scf::YieldOp::create(body, loc, yielded());
+    return;
+  }
+  Value started =
+      arith::CmpIOp::create(body, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            lower, upper);
+  Value notPast =
+      arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ult, offset,
+                            arith::SubIOp::create(body, loc, upper, lower));
+  Value inside = arith::AndIOp::create(body, loc, started, notPast);
+  auto guard = scf::IfOp::create(body, loc, loop.getResultTypes(), inside,
+                                 /*withElseRegion=*/loop.getNumResults() > 0);
+  auto beforeEnd = [](Block *block) {
+    return block->mightHaveTerminator() ? OpBuilder::atBlockTerminator(block)
+                                        : OpBuilder::atBlockEnd(block);
+  };
+  OpBuilder then = beforeEnd(guard.thenBlock());
+  for (Operation &op : loop.getBody()->without_terminator())
+    then.clone(op, mapping);
+  if (loop.getNumResults()) {
+    scf::YieldOp::create(then, loc, yielded());
+    OpBuilder otherwise = beforeEnd(guard.elseBlock());
+    scf::YieldOp::create(otherwise, loc, rewritten.getRegionIterArgs());
+  }
+  scf::YieldOp::create(body, loc, guard.getResults());
+}
+
+/// The places that `loop`'s body accesses at `[indices..., iv]`, the other
+/// indices uniform, each once (written, where any access writes it).
+static SmallVector<StridedWalk> findStridedWalks(scf::ForOp loop,
+                                                 const ThreadValues &values) {
+  SmallVector<StridedWalk> walks;
+  auto add = [&](Value memref, ValueRange indices, bool isWrite) {
+    if (indices.empty() || indices.back() != loop.getInductionVar() ||
+        !values.isUniform(memref) ||
+        !llvm::all_of(indices.drop_back(),
+                      [&](Value v) { return values.isUniform(v); }))
+      return;
+    for (StridedWalk &walk : walks)
+      if (walk.memref == memref &&
+          llvm::equal(walk.indices, indices.drop_back())) {
+        walk.isWrite |= isWrite;
+        return;
+      }
+    walks.push_back({memref, llvm::to_vector(indices.drop_back()), isWrite});
+  };
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      add(load.getMemref(), load.getIndices(), /*isWrite=*/false);
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      add(store.getMemref(), store.getIndices(), /*isWrite=*/true);
+  }
+  return walks;
+}
+
+GridStrideLoops mlir::offload::threadloops::rewriteGridStrideLoop(
     scf::ForOp loop, const ThreadValues &values, Value blockDimX) {
   Value iv = loop.getInductionVar();
   if (!values.isUniform(loop.getUpperBound()) ||
@@ -158,69 +269,33 @@ scf::ForOp mlir::offload::threadloops::rewriteGridStrideLoop(
                    cast<MemRefType>(memref.getType())) &&
                dependsOn(indices.back(), [&](Value v) { return v == iv; });
       }))
-    return nullptr;
+    return {};
   OpBuilder b(loop);
   Value base = getUniformBase(loop.getLowerBound(), values, b);
   if (!base)
-    return nullptr;
+    return {};
   LLVM_DEBUG(llvm::dbgs() << "running a grid-stride loop across the threads: "
                           << loop.getLoc() << "\n");
   Location loc = loop.getLoc();
   Type indexType = loop.getUpperBound().getType();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
   Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(indexType));
-  // (Unsigned: the count may be 2^63 or more.)
-  auto rewritten = scf::ForOp::create(
-      b, loc, zero, emitMostTrips(b, loop, base, blockDimX), one,
-      loop.getInitArgs(), /*bodyBuilder=*/nullptr, /*unsignedCmp=*/true);
-  // Iteration k of each thread, where it has one: lower + k * step below n,
-  // in exact arithmetic. k * step is exact (below the most any thread
-  // spans), so the thread has it where lower < n and k * step < n - lower;
-  // then lower + k * step does not wrap. The thread's carried values pass
-  // unchanged where it has none.
-  OpBuilder body = OpBuilder::atBlockBegin(rewritten.getBody());
-  Value lower = loop.getLowerBound();
-  Value upper = loop.getUpperBound();
-  Value offset = arith::MulIOp::create(body, loc, rewritten.getInductionVar(),
-                                       loop.getStep());
-  Value started =
-      arith::CmpIOp::create(body, loc,
-                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                                  : arith::CmpIPredicate::slt,
-                            lower, upper);
-  Value notPast =
-      arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ult, offset,
-                            arith::SubIOp::create(body, loc, upper, lower));
-  Value inside = arith::AndIOp::create(body, loc, started, notPast);
-  Value index = arith::AddIOp::create(body, loc, lower, offset);
-  auto guard = scf::IfOp::create(body, loc, loop.getResultTypes(), inside,
-                                 /*withElseRegion=*/loop.getNumResults() > 0);
-  // (Blocks without results come with their scf.yield.)
-  auto beforeEnd = [](Block *block) {
-    return block->mightHaveTerminator() ? OpBuilder::atBlockTerminator(block)
-                                        : OpBuilder::atBlockEnd(block);
-  };
-  OpBuilder then = beforeEnd(guard.thenBlock());
-  IRMapping mapping;
-  mapping.map(iv, index);
-  mapping.map(loop.getRegionIterArgs(), rewritten.getRegionIterArgs());
-  for (Operation &op : loop.getBody()->without_terminator())
-    then.clone(op, mapping);
-  if (loop.getNumResults()) {
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    scf::YieldOp::create(then, loc,
-                         llvm::map_to_vector(yield.getOperands(), [&](Value v) {
-                           return mapping.lookupOrDefault(v);
-                         }));
-    OpBuilder otherwise = beforeEnd(guard.elseBlock());
-    scf::YieldOp::create(otherwise, loc, rewritten.getRegionIterArgs());
-    Block *loopBody = rewritten.getBody();
-    if (loopBody->mightHaveTerminator())
-      loopBody->getTerminator()->erase();
-    OpBuilder end = OpBuilder::atBlockEnd(loopBody);
-    scf::YieldOp::create(end, loc, guard.getResults());
-  }
-  loop.replaceAllUsesWith(rewritten.getResults());
+  TripCounts trips = emitTripCounts(b, loop, base, blockDimX);
+  // The iterations that every thread has, without a test, then the others.
+  // (Unsigned: the counts may be 2^63 or more.)
+  auto everyThread = scf::ForOp::create(
+      b, loc, zero, trips.everyThread, one, loop.getInitArgs(),
+      /*bodyBuilder=*/nullptr, /*unsignedCmp=*/true);
+  fillIterations(loop, everyThread, /*guarded=*/false);
+  auto rest = scf::ForOp::create(b, loc, trips.everyThread, trips.most, one,
+                                 everyThread.getResults(),
+                                 /*bodyBuilder=*/nullptr, /*unsignedCmp=*/true);
+  fillIterations(loop, rest, /*guarded=*/true);
+  GridStrideLoops rewritten{{everyThread, rest},
+                            base,
+                            loop.getStep(),
+                            findStridedWalks(loop, values)};
+  loop.replaceAllUsesWith(rest.getResults());
   loop.erase();
   return rewritten;
 }

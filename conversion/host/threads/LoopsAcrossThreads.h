@@ -35,21 +35,42 @@ namespace mlir::offload::threadloops {
 /// the loop's induction variable.
 bool isWorthRunningAcrossThreads(scf::ForOp loop, const ThreadValues &values);
 
+/// A buffer that a grid-stride loop walks outside shared memory at
+/// `[indices..., i]`, the other indices the same in every thread.
+struct StridedWalk {
+  Value memref;
+  SmallVector<Value> indices;
+  bool isWrite;
+};
+
+/// A grid-stride loop rewritten: `loops`, in order, and what its threads'
+/// iteration k accesses together, at `i = base + x + k * step` for thread
+/// x: each of `walks`, in `blockDim.x` consecutive elements from `base +
+/// k * step`.
+struct GridStrideLoops {
+  SmallVector<scf::ForOp, 2> loops;
+  Value base, step;
+  SmallVector<StridedWalk> walks;
+};
+
 /// A grid-stride loop, `for (i = base + threadIdx.x; i < n; i += stride)`
 /// (or from `threadIdx.x` alone) with `base`, `n` and `stride` the same in
 /// every thread, whose body is straight-line code that reads or writes a
 /// buffer outside shared memory at `[..., i]`: one thread's iterations are
 /// `stride` elements apart, one iteration of every thread is consecutive.
-/// Rewritten, at the loop, as the same iterations of each thread in a loop
-/// whose bounds are the same in every thread: `for (k = 0; k < most; ++k)
-/// if (lower < n && k * stride < n - lower) ...` with `i = lower + k *
-/// stride`, where `lower` is the thread's own lower bound and `most` the
-/// most iterations of any thread of a block `blockDimX` wide, all in
-/// arithmetic that cannot wrap: each thread runs exactly the iterations
-/// lower <= i < n of its own loop, whatever its bounds. Null if `loop` is
-/// not such a loop.
-scf::ForOp rewriteGridStrideLoop(scf::ForOp loop, const ThreadValues &values,
-                                 Value blockDimX);
+/// Rewritten, at the loop, as the same iterations of each thread in two
+/// loops whose bounds are the same in every thread, with `i = lower + k *
+/// stride`, where `lower` is the thread's own lower bound: `for (k = 0; k <
+/// all; ++k)`, the iterations that every thread of the block has, then
+/// `for (k = all; k < most; ++k) if (lower < n && k * stride < n - lower)`,
+/// where `most` is the most iterations of any thread of a block `blockDimX`
+/// wide, all in arithmetic that cannot wrap: each thread runs exactly the
+/// iterations lower <= i < n of its own loop, whatever its bounds, and
+/// tests its bounds in the last few only. No loops if `loop` is not such a
+/// loop.
+GridStrideLoops rewriteGridStrideLoop(scf::ForOp loop,
+                                      const ThreadValues &values,
+                                      Value blockDimX);
 
 } // namespace mlir::offload::threadloops
 
