@@ -207,24 +207,32 @@ TEST_F(HostBackend, AKernelOfKnownSizesLaunchesWithThoseAlone) {
   int32_t value = 7;
   void *params[] = {&memory, &value};
   std::fill(out, out + kCount, 0);
-  // A block of 64 threads, or a grid of 16, would run the block's 128
-  // threads and read a grid of 8: refused before anything runs.
+  // Another block, or another grid, would run the block's 128 threads and
+  // read a grid of 8: refused before anything runs.
   const struct {
-    intptr_t grid, block;
+    intptr_t grid, block, blockY, gridZ;
     const char *message;
   } refused[] = {
-      {16, 64,
+      {16, 64, 1, 1,
        "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for blocks of "
        "(128, 1, 1) (known_block_size); it cannot launch with the block "
        "(64, 1, 1)"},
-      {4, 128,
+      {8, 128, 2, 1,
+       "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for blocks of "
+       "(128, 1, 1) (known_block_size); it cannot launch with the block "
+       "(128, 2, 1)"},
+      {4, 128, 1, 1,
        "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for grids of "
        "(8, 1, 1) (known_grid_size); it cannot launch with the grid "
        "(4, 1, 1)"},
+      {8, 128, 1, 2,
+       "mgpuLaunchKernel: kernel 'fixed_fill' was compiled for grids of "
+       "(8, 1, 1) (known_grid_size); it cannot launch with the grid "
+       "(8, 1, 2)"},
   };
   for (const auto &launch : refused) {
-    mgpuLaunchKernel(fixed, launch.grid, 1, 1, launch.block, 1, 1, 0, nullptr,
-                     params, nullptr, 2);
+    mgpuLaunchKernel(fixed, launch.grid, 1, launch.gridZ, launch.block,
+                     launch.blockY, 1, 0, nullptr, params, nullptr, 2);
     ASSERT_EQ(errors.seen.size(), 1u);
     EXPECT_EQ(errors.seen[0].code, CUDA_ERROR_INVALID_VALUE);
     EXPECT_NE(errors.seen[0].message.find(launch.message), std::string::npos)

@@ -192,4 +192,32 @@ gpu.module @kernels [#offload.host] {
     }
     gpu.return
   }
+
+  // Prefetched: what is at [..., i] with the other indices defined before
+  // the loop, of any element type: c[r, i], read, and e[i] of index
+  // elements, read and written; not d[r + 1, i], whose row the body
+  // computes.
+  // CHECK-LABEL: llvm.func internal @grid_stride_walks
+  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
+  // CHECK-NOT: "llvm.intr.prefetch"
+  // CHECK: llvm.return
+  gpu.func @grid_stride_walks(%c: memref<?x?xf32>, %d: memref<?x?xf32>,
+                              %e: memref<?xindex>, %base: index,
+                              %stride: index, %r: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %x = gpu.thread_id x
+    %first = arith.addi %base, %x : index
+    %n = memref.dim %e, %c0 : memref<?xindex>
+    scf.for %i = %first to %n step %stride {
+      %v = memref.load %c[%r, %i] : memref<?x?xf32>
+      %row = arith.addi %r, %c1 : index
+      memref.store %v, %d[%row, %i] : memref<?x?xf32>
+      %w = memref.load %e[%i] : memref<?xindex>
+      %w1 = arith.addi %w, %c1 : index
+      memref.store %w1, %e[%i] : memref<?xindex>
+    }
+    gpu.return
+  }
 }

@@ -322,13 +322,13 @@ LogicalResult ControlFlowSplitter::emitPrefetches(const GridStrideLoops &walked,
         return failure();
       indices.push_back(*uniform);
     }
-    auto type = cast<MemRefType>(walk.memref.getType());
-    int64_t bytes = std::max<int64_t>(
-        1, llvm::divideCeil(type.getElementTypeBitWidth(), 8));
-    Value line =
-        threads.index(b, std::max<int64_t>(1, kCacheLineBytes / bytes));
-    auto lines = scf::ForOp::create(b, loc, threads.index(b, 0),
-                                    threads.getBlockDimX(), line);
+    int64_t elements =
+        std::max<int64_t>(1, kCacheLineBytes / walk.elementBytes);
+    // Up to the line of the last element, wherever the first one starts.
+    Value end = arith::AddIOp::create(b, loc, threads.getBlockDimX(),
+                                      threads.index(b, elements - 1));
+    auto lines = scf::ForOp::create(b, loc, threads.index(b, 0), end,
+                                    threads.index(b, elements));
     OpBuilder body = OpBuilder::atBlockTerminator(lines.getBody());
     indices.push_back(
         arith::AddIOp::create(body, loc, next, lines.getInductionVar()));

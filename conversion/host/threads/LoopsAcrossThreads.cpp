@@ -231,15 +231,20 @@ static void fillIterations(scf::ForOp loop, scf::ForOp rewritten,
 }
 
 /// The places that `loop`'s body accesses at `[indices..., iv]`, the other
-/// indices uniform, each once (written, where any access writes it).
+/// indices uniform, each once (written, where any access writes it). Only
+/// values defined before the loop, which outlives them, are kept.
 static SmallVector<StridedWalk> findStridedWalks(scf::ForOp loop,
                                                  const ThreadValues &values) {
   SmallVector<StridedWalk> walks;
+  DataLayout layout = DataLayout::closest(loop);
+  auto isKept = [&](Value v) {
+    return loop.isDefinedOutsideOfLoop(v) && values.isUniform(v);
+  };
   auto add = [&](Value memref, ValueRange indices, bool isWrite) {
+    auto type = cast<MemRefType>(memref.getType());
     if (indices.empty() || indices.back() != loop.getInductionVar() ||
-        !values.isUniform(memref) ||
-        !llvm::all_of(indices.drop_back(),
-                      [&](Value v) { return values.isUniform(v); }))
+        !type.isLastDimUnitStride() || !isKept(memref) ||
+        !llvm::all_of(indices.drop_back(), isKept))
       return;
     for (StridedWalk &walk : walks)
       if (walk.memref == memref &&
@@ -247,7 +252,10 @@ static SmallVector<StridedWalk> findStridedWalks(scf::ForOp loop,
         walk.isWrite |= isWrite;
         return;
       }
-    walks.push_back({memref, llvm::to_vector(indices.drop_back()), isWrite});
+    int64_t bytes = std::max<int64_t>(
+        1, layout.getTypeSize(type.getElementType()).getFixedValue());
+    walks.push_back(
+        {memref, llvm::to_vector(indices.drop_back()), bytes, isWrite});
   };
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto load = dyn_cast<memref::LoadOp>(op))

@@ -36,10 +36,13 @@ namespace mlir::offload::threadloops {
 bool isWorthRunningAcrossThreads(scf::ForOp loop, const ThreadValues &values);
 
 /// A buffer that a grid-stride loop walks outside shared memory at
-/// `[indices..., i]`, the other indices the same in every thread.
+/// `[indices..., i]`, the other indices the same in every thread and
+/// defined before the loop, its innermost dimension contiguous in elements
+/// of `elementBytes`.
 struct StridedWalk {
   Value memref;
   SmallVector<Value> indices;
+  int64_t elementBytes;
   bool isWrite;
 };
 
