@@ -320,28 +320,33 @@ func.func @grid_stride() {
 // CHECK: {{\[}}0, 1999]
 
 // `if (id < n)` in 3 blocks of 64 threads, unsigned and signed, for n
-// before, inside, at the end of and past the grid, and -5: each thread that
-// passes writes id + 1 in its row, the others nothing. [elements not as
-// the host expects, elements written]: 804 threads pass the unsigned tests
-// (0, 1, 63, 64, 100, 192, 192, 192), 612 the signed ones (-5 passes none).
+// before, inside, at the end of and past the grid, and -5, and `if (n - 70
+// < id && id < n)`, signed then unsigned: each thread that passes writes
+// id + 1 in its row, the others nothing. [elements not as the host
+// expects, elements written]: 804 threads pass the unsigned tests (0, 1,
+// 63, 64, 100, 192, 192, 192), 612 the signed ones (-5 passes none), 458
+// the pairs (0, 1, 63, 64, 69, 69, 0, 192).
 func.func @bounds_tests() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
   %c8 = arith.constant 8 : index
   %c64 = arith.constant 64 : index
+  %c70 = arith.constant 70 : index
   %c192 = arith.constant 192 : index
   %zero = arith.constant 0 : i32
   %one = arith.constant 1 : i32
-  %out = gpu.alloc host_shared () : memref<2x192xi32>
+  %out = gpu.alloc host_shared () : memref<3x192xi32>
   %bounds = memref.alloca() : memref<8xindex>
   %values = arith.constant dense<[0, 1, 63, 64, 100, 192, 1000, -5]> : vector<8xindex>
   vector.store %values, %bounds[%c0] : memref<8xindex>, vector<8xindex>
   %result:2 = scf.for %b = %c0 to %c8 step %c1 iter_args(%wrong = %zero, %written = %zero) -> (i32, i32) {
     %n = memref.load %bounds[%b] : memref<8xindex>
     scf.for %i = %c0 to %c192 step %c1 {
-      memref.store %zero, %out[%c0, %i] : memref<2x192xi32>
-      memref.store %zero, %out[%c1, %i] : memref<2x192xi32>
+      memref.store %zero, %out[%c0, %i] : memref<3x192xi32>
+      memref.store %zero, %out[%c1, %i] : memref<3x192xi32>
+      memref.store %zero, %out[%c2, %i] : memref<3x192xi32>
     }
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
@@ -350,7 +355,7 @@ func.func @bounds_tests() {
       scf.if %below {
         %v = arith.index_cast %id : index to i32
         %v1 = arith.addi %v, %one : i32
-        memref.store %v1, %out[%c0, %id] : memref<2x192xi32>
+        memref.store %v1, %out[%c0, %id] : memref<3x192xi32>
       }
       gpu.terminator
     }
@@ -361,7 +366,21 @@ func.func @bounds_tests() {
       scf.if %below {
         %v = arith.index_cast %id : index to i32
         %v1 = arith.addi %v, %one : i32
-        memref.store %v1, %out[%c1, %id] : memref<2x192xi32>
+        memref.store %v1, %out[%c1, %id] : memref<3x192xi32>
+      }
+      gpu.terminator
+    }
+    %lo = arith.subi %n, %c70 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %id = gpu.global_id x
+      %above = arith.cmpi slt, %lo, %id : index
+      %below = arith.cmpi ult, %id, %n : index
+      %between = arith.andi %above, %below : i1
+      scf.if %between {
+        %v = arith.index_cast %id : index to i32
+        %v1 = arith.addi %v, %one : i32
+        memref.store %v1, %out[%c2, %id] : memref<3x192xi32>
       }
       gpu.terminator
     }
@@ -372,21 +391,31 @@ func.func @bounds_tests() {
       %s = arith.cmpi slt, %i, %n : index
       %want_u = arith.select %u, %passed, %zero : i32
       %want_s = arith.select %s, %passed, %zero : i32
-      %got_u = memref.load %out[%c0, %i] : memref<2x192xi32>
-      %got_s = memref.load %out[%c1, %i] : memref<2x192xi32>
+      %got_u = memref.load %out[%c0, %i] : memref<3x192xi32>
+      %got_s = memref.load %out[%c1, %i] : memref<3x192xi32>
       %bad_u = arith.cmpi ne, %got_u, %want_u : i32
       %bad_s = arith.cmpi ne, %got_s, %want_s : i32
+      %after = arith.cmpi slt, %lo, %i : index
+      %r = arith.andi %after, %u : i1
+      %want_r = arith.select %r, %passed, %zero : i32
+      %got_r = memref.load %out[%c2, %i] : memref<3x192xi32>
+      %bad_r = arith.cmpi ne, %got_r, %want_r : i32
       %bad_u_i32 = arith.extui %bad_u : i1 to i32
       %bad_s_i32 = arith.extui %bad_s : i1 to i32
+      %bad_r_i32 = arith.extui %bad_r : i1 to i32
       %w1 = arith.addi %w, %bad_u_i32 : i32
       %w2 = arith.addi %w1, %bad_s_i32 : i32
+      %w3 = arith.addi %w2, %bad_r_i32 : i32
       %wrote_u = arith.cmpi ne, %got_u, %zero : i32
       %wrote_s = arith.cmpi ne, %got_s, %zero : i32
+      %wrote_r = arith.cmpi ne, %got_r, %zero : i32
       %k_u = arith.extui %wrote_u : i1 to i32
       %k_s = arith.extui %wrote_s : i1 to i32
+      %k_r = arith.extui %wrote_r : i1 to i32
       %k1 = arith.addi %k, %k_u : i32
       %k2 = arith.addi %k1, %k_s : i32
-      scf.yield %w2, %k2 : i32, i32
+      %k3 = arith.addi %k2, %k_r : i32
+      scf.yield %w3, %k3 : i32, i32
     }
     scf.yield %counts#0, %counts#1 : i32, i32
   }
@@ -397,7 +426,7 @@ func.func @bounds_tests() {
   call @printMemrefI32(%rc) : (memref<*xi32>) -> ()
   return
 }
-// CHECK: {{\[}}0, 1416]
+// CHECK: {{\[}}0, 1874]
 
 func.func @main() {
   call @atomics() : () -> ()

@@ -4,9 +4,10 @@
 // loop that walks a buffer along an outer dimension while the threads walk
 // the innermost one runs across the threads, its carried value kept per
 // thread, and so does a grid-stride loop, rewritten with bounds the same in
-// every thread; and a thread loop that is one `if (threadIdx.x < n)` runs
-// over those threads only. testdata/integration/host-shortcuts.mlir
-// runs each.
+// every thread, prefetching its next iteration; and a thread loop that is
+// one `if` of bounds tests on threadIdx.x or a global id runs over the
+// threads that pass only, without those tests.
+// testdata/integration/host-shortcuts.mlir runs each.
 //
 // RUN: offload-opt %s --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' \
 // RUN:   | FileCheck %s
@@ -108,9 +109,14 @@ gpu.module @kernels [#offload.host] {
     gpu.return
   }
 
-  // Threads above n: every thread's loop runs.
+  // Threads above n: the x loop starts at min(n, blockDim.x - 1) + 1 (at 0
+  // where n < 0, which an unsigned test makes false: the select folds).
   // CHECK-LABEL: llvm.func internal @upper_threads
-  // CHECK-NOT: llvm.intr.umin
+  // CHECK: %[[LAST:.*]] = llvm.intr.umin(%[[N:arg6]], %{{.*}}) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[FIRST:.*]] = llvm.add %[[LAST]], %{{.*}} : i64
+  // CHECK-NEXT: %[[FROM:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[FIRST]] : i1, i64
+  // CHECK: llvm.br ^bb{{[0-9]+}}(%[[FROM]] : i64)
+  // CHECK-NOT: llvm.icmp "ugt"
   // CHECK: llvm.return
   gpu.func @upper_threads(%c: memref<?xf32>, %n: index) kernel {
     %x = gpu.thread_id x
@@ -217,6 +223,48 @@ gpu.module @kernels [#offload.host] {
       %w = memref.load %e[%i] : memref<?xindex>
       %w1 = arith.addi %w, %c1 : index
       memref.store %w1, %e[%i] : memref<?xindex>
+    }
+    gpu.return
+  }
+
+  // `if (lo < id && id < n && y < m)`, id a global id (which cannot wrap):
+  // the x loop runs from the first x above lo, min(lo - base, blockDim.x -
+  // 1) + 1 (0 where lo < base), to the last below n, without those two
+  // tests; the test on y stays.
+  // CHECK-LABEL: llvm.func internal @between
+  // CHECK: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[ABOVE:.*]] = llvm.sub %[[LO:arg7]], %[[BASE]] : i64
+  // CHECK-NEXT: %[[EVERY:.*]] = llvm.icmp "ult" %[[LO]], %[[BASE]] : i64
+  // CHECK-NEXT: %[[LAST_X:.*]] = llvm.sub %{{.*}}, %{{.*}} : i64
+  // CHECK-NEXT: %[[LAST:.*]] = llvm.intr.umin(%[[ABOVE]], %[[LAST_X]]) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[FIRST:.*]] = llvm.add %[[LAST]], %{{.*}} : i64
+  // CHECK-NEXT: %[[FROM:.*]] = llvm.select %[[EVERY]], %{{.*}}, %[[FIRST]] : i1, i64
+  // CHECK: %[[BASE2:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg6]], %[[BASE2]] : i64
+  // CHECK-NEXT: %[[SOME:.*]] = llvm.icmp "ult" %[[BASE2]], %[[N]] : i64
+  // CHECK-NEXT: %[[UPPER:.*]] = llvm.select %[[SOME]], %[[SPAN]], %{{.*}} : i1, i64
+  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%{{.*}}, %[[UPPER]]) : (i64, i64) -> i64
+  // CHECK: llvm.br ^bb{{[0-9]+}}(%[[FROM]] : i64)
+  // CHECK-NEXT: ^bb{{[0-9]+}}(%[[X:.*]]: i64):
+  // CHECK-NEXT: llvm.icmp "slt" %[[X]], %[[END]] : i64
+  // CHECK-NOT: %[[N]]
+  // CHECK-NOT: %[[LO]]
+  // CHECK: llvm.icmp "ult" %{{.*}}, %[[M:arg8]] : i64
+  // CHECK: llvm.store
+  // CHECK: llvm.return
+  gpu.func @between(%c: memref<?xf32>, %n: index, %lo: index, %m: index)
+      kernel {
+    %x = gpu.global_id x
+    %y = gpu.thread_id y
+    %above = arith.cmpi ugt, %x, %lo : index
+    %below = arith.cmpi ult, %x, %n : index
+    %rows = arith.cmpi ult, %y, %m : index
+    %cols = arith.andi %above, %below : i1
+    %inside = arith.andi %cols, %rows : i1
+    scf.if %inside {
+      %v = memref.load %c[%x] : memref<?xf32>
+      %twice = arith.addf %v, %v : f32
+      memref.store %twice, %c[%x] : memref<?xf32>
     }
     gpu.return
   }

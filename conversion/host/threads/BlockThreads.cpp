@@ -36,8 +36,10 @@ Value BlockThreads::index(OpBuilder &b, int64_t value) const {
 
 LogicalResult
 BlockThreads::emitFor(OpBuilder &b, Value bound,
-                      function_ref<LogicalResult(OpBuilder &, Value)> body) {
-  auto loop = scf::ForOp::create(b, loc, index(b, 0), bound, index(b, 1));
+                      function_ref<LogicalResult(OpBuilder &, Value)> body,
+                      Value from) {
+  auto loop =
+      scf::ForOp::create(b, loc, from ? from : index(b, 0), bound, index(b, 1));
   OpBuilder inner = OpBuilder::atBlockTerminator(loop.getBody());
   return body(inner, loop.getInductionVar());
 }
@@ -57,7 +59,8 @@ Thread BlockThreads::threadFromLinear(OpBuilder &b, Value linear, Value lane,
 }
 
 LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
-                                           BodyFn body, Value xBound) {
+                                           BodyFn body, Value xBound,
+                                           Value xFrom) {
   assert((!xBound || (!scope.isWarp() && !warpMode)) &&
          "only a block-level loop over threads narrows in x");
   if (scope.isWarp())
@@ -69,7 +72,8 @@ LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
   return emitFor(b, blockDim[2], [&](OpBuilder &zb, Value z) {
     return emitFor(zb, blockDim[1], [&](OpBuilder &yb, Value y) {
       return emitFor(
-          yb, xBound ? xBound : blockDim[0], [&](OpBuilder &xb, Value x) {
+          yb, xBound ? xBound : blockDim[0],
+          [&](OpBuilder &xb, Value x) {
             Value row = arith::AddIOp::create(
                 xb, loc, arith::MulIOp::create(xb, loc, z, blockDim[1]), y);
             Value linear = arith::AddIOp::create(
@@ -82,7 +86,8 @@ LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
                      arith::RemUIOp::create(xb, loc, linear, size),
                      arith::DivUIOp::create(xb, loc, linear, size)};
             return body(xb, t);
-          });
+          },
+          xFrom);
     });
   });
 }

@@ -74,9 +74,10 @@ public:
 
   /// Every thread of `scope`: the block's (z, y, x, x innermost), or the
   /// lanes of the scope's warp. Given `xBound` (at block level without
-  /// warp loops), only the threads whose x is below it.
+  /// warp loops), only the threads whose x is below it, and not below
+  /// `xFrom` where given.
   LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body,
-                               Value xBound = nullptr);
+                               Value xBound = nullptr, Value xFrom = nullptr);
   /// Every warp of the block: `body` gets the warp's index.
   LogicalResult
   emitWarpLoop(OpBuilder &b,
@@ -93,9 +94,11 @@ public:
   Thread firstThread(Scope scope, OpBuilder &b);
 
 private:
-  /// `for i in [0, bound)`, with `body` built inside.
+  /// `for i in [from, bound)` (from 0 without `from`), with `body` built
+  /// inside.
   LogicalResult emitFor(OpBuilder &b, Value bound,
-                        function_ref<LogicalResult(OpBuilder &, Value)> body);
+                        function_ref<LogicalResult(OpBuilder &, Value)> body,
+                        Value from = nullptr);
   Thread threadFromLinear(OpBuilder &b, Value linear, Value lane, Value warp);
 
   Location loc;

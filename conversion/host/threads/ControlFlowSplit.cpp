@@ -103,9 +103,9 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
   if (failed(threads.emitThreadLoop(
           scope, b,
           [&](OpBuilder &lb, const Thread &t) {
-            return cloneRun(run, t, lb, xBound->condition);
+            return cloneRun(run, t, lb, xBound->holds);
           },
-          xBound->bound)))
+          xBound->bound, xBound->from)))
     return failure();
   ownOps.trapIfFailed(b);
   return success();
@@ -136,13 +136,85 @@ static FailureOr<Value> getOffsetOfThreadX(Value v, bool isSigned,
   return failure();
 }
 
+/// The leaves of `condition`'s tree of `arith.andi`, as far as `inRun`
+/// holds its ops.
+static void collectConjuncts(Value condition,
+                             const llvm::SmallPtrSetImpl<Operation *> &inRun,
+                             SmallVectorImpl<Value> &leaves) {
+  auto both = condition.getDefiningOp<arith::AndIOp>();
+  if (!both || !inRun.contains(both)) {
+    leaves.push_back(condition);
+    return;
+  }
+  collectConjuncts(both.getLhs(), inRun, leaves);
+  collectConjuncts(both.getRhs(), inRun, leaves);
+}
+
+FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
+                                                     Scope scope, OpBuilder &b,
+                                                     XBound &range) {
+  using P = arith::CmpIPredicate;
+  auto compare = conjunct.getDefiningOp<arith::CmpIOp>();
+  if (!compare)
+    return false;
+  // `x + offset < limit` or `x + offset > limit`, either way round.
+  P predicate = compare.getPredicate();
+  Value id = compare.getLhs(), limit = compare.getRhs();
+  if (!values.isUniform(limit)) {
+    std::swap(id, limit);
+    const std::pair<P, P> swapped[] = {
+        {P::ult, P::ugt}, {P::ugt, P::ult}, {P::slt, P::sgt}, {P::sgt, P::slt}};
+    for (auto [before, after] : swapped)
+      if (compare.getPredicate() == before)
+        predicate = after;
+  }
+  bool below = predicate == P::ult || predicate == P::slt;
+  bool above = predicate == P::ugt || predicate == P::sgt;
+  bool isSigned = predicate == P::slt || predicate == P::sgt;
+  if ((!below && !above) || !values.isUniform(limit))
+    return false;
+  FailureOr<Value> offset = getOffsetOfThreadX(id, isSigned, values);
+  if (failed(offset))
+    return false;
+  FailureOr<Value> bound = values.uniformValue(limit, scope, b);
+  FailureOr<Value> from = *offset ? values.uniformValue(*offset, scope, b)
+                                  : FailureOr<Value>(threads.index(b, 0));
+  if (failed(bound) || failed(from))
+    return failure();
+  Value zero = threads.index(b, 0), one = threads.index(b, 1);
+  P less = isSigned ? P::slt : P::ult;
+  // In exact arithmetic, as the sum does not wrap. x + from < bound: x <
+  // bound - from where from < bound (then bound - from is exact, as
+  // unsigned), no x otherwise. x + from > bound: every x where bound < from,
+  // else x > bound - from (exact, as unsigned).
+  Value difference = arith::SubIOp::create(b, loc, *bound, *from);
+  if (below) {
+    Value some = arith::CmpIOp::create(b, loc, less, *from, *bound);
+    range.bound = arith::MinUIOp::create(
+        b, loc, range.bound,
+        arith::SelectOp::create(b, loc, some, difference, zero));
+  } else {
+    Value every = arith::CmpIOp::create(b, loc, less, *bound, *from);
+    Value last = arith::MinUIOp::create(
+        b, loc, difference,
+        arith::SubIOp::create(b, loc, threads.getBlockDimX(), one));
+    Value first = arith::AddIOp::create(b, loc, last, one);
+    range.from = arith::MaxUIOp::create(
+        b, loc, range.from,
+        arith::SelectOp::create(b, loc, every, zero, first));
+  }
+  range.holds.push_back(conjunct);
+  return true;
+}
+
 FailureOr<ControlFlowSplitter::XBound>
 ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
                                OpBuilder &b) {
-  // A run whose effects are all in one `if (threadIdx.x + offset < bound)`
-  // (the halving steps of a tree reduction, a global id's bounds test)
-  // loops over those threads only, in which the condition holds; the run's
-  // other ops are pure, and used in the run only.
+  // A run whose effects are all in one `if (... && lower < threadIdx.x +
+  // offset && threadIdx.x + offset < upper && ...)` (the halving steps of a
+  // tree reduction, a global id's bounds tests) loops over the threads
+  // between those bounds only, in which those tests hold; the run's other
+  // ops are pure, and used in the run only.
   if (scope.isWarp() || threads.hasWarpLoops())
     return XBound();
   llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
@@ -162,38 +234,22 @@ ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
   }
   if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
     return XBound();
-
-  auto compare = branch.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!compare || (compare.getPredicate() != arith::CmpIPredicate::ult &&
-                   compare.getPredicate() != arith::CmpIPredicate::slt))
+  SmallVector<Value> conjuncts;
+  collectConjuncts(branch.getCondition(), inRun, conjuncts);
+  XBound range{threads.index(b, 0), threads.getBlockDimX(), {}};
+  for (Value conjunct : conjuncts)
+    if (failed(narrowByCompare(conjunct, scope, b, range)))
+      return failure();
+  if (range.holds.empty())
     return XBound();
-  bool isSigned = compare.getPredicate() == arith::CmpIPredicate::slt;
-  FailureOr<Value> offset =
-      getOffsetOfThreadX(compare.getLhs(), isSigned, values);
-  if (failed(offset) || !values.isUniform(compare.getRhs()))
-    return XBound();
-  FailureOr<Value> bound = values.uniformValue(compare.getRhs(), scope, b);
-  FailureOr<Value> from = *offset ? values.uniformValue(*offset, scope, b)
-                                  : FailureOr<Value>(threads.index(b, 0));
-  if (failed(bound) || failed(from))
-    return failure();
-  // x + from < bound, in exact arithmetic: x < bound - from where from <
-  // bound (then bound - from is exact, as unsigned), no x otherwise.
-  Value some =
-      arith::CmpIOp::create(b, loc, compare.getPredicate(), *from, *bound);
-  Value limit = arith::SelectOp::create(
-      b, loc, some, arith::SubIOp::create(b, loc, *bound, *from),
-      threads.index(b, 0));
-  LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to x < the bound of "
+  LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to the x that pass "
                           << branch.getLoc() << "\n");
-  return XBound{
-      arith::MinUIOp::create(b, loc, limit, threads.getBlockDimX()).getResult(),
-      compare.getResult()};
+  return range;
 }
 
 LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
                                             const Thread &t, OpBuilder &b,
-                                            Value holds) {
+                                            ArrayRef<Value> holds) {
   llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
   Block *block = run.front()->getBlock();
   auto isInside = [&](Operation *op) {
@@ -221,12 +277,13 @@ LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
     if (failed(values.materialize(v, t, b, mapping)))
       return failure();
 
-  Value isTrue =
-      holds ? arith::ConstantOp::create(b, loc, b.getBoolAttr(true)) : Value();
+  Value isTrue = holds.empty()
+                     ? Value()
+                     : arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
   for (Operation *op : run)
     b.clone(*op, mapping);
-  if (holds)
-    mapping.lookup(holds).replaceAllUsesWith(isTrue);
+  for (Value held : holds)
+    mapping.lookup(held).replaceAllUsesWith(isTrue);
 
   SmallVector<Operation *> fixups;
   for (Operation *op : run)

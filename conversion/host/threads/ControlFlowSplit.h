@@ -69,20 +69,26 @@ private:
   /// over the warps in which the run is split at exchanges.
   LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
   /// The threads that a run's loop runs, when the others do nothing in it:
-  /// those whose x is below `bound`, exactly those in which `condition`
-  /// holds.
+  /// those whose x is in [from, bound), exactly those in which each of
+  /// `holds` is true.
   struct XBound {
+    Value from;
     Value bound;
-    Value condition;
+    SmallVector<Value, 2> holds;
   };
   /// `run`'s XBound; a null bound when every thread runs.
   FailureOr<XBound> getXBound(ArrayRef<Operation *> run, Scope scope,
                               OpBuilder &b);
+  /// Narrows `range` by `conjunct`, one test of a run's condition, where it
+  /// is `x + offset < limit` or `x + offset > limit` (either way round,
+  /// signed or unsigned, the sum marked as one that does not wrap), and
+  /// adds it to `range.holds`; false where it is not such a test.
+  FailureOr<bool> narrowByCompare(Value conjunct, Scope scope, OpBuilder &b,
+                                  XBound &range);
   /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
-  /// loops need; `holds`, where not null, is true in every thread of the
-  /// loop.
+  /// loops need; each of `holds` is true in every thread of the loop.
   LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
-                         OpBuilder &b, Value holds = nullptr);
+                         OpBuilder &b, ArrayRef<Value> holds = {});
   /// Emits `op`, control flow that holds a point where threads meet.
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
   /// Emits the ops of `block`, then stores `yielded` into `homes`.
