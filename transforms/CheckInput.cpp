@@ -13,6 +13,8 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "offload-check-input"
@@ -49,6 +51,49 @@ static LogicalResult checkKnownSizes(ModuleOp root) {
   return failure(result.wasInterrupted());
 }
 
+/// Fails, with an error at the launch, where a gpu.launch_func's block or
+/// grid has a constant size that its kernel's known_block_size or
+/// known_grid_size rules out: the kernel takes those sizes as constants, and
+/// every runtime refuses the launch (CUDA's reqntid, the host and Vulkan
+/// backends), so the program could never run it.
+static LogicalResult checkLaunchSizes(ModuleOp root) {
+  WalkResult result = root.walk([](gpu::LaunchFuncOp launch) {
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernel());
+    if (!kernel)
+      return WalkResult::advance();
+    auto check = [&](std::optional<ArrayRef<int32_t>> known,
+                     gpu::KernelDim3 sizes, StringRef what) -> LogicalResult {
+      if (!known)
+        return success();
+      Value values[3] = {sizes.x, sizes.y, sizes.z};
+      for (int d = 0; d < 3; ++d) {
+        APInt size;
+        if (!matchPattern(values[d], m_ConstantInt(&size)) ||
+            size.getSExtValue() == (*known)[d])
+          continue;
+        InFlightDiagnostic diag = launch.emitError()
+                                  << "this launch's " << what << " is "
+                                  << size.getSExtValue() << " in dimension "
+                                  << "xyz"[d] << ", but kernel @"
+                                  << kernel.getName() << " was compiled for ";
+        diag << what << "s of (";
+        llvm::interleaveComma(*known, diag);
+        return diag << ") (known_" << what << "_size): every runtime "
+                    << "refuses such a launch";
+      }
+      return success();
+    };
+    if (failed(check(kernel.getKnownBlockSize(),
+                     launch.getBlockSizeOperandValues(), "block")) ||
+        failed(check(kernel.getKnownGridSize(),
+                     launch.getGridSizeOperandValues(), "grid")))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 struct CheckInputPass
     : public offload::impl::OffloadCheckInputBase<CheckInputPass> {
@@ -75,7 +120,7 @@ struct CheckInputPass
     // A format that reads what gpu.printf does not pass is wrong for every
     // target: caught here, before any of them compiles it.
     if (failed(offload::verifyPrintfFormats(root)) ||
-        failed(checkKnownSizes(root)))
+        failed(checkKnownSizes(root)) || failed(checkLaunchSizes(root)))
       signalPassFailure();
   }
 };

@@ -71,7 +71,10 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
     left over, is a warning.
 
     A kernel whose `known_block_size` or `known_grid_size` has a dimension
-    below 1 is an error at the kernel: no launch of it could run.
+    below 1 is an error at the kernel: no launch of it could run. A
+    `gpu.launch_func` whose block or grid has a constant size that its
+    kernel's `known_block_size` or `known_grid_size` rules out is an error
+    at the launch: every runtime would refuse it.
   }];
 }
 

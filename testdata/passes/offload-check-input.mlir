@@ -8,7 +8,8 @@
 // reads. pipelines/printf-formats.mlir has every format
 // error, pipelines/printf-left-over.mlir the warning through the pipelines.
 // A kernel's known_block_size and known_grid_size are at least 1 in each
-// dimension. The pass changes nothing.
+// dimension, and a launch's constant sizes are the kernel's known ones. The
+// pass changes nothing.
 //
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-check-input | FileCheck %s
 
@@ -163,5 +164,51 @@ module @known_sizes {
     gpu.func @k() kernel attributes {known_block_size = array<i32: 32, 2, 1>, known_grid_size = array<i32: 1, 1, 1>} {
       gpu.return
     }
+  }
+}
+
+// -----
+
+// A launch whose constant sizes are the known ones, or not constant, passes;
+// one that a known size rules out is an error at the launch.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @fixed() kernel attributes {known_block_size = array<i32: 128, 1, 1>,
+                                         known_grid_size = array<i32: 8, 1, 1>} {
+      gpu.return
+    }
+    gpu.func @any() kernel {
+      gpu.return
+    }
+  }
+  func.func @launches(%n: index) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c1) threads in (%c128, %c1, %c1)
+    gpu.launch_func @kernels::@fixed blocks in (%n, %c1, %c1) threads in (%n, %c1, %c1)
+    gpu.launch_func @kernels::@any blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+    // expected-error @below {{this launch's block is 64 in dimension x, but kernel @fixed was compiled for blocks of (128, 1, 1) (known_block_size): every runtime refuses such a launch}}
+    gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c1) threads in (%c64, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @fixed() kernel attributes {known_grid_size = array<i32: 8, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @launches() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    // expected-error @below {{this launch's grid is 2 in dimension z, but kernel @fixed was compiled for grids of (8, 1, 1) (known_grid_size): every runtime refuses such a launch}}
+    gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c2) threads in (%c1, %c1, %c1)
+    return
   }
 }
