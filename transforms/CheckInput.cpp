@@ -54,8 +54,7 @@ static LogicalResult checkKnownSizes(ModuleOp root) {
 /// Fails, with an error at the launch, where a gpu.launch_func's block or
 /// grid has a constant size that its kernel's known_block_size or
 /// known_grid_size rules out: the kernel takes those sizes as constants, and
-/// every runtime refuses the launch (CUDA's reqntid, the host and Vulkan
-/// backends), so the program could never run it.
+/// every runtime refuses such a launch, so the program could never run it.
 static LogicalResult checkLaunchSizes(ModuleOp root) {
   WalkResult result = root.walk([](gpu::LaunchFuncOp launch) {
     auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
