@@ -137,17 +137,25 @@ static FailureOr<Value> getOffsetOfThreadX(Value v, bool isSigned,
 }
 
 /// The leaves of `condition`'s tree of `arith.andi`, as far as `inRun`
-/// holds its ops.
-static void collectConjuncts(Value condition,
-                             const llvm::SmallPtrSetImpl<Operation *> &inRun,
-                             SmallVectorImpl<Value> &leaves) {
-  auto both = condition.getDefiningOp<arith::AndIOp>();
-  if (!both || !inRun.contains(both)) {
-    leaves.push_back(condition);
-    return;
+/// holds its ops, each once: iteratively, as a condition may be a long
+/// chain, or a graph that shares its nodes.
+static SmallVector<Value>
+collectConjuncts(Value condition,
+                 const llvm::SmallPtrSetImpl<Operation *> &inRun) {
+  llvm::SetVector<Value> leaves;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Value> worklist = {condition};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    auto both = value.getDefiningOp<arith::AndIOp>();
+    if (!both || !inRun.contains(both)) {
+      leaves.insert(value);
+      continue;
+    }
+    if (seen.insert(both).second)
+      worklist.append({both.getRhs(), both.getLhs()});
   }
-  collectConjuncts(both.getLhs(), inRun, leaves);
-  collectConjuncts(both.getRhs(), inRun, leaves);
+  return leaves.takeVector();
 }
 
 FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
@@ -181,7 +189,7 @@ FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
                                   : FailureOr<Value>(threads.index(b, 0));
   if (failed(bound) || failed(from))
     return failure();
-  Value zero = threads.index(b, 0), one = threads.index(b, 1);
+  Value zero = threads.index(b, 0);
   P less = isSigned ? P::slt : P::ult;
   // In exact arithmetic, as the sum does not wrap. x + from < bound: x <
   // bound - from where from < bound (then bound - from is exact, as
@@ -194,6 +202,7 @@ FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
         b, loc, range.bound,
         arith::SelectOp::create(b, loc, some, difference, zero));
   } else {
+    Value one = threads.index(b, 1);
     Value every = arith::CmpIOp::create(b, loc, less, *bound, *from);
     Value last = arith::MinUIOp::create(
         b, loc, difference,
@@ -234,10 +243,8 @@ ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
   }
   if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
     return XBound();
-  SmallVector<Value> conjuncts;
-  collectConjuncts(branch.getCondition(), inRun, conjuncts);
   XBound range{threads.index(b, 0), threads.getBlockDimX(), {}};
-  for (Value conjunct : conjuncts)
+  for (Value conjunct : collectConjuncts(branch.getCondition(), inRun))
     if (failed(narrowByCompare(conjunct, scope, b, range)))
       return failure();
   if (range.holds.empty())
