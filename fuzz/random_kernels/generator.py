@@ -350,16 +350,24 @@ def frag_column_walk(g: Gen):
 
 
 def _guard(g, tx, bound_value=None):
-    """`threadIdx.x < n` (ult or slt), n uniform, at an edge or near the
-    block's size."""
+    """`threadIdx.x < n` or `threadIdx.x > n` (signed or unsigned, either
+    operand first; at times of threadIdx.y instead), n uniform, at an edge
+    or near the block's size."""
     r, b = g.rng, g.b
+    width = g.k.block[0]
+    if bound_value is None and g.k.block[1] > 1 and r.random() < 0.3:
+        tx, width = b.gpu_id("thread_id", "y"), g.k.block[1]
     if bound_value is None:
         bound_value = r.choice([
-            0, 1, g.k.block[0] - 1, g.k.block[0], g.k.block[0] + 1,
-            g.k.block[0] // 2, -1, 1 << 63, (1 << 63) - 1, 1 << 32,
+            0, 1, width - 1, width, width + 1,
+            width // 2, -1, 1 << 63, (1 << 63) - 1, 1 << 32,
             (1 << 32) + 1, g.edge(64)])
     n = g.uniform("index", bound_value)
-    return b.cmpi(r.choice(["ult", "slt"]), tx, n)
+    pred = r.choice(["ult", "slt", "ult", "slt", "ugt", "sgt"])
+    if r.random() < 0.3:
+        swapped = {"ult": "ugt", "slt": "sgt", "ugt": "ult", "sgt": "slt"}
+        return b.cmpi(swapped[pred], n, tx)
+    return b.cmpi(pred, tx, n)
 
 
 def frag_tree(g: Gen):
@@ -415,9 +423,21 @@ def frag_tree(g: Gen):
                               k.block[0], k.block[0] + 1, -1, 1 << 63,
                               (1 << 63) + 1, (1 << 32) + 1])
             step(g.uniform("index", bound))
-    # Guarded copies: each thread below the bound copies its own element.
+    # Guarded copies: each thread that passes the bound copies its own
+    # element; or every thread stores, the bound choosing what (a bounds
+    # test beside effects that every thread has).
     cond = _guard(g, tx)
-    b.if_(cond, lambda: b.store(b.load(s, [lin]), out, [gslot]))
+    form = r.choice(["if", "if", "if-else", "select"])
+    if form == "if":
+        b.if_(cond, lambda: b.store(b.load(s, [lin]), out, [gslot]))
+    else:
+        other = g.const(element, 0x40400000 if element == "f32" else -3)
+        if form == "if-else":
+            (v,) = b.if_(cond, lambda: [b.load(s, [lin])], lambda: [other],
+                         result_types=(element,))
+        else:
+            v = b.select(cond, b.load(s, [lin]), other)
+        b.store(v, out, [gslot])
     return "tree(%s, %s)" % (element, add)
 
 

@@ -6,7 +6,9 @@
 // checked against host loops; a grid-stride loop, which it runs across the
 // threads too; the steps of a tree reduction in a block of 100 threads,
 // `if (threadIdx.x < half)`, which loop over those threads only; and bounds
-// tests on the global id, `if (id < n)`, likewise, for n at the edges.
+// tests on the global id, `if (id < n)`, likewise, for n at the edges,
+// and such tests beside a store that every thread makes, which run the
+// threads that pass apart from the others.
 //
 // UNSUPPORTED-TARGET: vulkan: atomic maximumf of f32 is no atomic of Vulkan's
 
@@ -428,11 +430,116 @@ func.func @bounds_tests() {
 }
 // CHECK: {{\[}}0, 1874]
 
+// Bounds tests on the global id beside a store that every thread makes, in
+// 3 blocks of 64 threads, for the same n: `out[0][id] = id < n ? id + 1 :
+// -1` (unsigned, a branch with results) and `out[1][id] = n < id ? id + 1 :
+// -1` (signed, a select); and a test on the global id in y, `if (n < id)`
+// (unsigned) in 3 blocks of 8 x 64 threads, each that passes adding 1 to
+// out[2][id]. [elements not as the host expects, elements that passed the
+// first two]: 804 pass the first (as above), 919 the second (191, 190, 128,
+// 127, 91, 0, 0, 192).
+func.func @split_tests() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c192 = arith.constant 192 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %none = arith.constant -1 : i32
+  %eight = arith.constant 8 : i32
+  %out = gpu.alloc host_shared () : memref<3x192xi32>
+  %bounds = memref.alloca() : memref<8xindex>
+  %values = arith.constant dense<[0, 1, 63, 64, 100, 192, 1000, -5]> : vector<8xindex>
+  vector.store %values, %bounds[%c0] : memref<8xindex>, vector<8xindex>
+  %result:2 = scf.for %b = %c0 to %c8 step %c1 iter_args(%wrong = %zero, %passed = %zero) -> (i32, i32) {
+    %n = memref.load %bounds[%b] : memref<8xindex>
+    scf.for %i = %c0 to %c192 step %c1 {
+      memref.store %zero, %out[%c0, %i] : memref<3x192xi32>
+      memref.store %zero, %out[%c1, %i] : memref<3x192xi32>
+      memref.store %zero, %out[%c2, %i] : memref<3x192xi32>
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %id = gpu.global_id x
+      %below = arith.cmpi ult, %id, %n : index
+      %v = scf.if %below -> i32 {
+        %i32 = arith.index_cast %id : index to i32
+        %v1 = arith.addi %i32, %one : i32
+        scf.yield %v1 : i32
+      } else {
+        scf.yield %none : i32
+      }
+      memref.store %v, %out[%c0, %id] : memref<3x192xi32>
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c3, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %id = gpu.global_id x
+      %above = arith.cmpi slt, %n, %id : index
+      %i32 = arith.index_cast %id : index to i32
+      %v1 = arith.addi %i32, %one : i32
+      %v = arith.select %above, %v1, %none : i32
+      memref.store %v, %out[%c1, %id] : memref<3x192xi32>
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c3, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c64, %sz = %c1) {
+      %id = gpu.global_id y
+      %above = arith.cmpi ult, %n, %id : index
+      scf.if %above {
+        %old = memref.atomic_rmw addi %one, %out[%c2, %id] : (i32, memref<3x192xi32>) -> i32
+      }
+      gpu.terminator
+    }
+    %counts:2 = scf.for %i = %c0 to %c192 step %c1 iter_args(%w = %wrong, %k = %passed) -> (i32, i32) {
+      %ii = arith.index_cast %i : index to i32
+      %plus = arith.addi %ii, %one : i32
+      %u = arith.cmpi ult, %i, %n : index
+      %s = arith.cmpi slt, %n, %i : index
+      %want_u = arith.select %u, %plus, %none : i32
+      %want_s = arith.select %s, %plus, %none : i32
+      %got_u = memref.load %out[%c0, %i] : memref<3x192xi32>
+      %got_s = memref.load %out[%c1, %i] : memref<3x192xi32>
+      %bad_u = arith.cmpi ne, %got_u, %want_u : i32
+      %bad_s = arith.cmpi ne, %got_s, %want_s : i32
+      %bad_u_i32 = arith.extui %bad_u : i1 to i32
+      %bad_s_i32 = arith.extui %bad_s : i1 to i32
+      %w1 = arith.addi %w, %bad_u_i32 : i32
+      %w2_xy = arith.addi %w1, %bad_s_i32 : i32
+      %y_above = arith.cmpi ult, %n, %i : index
+      %want_y = arith.select %y_above, %eight, %zero : i32
+      %got_y = memref.load %out[%c2, %i] : memref<3x192xi32>
+      %bad_y = arith.cmpi ne, %got_y, %want_y : i32
+      %bad_y_i32 = arith.extui %bad_y : i1 to i32
+      %w2 = arith.addi %w2_xy, %bad_y_i32 : i32
+      %pass_u = arith.cmpi ne, %got_u, %none : i32
+      %pass_s = arith.cmpi ne, %got_s, %none : i32
+      %k_u = arith.extui %pass_u : i1 to i32
+      %k_s = arith.extui %pass_s : i1 to i32
+      %k1 = arith.addi %k, %k_u : i32
+      %k2 = arith.addi %k1, %k_s : i32
+      scf.yield %w2, %k2 : i32, i32
+    }
+    scf.yield %counts#0, %counts#1 : i32, i32
+  }
+  %r = memref.alloca() : memref<2xi32>
+  memref.store %result#0, %r[%c0] : memref<2xi32>
+  memref.store %result#1, %r[%c1] : memref<2xi32>
+  %rc = memref.cast %r : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%rc) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK: {{\[}}0, 1723]
+
 func.func @main() {
   call @atomics() : () -> ()
   call @across_threads() : () -> ()
   call @tree() : () -> ()
   call @grid_stride() : () -> ()
   call @bounds_tests() : () -> ()
+  call @split_tests() : () -> ()
   return
 }

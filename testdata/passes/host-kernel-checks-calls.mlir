@@ -10,9 +10,17 @@
 // loop tells the runtime of its iterations' elements once, before it runs
 // (accesses, field 5); an iteration tells it of its own (access, field 1)
 // only when they were not all in bounds. The store after the loop tells
-// it of its own.
+// it of its own. The store's bounds test on x splits the thread loop in
+// two, the threads it holds in and the others: each piece has the same
+// calls.
 // CHECK-LABEL: gpu.module @loop_told
 // CHECK: llvm.getelementptr %{{.*}}[0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK-NOT: [0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK: llvm.getelementptr %{{.*}}[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK: llvm.getelementptr %{{.*}}[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK-NOT: [0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK: llvm.getelementptr %{{.*}}[0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
+// CHECK-NOT: [0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
 // CHECK: llvm.getelementptr %{{.*}}[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
 // CHECK: llvm.getelementptr %{{.*}}[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>
 // CHECK-NOT: [0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, ptr, ptr, ptr, ptr, ptr)>

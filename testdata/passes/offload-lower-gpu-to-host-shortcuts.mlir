@@ -4,9 +4,11 @@
 // loop that walks a buffer along an outer dimension while the threads walk
 // the innermost one runs across the threads, its carried value kept per
 // thread, and so does a grid-stride loop, rewritten with bounds the same in
-// every thread, prefetching its next iteration; and a thread loop that is
+// every thread, prefetching its next iteration; a thread loop that is
 // one `if` of bounds tests on threadIdx.x or a global id runs over the
-// threads that pass only, without those tests.
+// threads that pass only, without those tests; and one with a bounds test
+// beside effects that every thread has runs in two pieces, the threads that
+// pass and the others, the test's value known in each.
 // testdata/integration/host-shortcuts.mlir runs each.
 //
 // RUN: offload-opt %s --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' \
@@ -229,8 +231,8 @@ gpu.module @kernels [#offload.host] {
 
   // `if (lo < id && id < n && y < m)`, id a global id (which cannot wrap):
   // the x loop runs from the first x above lo, min(lo - base, blockDim.x -
-  // 1) + 1 (0 where lo < base), to the last below n, without those two
-  // tests; the test on y stays.
+  // 1) + 1 (0 where lo < base), to the last below n, and the y loop to
+  // min(blockDim.y, m), without those three tests.
   // CHECK-LABEL: llvm.func internal @between
   // CHECK: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
   // CHECK-NEXT: %[[ABOVE:.*]] = llvm.sub %[[LO:arg7]], %[[BASE]] : i64
@@ -244,12 +246,16 @@ gpu.module @kernels [#offload.host] {
   // CHECK-NEXT: %[[SOME:.*]] = llvm.icmp "ult" %[[BASE2]], %[[N]] : i64
   // CHECK-NEXT: %[[UPPER:.*]] = llvm.select %[[SOME]], %[[SPAN]], %{{.*}} : i1, i64
   // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%{{.*}}, %[[UPPER]]) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[SOME_Y:.*]] = llvm.icmp "ugt" %[[M:arg8]], %{{.*}} : i64
+  // CHECK-NEXT: %[[UPPER_Y:.*]] = llvm.select %[[SOME_Y]], %[[M]], %{{.*}} : i1, i64
+  // CHECK-NEXT: %[[END_Y:.*]] = llvm.intr.umin(%{{.*}}, %[[UPPER_Y]]) : (i64, i64) -> i64
+  // CHECK: llvm.icmp "slt" %{{.*}}, %[[END_Y]] : i64
   // CHECK: llvm.br ^bb{{[0-9]+}}(%[[FROM]] : i64)
   // CHECK-NEXT: ^bb{{[0-9]+}}(%[[X:.*]]: i64):
   // CHECK-NEXT: llvm.icmp "slt" %[[X]], %[[END]] : i64
   // CHECK-NOT: %[[N]]
   // CHECK-NOT: %[[LO]]
-  // CHECK: llvm.icmp "ult" %{{.*}}, %[[M:arg8]] : i64
+  // CHECK-NOT: %[[M]]
   // CHECK: llvm.store
   // CHECK: llvm.return
   gpu.func @between(%c: memref<?xf32>, %n: index, %lo: index, %m: index)
@@ -266,6 +272,73 @@ gpu.module @kernels [#offload.host] {
       %twice = arith.addf %v, %v : f32
       memref.store %twice, %c[%x] : memref<?xf32>
     }
+    gpu.return
+  }
+  // `v = id < n ? in[id] : 0` beside a store that every thread makes: an x
+  // loop to the last id below n, min(n - base, blockDim.x) (0 where n <=
+  // base), in which the test is true, then one from there to blockDim.x, in
+  // which it is false; neither tests n.
+  // CHECK-LABEL: llvm.func internal @split_below
+  // CHECK-DAG: %[[FALSE:.*]] = llvm.mlir.constant(false) : i1
+  // CHECK-DAG: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+  // CHECK: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg11]], %[[BASE]] : i64
+  // CHECK-NEXT: %[[SOME:.*]] = llvm.icmp "ult" %[[BASE]], %[[N]] : i64
+  // CHECK-NEXT: %[[UPPER:.*]] = llvm.select %[[SOME]], %[[SPAN]], %{{.*}} : i1, i64
+  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%[[BDX:.*]], %[[UPPER]]) : (i64, i64) -> i64
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.icmp "slt" %{{.*}}, %[[END]] : i64
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.cond_br %[[TRUE]]
+  // CHECK: llvm.load
+  // CHECK: llvm.store
+  // CHECK: llvm.br ^bb{{[0-9]+}}(%[[END]] : i64)
+  // CHECK-NEXT: ^bb{{[0-9]+}}(%[[X2:.*]]: i64):
+  // CHECK-NEXT: llvm.icmp "slt" %[[X2]], %[[BDX]] : i64
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.cond_br %[[FALSE]]
+  // CHECK: llvm.store
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.return
+  gpu.func @split_below(%in: memref<?xf32>, %out: memref<?xf32>, %n: index)
+      kernel {
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.global_id x
+    %inside = arith.cmpi ult, %x, %n : index
+    %v = scf.if %inside -> f32 {
+      %l = memref.load %in[%x] : memref<?xf32>
+      scf.yield %l : f32
+    } else {
+      scf.yield %zero : f32
+    }
+    memref.store %v, %out[%x] : memref<?xf32>
+    gpu.return
+  }
+
+  // `v = x > n ? in[x] : 0` (signed): the threads up to min(n, blockDim.x -
+  // 1) (none where n < 0) store 0 and load nothing; those after, in[x].
+  // CHECK-LABEL: llvm.func internal @split_above
+  // CHECK: %[[NEGATIVE:.*]] = llvm.icmp "slt" %[[N:arg11]], %{{.*}} : i64
+  // CHECK: %[[LAST:.*]] = llvm.intr.umin(%[[N]], %{{.*}}) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[FIRST:.*]] = llvm.add %[[LAST]], %{{.*}} : i64
+  // CHECK-NEXT: %[[FROM:.*]] = llvm.select %[[NEGATIVE]], %{{.*}}, %[[FIRST]] : i1, i64
+  // CHECK: llvm.icmp "slt" %{{.*}}, %[[FROM]] : i64
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.store
+  // CHECK: llvm.br ^bb{{[0-9]+}}(%[[FROM]] : i64)
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.load
+  // CHECK: llvm.store
+  // CHECK-NOT: %[[N]]
+  // CHECK: llvm.return
+  gpu.func @split_above(%in: memref<?xf32>, %out: memref<?xf32>, %n: index)
+      kernel {
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %big = arith.cmpi sgt, %x, %n : index
+    %l = memref.load %in[%x] : memref<?xf32>
+    %v = arith.select %big, %l, %zero : f32
+    memref.store %v, %out[%x] : memref<?xf32>
     gpu.return
   }
 }

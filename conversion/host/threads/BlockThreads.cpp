@@ -59,36 +59,51 @@ Thread BlockThreads::threadFromLinear(OpBuilder &b, Value linear, Value lane,
 }
 
 LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
-                                           BodyFn body, Value xBound,
-                                           Value xFrom) {
-  assert((!xBound || (!scope.isWarp() && !warpMode)) &&
-         "only a block-level loop over threads narrows in x");
+                                           BodyFn body) {
   if (scope.isWarp())
     return emitLaneLoop(scope, b, body);
   if (warpMode)
     return emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
       return emitLaneLoop(Scope{warp, Value()}, wb, body);
     });
+  Value zero = index(b, 0);
+  return emitThreadLoopInPieces(
+      b, XRange{zero, blockDim[1]}, XRange{zero, blockDim[0]},
+      [&](OpBuilder &xb, const Thread &t, unsigned) { return body(xb, t); });
+}
+
+LogicalResult BlockThreads::emitThreadLoopInPieces(OpBuilder &b, XRange rows,
+                                                   ArrayRef<XRange> pieces,
+                                                   PieceBodyFn body) {
+  assert(!warpMode && "only a loop over the block's threads runs in pieces");
   return emitFor(b, blockDim[2], [&](OpBuilder &zb, Value z) {
-    return emitFor(zb, blockDim[1], [&](OpBuilder &yb, Value y) {
-      return emitFor(
-          yb, xBound ? xBound : blockDim[0],
-          [&](OpBuilder &xb, Value x) {
-            Value row = arith::AddIOp::create(
-                xb, loc, arith::MulIOp::create(xb, loc, z, blockDim[1]), y);
-            Value linear = arith::AddIOp::create(
-                xb, loc, arith::MulIOp::create(xb, loc, row, blockDim[0]), x);
-            Value size = index(xb, kWarpSize);
-            Thread t{x,
-                     y,
-                     z,
-                     linear,
-                     arith::RemUIOp::create(xb, loc, linear, size),
-                     arith::DivUIOp::create(xb, loc, linear, size)};
-            return body(xb, t);
-          },
-          xFrom);
-    });
+    return emitFor(
+        zb, rows.bound,
+        [&](OpBuilder &yb, Value y) {
+          Value row = arith::AddIOp::create(
+              yb, loc, arith::MulIOp::create(yb, loc, z, blockDim[1]), y);
+          Value rowStart = arith::MulIOp::create(yb, loc, row, blockDim[0]);
+          for (auto [piece, range] : llvm::enumerate(pieces)) {
+            auto emitted = emitFor(
+                yb, range.bound,
+                [&, piece = piece](OpBuilder &xb, Value x) {
+                  Value linear = arith::AddIOp::create(xb, loc, rowStart, x);
+                  Value size = index(xb, kWarpSize);
+                  Thread t{x,
+                           y,
+                           z,
+                           linear,
+                           arith::RemUIOp::create(xb, loc, linear, size),
+                           arith::DivUIOp::create(xb, loc, linear, size)};
+                  return body(xb, t, piece);
+                },
+                range.from);
+            if (failed(emitted))
+              return failure();
+          }
+          return success();
+        },
+        rows.from);
   });
 }
 

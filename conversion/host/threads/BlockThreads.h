@@ -46,6 +46,17 @@ struct Scope {
 /// Builds the body of a thread loop for thread `t`.
 using BodyFn = function_ref<LogicalResult(OpBuilder &, const Thread &)>;
 
+/// The threads whose x is in [from, bound).
+struct XRange {
+  Value from;
+  Value bound;
+};
+
+/// Builds the body of a thread loop for thread `t`, one of those of the
+/// `piece`-th XRange.
+using PieceBodyFn =
+    function_ref<LogicalResult(OpBuilder &, const Thread &, unsigned piece)>;
+
 /// Operations whose value is the executing thread's id.
 bool isThreadIdOp(Operation *op);
 
@@ -65,19 +76,22 @@ public:
 
   /// The number of threads of the block (index).
   Value getThreadCount() const { return threads; }
-  /// The block's size in x (index).
-  Value getBlockDimX() const { return blockDim[0]; }
+  /// The block's size in x (0), y (1) or z (2) (index).
+  Value getBlockDim(unsigned dim) const { return blockDim[dim]; }
   /// Whether the threads run warp after warp.
   bool hasWarpLoops() const { return warpMode; }
 
   Value index(OpBuilder &b, int64_t value) const;
 
   /// Every thread of `scope`: the block's (z, y, x, x innermost), or the
-  /// lanes of the scope's warp. Given `xBound` (at block level without
-  /// warp loops), only the threads whose x is below it, and not below
-  /// `xFrom` where given.
-  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body,
-                               Value xBound = nullptr, Value xFrom = nullptr);
+  /// lanes of the scope's warp.
+  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body);
+  /// At block level without warp loops: for each z and each y in `rows`, a
+  /// loop over the x of each of `pieces` in turn, whose body `body` builds;
+  /// the threads of no piece do not run.
+  LogicalResult emitThreadLoopInPieces(OpBuilder &b, XRange rows,
+                                       ArrayRef<XRange> pieces,
+                                       PieceBodyFn body);
   /// Every warp of the block: `body` gets the warp's index.
   LogicalResult
   emitWarpLoop(OpBuilder &b,

@@ -46,7 +46,7 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
                                                       : nullptr;
     GridStrideLoops across;
     if (loop) {
-      across = rewriteGridStrideLoop(loop, values, threads.getBlockDimX());
+      across = rewriteGridStrideLoop(loop, values, threads.getBlockDim(0));
       if (across.loops.empty() && isWorthRunningAcrossThreads(loop, values))
         across.loops.push_back(loop);
     }
@@ -97,32 +97,42 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
     return threads.emitWarpLoop(b, [&](OpBuilder &wb, Value warp) {
       return emitOps(run, Scope{warp, Value()}, wb);
     });
-  FailureOr<XBound> xBound = getXBound(run, scope, b);
-  if (failed(xBound))
+  XRange rows{threads.index(b, 0), threads.getBlockDim(1)};
+  FailureOr<SmallVector<XPiece, 2>> pieces = getXPieces(run, scope, b, rows);
+  if (failed(pieces))
     return failure();
-  if (failed(threads.emitThreadLoop(
-          scope, b,
-          [&](OpBuilder &lb, const Thread &t) {
-            return cloneRun(run, t, lb, xBound->holds);
-          },
-          xBound->bound, xBound->from)))
+  LogicalResult emitted =
+      pieces->empty()
+          ? threads.emitThreadLoop(scope, b,
+                                   [&](OpBuilder &lb, const Thread &t) {
+                                     return cloneRun(run, t, lb);
+                                   })
+          : threads.emitThreadLoopInPieces(
+                b, rows,
+                llvm::map_to_vector(*pieces,
+                                    [](const XPiece &p) { return p.range; }),
+                [&](OpBuilder &lb, const Thread &t, unsigned piece) {
+                  return cloneRun(run, t, lb, (*pieces)[piece].known);
+                });
+  if (failed(emitted))
     return failure();
   ownOps.trapIfFailed(b);
   return success();
 }
 
-/// Whether `v` is `id + offset`, thread x's id plus a value the same in every
-/// thread, in a sum that does not wrap (its add says so: nsw where
-/// `isSigned` compares it, nuw otherwise; a global id's does,
+/// Whether `v` is `id + offset`, the thread's id in `dim` plus a value the
+/// same in every thread, in a sum that does not wrap (its add says so: nsw
+/// where `isSigned` compares it, nuw otherwise; a global id's does,
 /// markGlobalIdsNoWrap): `offset`, or null for the id alone; failure
 /// otherwise.
-static FailureOr<Value> getOffsetOfThreadX(Value v, bool isSigned,
-                                           const ThreadValues &values) {
-  auto isIdX = [](Value id) {
+static FailureOr<Value> getOffsetOfThreadId(Value v, gpu::Dimension dim,
+                                            bool isSigned,
+                                            const ThreadValues &values) {
+  auto isId = [&](Value id) {
     auto op = id.getDefiningOp<gpu::ThreadIdOp>();
-    return op && op.getDimension() == gpu::Dimension::x;
+    return op && op.getDimension() == dim;
   };
-  if (isIdX(v))
+  if (isId(v))
     return Value();
   auto add = v.getDefiningOp<arith::AddIOp>();
   if (!add || !bitEnumContainsAll(add.getOverflowFlags(),
@@ -131,7 +141,7 @@ static FailureOr<Value> getOffsetOfThreadX(Value v, bool isSigned,
     return failure();
   for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
                             std::pair(add.getRhs(), add.getLhs())})
-    if (isIdX(id) && values.isUniform(offset))
+    if (isId(id) && values.isUniform(offset))
       return offset;
   return failure();
 }
@@ -160,7 +170,8 @@ collectConjuncts(Value condition,
 
 FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
                                                      Scope scope, OpBuilder &b,
-                                                     XBound &range) {
+                                                     XPiece &piece,
+                                                     XRange *rows) {
   using P = arith::CmpIPredicate;
   auto compare = conjunct.getDefiningOp<arith::CmpIOp>();
   if (!compare)
@@ -181,7 +192,16 @@ FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
   bool isSigned = predicate == P::slt || predicate == P::sgt;
   if ((!below && !above) || !values.isUniform(limit))
     return false;
-  FailureOr<Value> offset = getOffsetOfThreadX(id, isSigned, values);
+  // A test of x narrows the piece; one of y, where given, the rows.
+  XRange *range = &piece.range;
+  Value size = threads.getBlockDim(0);
+  FailureOr<Value> offset =
+      getOffsetOfThreadId(id, gpu::Dimension::x, isSigned, values);
+  if (failed(offset) && rows) {
+    range = rows;
+    size = threads.getBlockDim(1);
+    offset = getOffsetOfThreadId(id, gpu::Dimension::y, isSigned, values);
+  }
   if (failed(offset))
     return false;
   FailureOr<Value> bound = values.uniformValue(limit, scope, b);
@@ -191,41 +211,53 @@ FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
     return failure();
   Value zero = threads.index(b, 0);
   P less = isSigned ? P::slt : P::ult;
-  // In exact arithmetic, as the sum does not wrap. x + from < bound: x <
+  // In exact arithmetic, as the sum does not wrap (for y as for x). x +
+  // from < bound: x <
   // bound - from where from < bound (then bound - from is exact, as
   // unsigned), no x otherwise. x + from > bound: every x where bound < from,
   // else x > bound - from (exact, as unsigned).
   Value difference = arith::SubIOp::create(b, loc, *bound, *from);
   if (below) {
     Value some = arith::CmpIOp::create(b, loc, less, *from, *bound);
-    range.bound = arith::MinUIOp::create(
-        b, loc, range.bound,
+    range->bound = arith::MinUIOp::create(
+        b, loc, range->bound,
         arith::SelectOp::create(b, loc, some, difference, zero));
   } else {
     Value one = threads.index(b, 1);
     Value every = arith::CmpIOp::create(b, loc, less, *bound, *from);
     Value last = arith::MinUIOp::create(
-        b, loc, difference,
-        arith::SubIOp::create(b, loc, threads.getBlockDimX(), one));
+        b, loc, difference, arith::SubIOp::create(b, loc, size, one));
     Value first = arith::AddIOp::create(b, loc, last, one);
-    range.from = arith::MaxUIOp::create(
-        b, loc, range.from,
+    range->from = arith::MaxUIOp::create(
+        b, loc, range->from,
         arith::SelectOp::create(b, loc, every, zero, first));
   }
-  range.holds.push_back(conjunct);
+  piece.known.push_back({conjunct, true});
   return true;
 }
 
-FailureOr<ControlFlowSplitter::XBound>
-ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
-                               OpBuilder &b) {
+FailureOr<SmallVector<ControlFlowSplitter::XPiece, 2>>
+ControlFlowSplitter::getXPieces(ArrayRef<Operation *> run, Scope scope,
+                                OpBuilder &b, XRange &rows) {
+  if (scope.isWarp() || threads.hasWarpLoops())
+    return SmallVector<XPiece, 2>();
+  FailureOr<XPiece> narrowed = narrowToBranch(run, scope, b, rows);
+  if (failed(narrowed))
+    return failure();
+  if (!narrowed->known.empty())
+    return SmallVector<XPiece, 2>{*narrowed};
+  return splitAtCompare(run, scope, b);
+}
+
+FailureOr<ControlFlowSplitter::XPiece>
+ControlFlowSplitter::narrowToBranch(ArrayRef<Operation *> run, Scope scope,
+                                    OpBuilder &b, XRange &rows) {
   // A run whose effects are all in one `if (... && lower < threadIdx.x +
   // offset && threadIdx.x + offset < upper && ...)` (the halving steps of a
-  // tree reduction, a global id's bounds tests) loops over the threads
-  // between those bounds only, in which those tests hold; the run's other
-  // ops are pure, and used in the run only.
-  if (scope.isWarp() || threads.hasWarpLoops())
-    return XBound();
+  // tree reduction, a global id's bounds tests; likewise in y) loops over
+  // the threads between those bounds only, in which those tests hold; the
+  // run's other ops are pure, and used in the run only.
+  XPiece piece{{threads.index(b, 0), threads.getBlockDim(0)}, {}};
   llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
   Block *block = run.front()->getBlock();
   scf::IfOp branch;
@@ -239,24 +271,58 @@ ControlFlowSplitter::getXBound(ArrayRef<Operation *> run, Scope scope,
       return !ancestor || !inRun.contains(ancestor);
     });
     if (op->getNumRegions() || !isMemoryEffectFree(op) || usedOutside)
-      return XBound();
+      return piece;
   }
   if (!branch || branch.getNumResults() || !branch.getElseRegion().empty())
-    return XBound();
-  XBound range{threads.index(b, 0), threads.getBlockDimX(), {}};
+    return piece;
   for (Value conjunct : collectConjuncts(branch.getCondition(), inRun))
-    if (failed(narrowByCompare(conjunct, scope, b, range)))
+    if (failed(narrowByCompare(conjunct, scope, b, piece, &rows)))
       return failure();
-  if (range.holds.empty())
-    return XBound();
-  LLVM_DEBUG(llvm::dbgs() << "narrowing a thread loop to the x that pass "
-                          << branch.getLoc() << "\n");
-  return range;
+  LLVM_DEBUG(if (!piece.known.empty()) llvm::dbgs()
+             << "narrowing a thread loop to the x that pass " << branch.getLoc()
+             << "\n");
+  return piece;
 }
 
-LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
-                                            const Thread &t, OpBuilder &b,
-                                            ArrayRef<Value> holds) {
+FailureOr<SmallVector<ControlFlowSplitter::XPiece, 2>>
+ControlFlowSplitter::splitAtCompare(ArrayRef<Operation *> run, Scope scope,
+                                    OpBuilder &b) {
+  // `v = x < n ? in[x] : 0`, a bounds test beside effects that every thread
+  // has: the threads that pass run apart from the others, each piece with
+  // the test's value known, so that what it decides folds away (and the
+  // vectorizer needs no mask). One test splits the loop, as each doubles
+  // the code.
+  for (Operation *op : run) {
+    auto compare = dyn_cast<arith::CmpIOp>(op);
+    bool decides = compare && llvm::any_of(compare->getUsers(), [](auto *u) {
+                     return isa<scf::IfOp, arith::SelectOp, arith::AndIOp>(u);
+                   });
+    if (!decides)
+      continue;
+    Value zero = threads.index(b, 0), size = threads.getBlockDim(0);
+    XPiece pass{{zero, size}, {}};
+    FailureOr<bool> narrowed =
+        narrowByCompare(compare, scope, b, pass, /*rows=*/nullptr);
+    if (failed(narrowed))
+      return failure();
+    if (!*narrowed)
+      continue;
+    LLVM_DEBUG(llvm::dbgs()
+               << "splitting a thread loop at " << compare.getLoc() << "\n");
+    // One end of the passing range moved: the threads past it fail.
+    if (pass.range.from != zero)
+      return SmallVector<XPiece, 2>{
+          XPiece{{zero, pass.range.from}, {{compare, false}}}, pass};
+    return SmallVector<XPiece, 2>{
+        pass, XPiece{{pass.range.bound, size}, {{compare, false}}}};
+  }
+  return SmallVector<XPiece, 2>();
+}
+
+LogicalResult
+ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run, const Thread &t,
+                              OpBuilder &b,
+                              ArrayRef<std::pair<Value, bool>> known) {
   llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
   Block *block = run.front()->getBlock();
   auto isInside = [&](Operation *op) {
@@ -284,13 +350,14 @@ LogicalResult ControlFlowSplitter::cloneRun(ArrayRef<Operation *> run,
     if (failed(values.materialize(v, t, b, mapping)))
       return failure();
 
-  Value isTrue = holds.empty()
-                     ? Value()
-                     : arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  // Before the clones, which use them.
+  SmallVector<Value, 2> constants = llvm::map_to_vector(known, [&](auto test) {
+    return Value(arith::ConstantOp::create(b, loc, b.getBoolAttr(test.second)));
+  });
   for (Operation *op : run)
     b.clone(*op, mapping);
-  for (Value held : holds)
-    mapping.lookup(held).replaceAllUsesWith(isTrue);
+  for (auto [test, value] : llvm::zip_equal(known, constants))
+    mapping.lookup(test.first).replaceAllUsesWith(value);
 
   SmallVector<Operation *> fixups;
   for (Operation *op : run)
@@ -389,7 +456,7 @@ LogicalResult ControlFlowSplitter::emitPrefetches(const GridStrideLoops &walked,
     int64_t elements =
         std::max<int64_t>(1, kCacheLineBytes / walk.elementBytes);
     // Up to the line of the last element, wherever the first one starts.
-    Value end = arith::AddIOp::create(b, loc, threads.getBlockDimX(),
+    Value end = arith::AddIOp::create(b, loc, threads.getBlockDim(0),
                                       threads.index(b, elements - 1));
     auto lines = scf::ForOp::create(b, loc, threads.index(b, 0), end,
                                     threads.index(b, elements));

@@ -68,27 +68,40 @@ private:
   /// A run of ops: its thread loop, or at block level with warps, a loop
   /// over the warps in which the run is split at exchanges.
   LogicalResult emitRun(ArrayRef<Operation *> run, Scope scope, OpBuilder &b);
-  /// The threads that a run's loop runs, when the others do nothing in it:
-  /// those whose x is in [from, bound), exactly those in which each of
-  /// `holds` is true.
-  struct XBound {
-    Value from;
-    Value bound;
-    SmallVector<Value, 2> holds;
+  /// A piece of a run's thread loop: the threads whose x is in `range`, in
+  /// each of which each of `known`'s tests of the run has the value given.
+  struct XPiece {
+    XRange range;
+    SmallVector<std::pair<Value, bool>, 2> known;
   };
-  /// `run`'s XBound; a null bound when every thread runs.
-  FailureOr<XBound> getXBound(ArrayRef<Operation *> run, Scope scope,
-                              OpBuilder &b);
-  /// Narrows `range` by `conjunct`, one test of a run's condition, where it
+  /// The pieces that `run`'s thread loop runs, in turn, in each of `rows`
+  /// (y), which it may narrow; none when it runs every thread with nothing
+  /// known.
+  FailureOr<SmallVector<XPiece, 2>> getXPieces(ArrayRef<Operation *> run,
+                                               Scope scope, OpBuilder &b,
+                                               XRange &rows);
+  /// A run whose effects are all in one `if` whose condition tests x or y:
+  /// the piece of the threads that pass (its rows narrowed by the tests of
+  /// y), the others doing nothing; a piece with nothing known otherwise.
+  FailureOr<XPiece> narrowToBranch(ArrayRef<Operation *> run, Scope scope,
+                                   OpBuilder &b, XRange &rows);
+  /// A run with a test of x that decides a branch or a choice: two pieces,
+  /// the threads that pass and the others; none otherwise.
+  FailureOr<SmallVector<XPiece, 2>> splitAtCompare(ArrayRef<Operation *> run,
+                                                   Scope scope, OpBuilder &b);
+  /// Narrows `piece` by `conjunct`, one test of a run's condition, where it
   /// is `x + offset < limit` or `x + offset > limit` (either way round,
-  /// signed or unsigned, the sum marked as one that does not wrap), and
-  /// adds it to `range.holds`; false where it is not such a test.
+  /// signed or unsigned, the sum marked as one that does not wrap), or
+  /// `rows` where given by such a test of y, and adds it to `piece.known` as
+  /// true; false where it is not such a test.
   FailureOr<bool> narrowByCompare(Value conjunct, Scope scope, OpBuilder &b,
-                                  XBound &range);
+                                  XPiece &piece, XRange *rows);
   /// Clones `run` into thread `t`'s loop body at `b`, and keeps what later
-  /// loops need; each of `holds` is true in every thread of the loop.
+  /// loops need; each of `known`'s tests has the value given in every
+  /// thread of the loop.
   LogicalResult cloneRun(ArrayRef<Operation *> run, const Thread &t,
-                         OpBuilder &b, ArrayRef<Value> holds = {});
+                         OpBuilder &b,
+                         ArrayRef<std::pair<Value, bool>> known = {});
   /// Emits `op`, control flow that holds a point where threads meet.
   LogicalResult emitControl(Operation *op, Scope scope, OpBuilder &b);
   /// Emits the ops of `block`, then stores `yielded` into `homes`.
