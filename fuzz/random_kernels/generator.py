@@ -840,9 +840,13 @@ def frag_uniform_loop(g: Gen):
     lb, ub, step = (g.uniform(T, v) for v in (lb_value, ub_value, step_value))
     n = g.index(nthreads)
     start = g.to(gslot, "i64")
+    # A second carried value, made after the last barrier from the first as
+    # it was before this iteration: the first's next value is made while the
+    # old one is still needed.
+    two = r.random() < 0.4
 
     def body(i, carried):
-        (acc,) = carried
+        acc = carried[0]
         b.store(b.binary("addi", acc, g.to(i, "i64", signed=not unsigned)),
                 w, [lin])
         b.barrier()
@@ -850,9 +854,18 @@ def frag_uniform_loop(g: Gen):
         mixed = b.binary("addi", b.binary("muli", acc, g.const("i64", 3)),
                          b.load(w, [other]))
         b.barrier()
+        if two:
+            later = b.binary("xori", b.binary("muli", carried[1],
+                                              g.const("i64", 5)), acc)
+            return [mixed, later]
         return [mixed]
 
-    (acc,) = b.for_(lb, ub, step, [start], body, unsigned)
+    inits = [start, b.binary("xori", start, g.const("i64", 0x5A5A))] \
+        if two else [start]
+    results = b.for_(lb, ub, step, inits, body, unsigned)
+    acc = results[0]
+    if two:
+        acc = b.binary("addi", acc, results[1])
     if r.random() < 0.5:
         # A uniform branch with a barrier, and results.
         cond = b.cmpi("sgt", g.uniform("i64", g.edge(64)), g.const("i64", 0))

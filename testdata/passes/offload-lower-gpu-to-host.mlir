@@ -306,3 +306,60 @@ gpu.module @workgroup_alloc_dynamic {
     gpu.return
   }
 }
+
+// -----
+
+// A value carried across barriers whose next value is made after the last
+// use of the old one is kept in one per-thread array: the stack has that
+// and the workgroup buffer, and no loop copies one array to another at the
+// end of an iteration. Where the old value is still read after the next
+// one is made (@still_read: the yield keeps it too), the next one has an
+// array of its own.
+// CHECK-LABEL: gpu.module @carried
+// CHECK: llvm.func internal @shared_home
+// CHECK-COUNT-2: llvm.alloca
+// CHECK-NOT: llvm.alloca
+// CHECK: llvm.return
+// CHECK: llvm.func internal @still_read
+// CHECK-COUNT-4: llvm.alloca
+// CHECK-NOT: llvm.alloca
+// CHECK: llvm.return
+gpu.module @carried [#offload.host] {
+  gpu.func @shared_home(%out: memref<?xf32>, %n: index)
+      workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      memref.store %acc, %tile[%x] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %tile[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      %next = arith.addf %acc, %v : f32
+      gpu.barrier
+      scf.yield %next : f32
+    }
+    memref.store %sum, %out[%x] : memref<?xf32>
+    gpu.return
+  }
+  gpu.func @still_read(%out: memref<?xf32>, %n: index)
+      workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.thread_id x
+    %sum:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %old = %zero) -> (f32, f32) {
+      memref.store %acc, %tile[%x] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %tile[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      %next = arith.addf %acc, %v : f32
+      gpu.barrier
+      scf.yield %next, %acc : f32, f32
+    }
+    %both = arith.addf %sum#0, %sum#1 : f32
+    memref.store %both, %out[%x] : memref<?xf32>
+    gpu.return
+  }
+}

@@ -481,6 +481,8 @@ LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
     values.setHome(result, home);
   if (failed(values.emitStores(scope, b, op.getInitArgs(), *carried)))
     return failure();
+  if (!scope.isWarp())
+    shareCarriedHomes(op, *carried);
   // Inside a warp, lanes may have bounds of their own: each runs its own
   // iterations. (At block level, a loop that holds a barrier is uniform.)
   if (scope.isWarp() &&
@@ -501,6 +503,29 @@ LogicalResult ControlFlowSplitter::emitFor(scf::ForOp op, Scope scope,
       failed(emitPrefetches(*walked, loop.getInductionVar(), scope, body)))
     return failure();
   return emitRegionBody(op.getRegion(), scope, body, *carried);
+}
+
+void ControlFlowSplitter::shareCarriedHomes(scf::ForOp op,
+                                            ArrayRef<Value> carried) {
+  // The next carried value, computed in a run of ops after every use of the
+  // one it replaces, is kept where that one is: each thread reads its own
+  // carried value before, at the end of the run, it stores the next one
+  // over it; no loop copies one array to the other after each iteration.
+  Block &body = *op.getBody();
+  Operation *yield = body.getTerminator();
+  for (auto [next, arg, home] :
+       llvm::zip_equal(yield->getOperands(), op.getRegionIterArgs(), carried)) {
+    Operation *definer = next.getDefiningOp();
+    if (!definer || definer->getBlock() != &body || values.hasHome(next) ||
+        barriers.getSync(definer) != Sync::None || values.canRecompute(next))
+      continue;
+    bool usedAfter = llvm::any_of(arg.getUsers(), [&](Operation *user) {
+      Operation *top = body.findAncestorOpInBlock(*user);
+      return top != definer && !top->isBeforeInBlock(definer);
+    });
+    if (!usedAfter)
+      values.setHome(next, home);
+  }
 }
 
 LogicalResult ControlFlowSplitter::emitIf(scf::IfOp op, Scope scope,

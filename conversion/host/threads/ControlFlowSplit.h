@@ -121,6 +121,9 @@ private:
   /// a prefetch of each cache line that iteration k + 1 accesses.
   LogicalResult emitPrefetches(const GridStrideLoops &walked, Value k,
                                Scope scope, OpBuilder &b);
+  /// Keeps each value that `op`'s body yields, where it can, in the array
+  /// of the carried value it replaces (`carried`).
+  void shareCarriedHomes(scf::ForOp op, ArrayRef<Value> carried);
   LogicalResult emitIf(scf::IfOp op, Scope scope, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);

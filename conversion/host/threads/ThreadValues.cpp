@@ -120,18 +120,23 @@ FailureOr<Value> ThreadValues::uniformValue(Value v, Scope scope,
 LogicalResult ThreadValues::emitStores(Scope scope, OpBuilder &b,
                                        ValueRange sources,
                                        ArrayRef<Value> targets) {
-  if (sources.empty())
+  SmallVector<std::pair<Value, Value>> copies;
+  for (auto [source, target] : llvm::zip_equal(sources, targets))
+    if (homes.lookup(source) != target)
+      copies.push_back({source, target});
+  if (copies.empty())
     return success();
   return threads.emitThreadLoop(scope, b, [&](OpBuilder &lb, const Thread &t) {
     IRMapping mapping;
     SmallVector<Value> read;
-    for (Value source : sources) {
+    for (Value source : llvm::make_first_range(copies)) {
       FailureOr<Value> v = materialize(source, t, lb, mapping);
       if (failed(v))
         return failure();
       read.push_back(*v);
     }
-    for (auto [v, target] : llvm::zip_equal(read, targets))
+    for (auto [v, target] :
+         llvm::zip_equal(read, llvm::make_second_range(copies)))
       memref::StoreOp::create(lb, loc, v, target, t.linear);
     return success();
   });

@@ -49,6 +49,8 @@ public:
   /// Makes `home` the array that keeps `v` (a loop's result, kept where its
   /// carried value is).
   void setHome(Value v, Value home) { homes[v] = home; }
+  /// Whether `v` has its per-thread array already.
+  bool hasHome(Value v) const { return homes.contains(v); }
 
   /// The value of `v` in thread `t`, in a loop body at `b`: uniform, computed
   /// afresh, or loaded from its per-thread array. `mapping` holds what the
@@ -61,6 +63,7 @@ public:
   FailureOr<Value> uniformValue(Value v, Scope scope, OpBuilder &b);
   /// Stores `sources[i]`, as each thread has it, into `targets[i]`: all
   /// values are read before any is written, so that a swap stays a swap.
+  /// A value kept in its target already is not copied.
   LogicalResult emitStores(Scope scope, OpBuilder &b, ValueRange sources,
                            ArrayRef<Value> targets);
 
