@@ -325,7 +325,7 @@ gpu.module @workgroup_alloc_dynamic {
 // CHECK-NOT: llvm.alloca
 // CHECK: llvm.return
 gpu.module @carried [#offload.host] {
-  gpu.func @shared_home(%out: memref<?xf32>, %n: index)
+  gpu.func @shared_home(%out: memref<64xf32>, %n: index)
       workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -340,10 +340,10 @@ gpu.module @carried [#offload.host] {
       gpu.barrier
       scf.yield %next : f32
     }
-    memref.store %sum, %out[%x] : memref<?xf32>
+    memref.store %sum, %out[%x] : memref<64xf32>
     gpu.return
   }
-  gpu.func @still_read(%out: memref<?xf32>, %n: index)
+  gpu.func @still_read(%out: memref<64xf32>, %n: index)
       workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -359,7 +359,7 @@ gpu.module @carried [#offload.host] {
       scf.yield %next, %acc : f32, f32
     }
     %both = arith.addf %sum#0, %sum#1 : f32
-    memref.store %both, %out[%x] : memref<?xf32>
+    memref.store %both, %out[%x] : memref<64xf32>
     gpu.return
   }
 }
