@@ -46,7 +46,13 @@ LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
                                                       : nullptr;
     GridStrideLoops across;
     if (loop) {
+      // A rewritten loop is erased: its results keep no home (one that
+      // shareCarriedHomes gave them), which a later value could take over.
+      SmallVector<Value> results(loop.getResults());
       across = rewriteGridStrideLoop(loop, values, threads.getBlockDim(0));
+      if (!across.loops.empty())
+        for (Value result : results)
+          values.forgetHome(result);
       if (across.loops.empty() && isWorthRunningAcrossThreads(loop, values))
         across.loops.push_back(loop);
     }

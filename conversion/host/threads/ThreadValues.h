@@ -51,6 +51,8 @@ public:
   void setHome(Value v, Value home) { homes[v] = home; }
   /// Whether `v` has its per-thread array already.
   bool hasHome(Value v) const { return homes.contains(v); }
+  /// Drops `v`'s array, if any: `v` is gone (its op was erased).
+  void forgetHome(Value v) { homes.erase(v); }
 
   /// The value of `v` in thread `t`, in a loop body at `b`: uniform, computed
   /// afresh, or loaded from its per-thread array. `mapping` holds what the
