@@ -218,10 +218,9 @@ FailureOr<bool> ControlFlowSplitter::narrowByCompare(Value conjunct,
   Value zero = threads.index(b, 0);
   P less = isSigned ? P::slt : P::ult;
   // In exact arithmetic, as the sum does not wrap (for y as for x). x +
-  // from < bound: x <
-  // bound - from where from < bound (then bound - from is exact, as
-  // unsigned), no x otherwise. x + from > bound: every x where bound < from,
-  // else x > bound - from (exact, as unsigned).
+  // from < bound: x < bound - from where from < bound (then bound - from is
+  // exact, as unsigned), no x otherwise. x + from > bound: every x where
+  // bound < from, else x > bound - from (exact, as unsigned).
   Value difference = arith::SubIOp::create(b, loc, *bound, *from);
   if (below) {
     Value some = arith::CmpIOp::create(b, loc, less, *from, *bound);
