@@ -332,8 +332,9 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
              << " has a workgroup attribution of type " << type
              << ", which the host target cannot allocate for a block: "
                 "workgroup attributions need a static shape";
-    uniform.map(attribution,
-                memref::AllocaOp::create(b, kernel.getLoc(), type));
+    uniform.map(attribution, memref::AllocaOp::create(
+                                 b, kernel.getLoc(), type,
+                                 b.getI64IntegerAttr(kBlockBufferAlignment)));
   }
   // Private attributions: slices of the block's private memory, one per
   // thread, whose size the launch must know.
@@ -362,8 +363,10 @@ static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
   if (failed(allocs))
     return failure();
   for (memref::AllocOp alloc : *allocs) {
+    int64_t alignment = std::max<int64_t>(alloc.getAlignment().value_or(0),
+                                          kBlockBufferAlignment);
     Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
-                                            alloc.getAlignmentAttr());
+                                            b.getI64IntegerAttr(alignment));
     uniform.map(buffer, buffer);
     alloc.getResult().replaceAllUsesWith(buffer);
     alloc.erase();

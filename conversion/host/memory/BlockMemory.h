@@ -13,6 +13,12 @@
 
 namespace mlir::offload {
 
+/// The alignment of the buffers that a block keeps on its worker's stack
+/// (its static shared memory, the values that its threads keep across a
+/// barrier or exchange): a cache line, so that no vector access of the
+/// thread loops straddles two lines.
+constexpr int64_t kBlockBufferAlignment = 64;
+
 /// A memref<?xi8> in `memorySpace` over `bytes` (i64) bytes at `pointer`
 /// (!llvm.ptr): memory that the runtime hands a block in its MgpuHostBlock
 /// (the dynamic shared memory, the threads' private memory), as a

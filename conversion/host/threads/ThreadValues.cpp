@@ -8,6 +8,7 @@
 
 #include "conversion/host/threads/ThreadValues.h"
 
+#include "conversion/host/memory/BlockMemory.h"
 #include "conversion/host/threads/BarrierAnalysis.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -55,7 +56,8 @@ FailureOr<Value> ThreadValues::getOrCreateHome(Value v) {
               "it after the barrier instead";
   Value home = memref::AllocaOp::create(
       entry, loc, MemRefType::get({ShapedType::kDynamic}, type),
-      threads.getThreadCount());
+      ValueRange{threads.getThreadCount()}, ValueRange{},
+      entry.getI64IntegerAttr(kBlockBufferAlignment));
   homes[v] = home;
   return home;
 }

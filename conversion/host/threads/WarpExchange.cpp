@@ -8,6 +8,8 @@
 
 #include "conversion/host/threads/WarpExchange.h"
 
+#include "conversion/host/memory/BlockMemory.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -74,8 +76,9 @@ static Value readLane(OpBuilder &b, Location loc, Value buffer, Value lane,
 Value WarpExchanges::getBuffer(Type type) {
   Value &buffer = buffers[type];
   if (!buffer)
-    buffer = memref::AllocaOp::create(entry, loc,
-                                      MemRefType::get({kWarpSize}, type));
+    buffer = memref::AllocaOp::create(
+        entry, loc, MemRefType::get({kWarpSize}, type),
+        entry.getI64IntegerAttr(kBlockBufferAlignment));
   return buffer;
 }
 
