@@ -53,8 +53,10 @@ static LogicalResult checkKnownSizes(ModuleOp root) {
 
 /// Fails, with an error at the launch, where a gpu.launch_func's block or
 /// grid has a constant size that its kernel's known_block_size or
-/// known_grid_size rules out: the kernel takes those sizes as constants, and
-/// every runtime refuses such a launch, so the program could never run it.
+/// known_grid_size rules out: the kernel's code takes those sizes as
+/// constants, so no launch of other sizes runs it as written (a runtime
+/// that is told the kernel's sizes refuses such a launch; one that is not
+/// would run it wrong).
 static LogicalResult checkLaunchSizes(ModuleOp root) {
   WalkResult result = root.walk([](gpu::LaunchFuncOp launch) {
     auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
@@ -78,8 +80,8 @@ static LogicalResult checkLaunchSizes(ModuleOp root) {
                                   << kernel.getName() << " was compiled for ";
         diag << what << "s of (";
         llvm::interleaveComma(*known, diag);
-        return diag << ") (known_" << what << "_size): every runtime "
-                    << "refuses such a launch";
+        return diag << ") (known_" << what << "_size), which its code "
+                    << "takes as constants: it cannot run this launch";
       }
       return success();
     };

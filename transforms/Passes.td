@@ -74,7 +74,7 @@ def OffloadCheckInput : Pass<"offload-check-input", "ModuleOp"> {
     below 1 is an error at the kernel: no launch of it could run. A
     `gpu.launch_func` whose block or grid has a constant size that its
     kernel's `known_block_size` or `known_grid_size` rules out is an error
-    at the launch: every runtime would refuse it.
+    at the launch: the kernel's code takes its known sizes as constants.
   }];
 }
 

@@ -435,9 +435,10 @@ func.func @bounds_tests() {
 // -1` (unsigned, a branch with results) and `out[1][id] = n < id ? id + 1 :
 // -1` (signed, a select); and a test on the global id in y, `if (n < id)`
 // (unsigned) in 3 blocks of 8 x 64 threads, each that passes adding 1 to
-// out[2][id]. [elements not as the host expects, elements that passed the
-// first two]: 804 pass the first (as above), 919 the second (191, 190, 128,
-// 127, 91, 0, 0, 192).
+// out[2][id]; for the same n, then INT64_MIN and INT64_MAX. [elements not
+// as the host expects, elements that passed the first two]: 1188 pass the
+// first (as above, then 192 and 192), 1111 the second (191, 190, 128, 127,
+// 91, 0, 0, 192, then 192 and 0).
 func.func @split_tests() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -451,11 +452,12 @@ func.func @split_tests() {
   %none = arith.constant -1 : i32
   %eight = arith.constant 8 : i32
   %out = gpu.alloc host_shared () : memref<3x192xi32>
-  %bounds = memref.alloca() : memref<8xindex>
-  %values = arith.constant dense<[0, 1, 63, 64, 100, 192, 1000, -5]> : vector<8xindex>
-  vector.store %values, %bounds[%c0] : memref<8xindex>, vector<8xindex>
-  %result:2 = scf.for %b = %c0 to %c8 step %c1 iter_args(%wrong = %zero, %passed = %zero) -> (i32, i32) {
-    %n = memref.load %bounds[%b] : memref<8xindex>
+  %c10 = arith.constant 10 : index
+  %bounds = memref.alloca() : memref<10xindex>
+  %values = arith.constant dense<[0, 1, 63, 64, 100, 192, 1000, -5, -9223372036854775808, 9223372036854775807]> : vector<10xindex>
+  vector.store %values, %bounds[%c0] : memref<10xindex>, vector<10xindex>
+  %result:2 = scf.for %b = %c0 to %c10 step %c1 iter_args(%wrong = %zero, %passed = %zero) -> (i32, i32) {
+    %n = memref.load %bounds[%b] : memref<10xindex>
     scf.for %i = %c0 to %c192 step %c1 {
       memref.store %zero, %out[%c0, %i] : memref<3x192xi32>
       memref.store %zero, %out[%c1, %i] : memref<3x192xi32>
@@ -532,7 +534,7 @@ func.func @split_tests() {
   call @printMemrefI32(%rc) : (memref<*xi32>) -> ()
   return
 }
-// CHECK: {{\[}}0, 1723]
+// CHECK: {{\[}}0, 2299]
 
 func.func @main() {
   call @atomics() : () -> ()

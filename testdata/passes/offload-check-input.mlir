@@ -189,7 +189,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c1) threads in (%c128, %c1, %c1)
     gpu.launch_func @kernels::@fixed blocks in (%n, %c1, %c1) threads in (%n, %c1, %c1)
     gpu.launch_func @kernels::@any blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
-    // expected-error @below {{this launch's block is 64 in dimension x, but kernel @fixed was compiled for blocks of (128, 1, 1) (known_block_size): every runtime refuses such a launch}}
+    // expected-error @below {{this launch's block is 64 in dimension x, but kernel @fixed was compiled for blocks of (128, 1, 1) (known_block_size), which its code takes as constants: it cannot run this launch}}
     gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c1) threads in (%c64, %c1, %c1)
     return
   }
@@ -207,8 +207,27 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c8 = arith.constant 8 : index
-    // expected-error @below {{this launch's grid is 2 in dimension z, but kernel @fixed was compiled for grids of (8, 1, 1) (known_grid_size): every runtime refuses such a launch}}
+    // expected-error @below {{this launch's grid is 2 in dimension z, but kernel @fixed was compiled for grids of (8, 1, 1) (known_grid_size), which its code takes as constants: it cannot run this launch}}
     gpu.launch_func @kernels::@fixed blocks in (%c8, %c1, %c2) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// A constant size is taken whole: a block of 2^32 + 128 threads is not the
+// 128 that its low 32 bits say.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @fixed() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @launches() {
+    %c1 = arith.constant 1 : index
+    %huge = arith.constant 4294967424 : index
+    // expected-error @below {{this launch's block is 4294967424 in dimension x, but kernel @fixed was compiled for blocks of (128, 1, 1) (known_block_size), which its code takes as constants: it cannot run this launch}}
+    gpu.launch_func @kernels::@fixed blocks in (%c1, %c1, %c1) threads in (%huge, %c1, %c1)
     return
   }
 }

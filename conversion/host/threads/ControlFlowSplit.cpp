@@ -134,22 +134,14 @@ LogicalResult ControlFlowSplitter::emitRun(ArrayRef<Operation *> run,
 static FailureOr<Value> getOffsetOfThreadId(Value v, gpu::Dimension dim,
                                             bool isSigned,
                                             const ThreadValues &values) {
-  auto isId = [&](Value id) {
-    auto op = id.getDefiningOp<gpu::ThreadIdOp>();
-    return op && op.getDimension() == dim;
-  };
-  if (isId(v))
-    return Value();
-  auto add = v.getDefiningOp<arith::AddIOp>();
-  if (!add || !bitEnumContainsAll(add.getOverflowFlags(),
-                                  isSigned ? arith::IntegerOverflowFlags::nsw
-                                           : arith::IntegerOverflowFlags::nuw))
+  std::optional<ThreadValues::IdPlusOffset> sum =
+      values.matchIdPlusUniform(v, dim);
+  if (!sum || (sum->add && !bitEnumContainsAll(
+                               sum->add.getOverflowFlags(),
+                               isSigned ? arith::IntegerOverflowFlags::nsw
+                                        : arith::IntegerOverflowFlags::nuw)))
     return failure();
-  for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
-                            std::pair(add.getRhs(), add.getLhs())})
-    if (isId(id) && values.isUniform(offset))
-      return offset;
-  return failure();
+  return sum->offset;
 }
 
 /// The leaves of `condition`'s tree of `arith.andi`, as far as `inRun`

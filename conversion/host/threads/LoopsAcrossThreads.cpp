@@ -98,17 +98,14 @@ bool mlir::offload::threadloops::isWorthRunningAcrossThreads(
 /// (a new 0 where it is `threadIdx.x`, at `b`); null otherwise.
 static Value getUniformBase(Value lowerBound, const ThreadValues &values,
                             OpBuilder &b) {
-  if (isThreadIdX(lowerBound))
-    return arith::ConstantOp::create(b, lowerBound.getLoc(),
-                                     b.getZeroAttr(lowerBound.getType()));
-  auto add = lowerBound.getDefiningOp<arith::AddIOp>();
-  if (!add)
+  std::optional<ThreadValues::IdPlusOffset> sum =
+      values.matchIdPlusUniform(lowerBound, gpu::Dimension::x);
+  if (!sum)
     return Value();
-  for (auto [id, base] : {std::pair(add.getLhs(), add.getRhs()),
-                          std::pair(add.getRhs(), add.getLhs())})
-    if (isThreadIdX(id) && values.isUniform(base))
-      return base;
-  return Value();
+  if (sum->offset)
+    return sum->offset;
+  return arith::ConstantOp::create(b, lowerBound.getLoc(),
+                                   b.getZeroAttr(lowerBound.getType()));
 }
 
 /// How many iterations the threads of a block `blockDimX` wide have in

@@ -17,6 +17,24 @@
 using namespace mlir;
 using namespace mlir::offload::threadloops;
 
+std::optional<ThreadValues::IdPlusOffset>
+ThreadValues::matchIdPlusUniform(Value v, gpu::Dimension dim) const {
+  auto isId = [&](Value id) {
+    auto op = id.getDefiningOp<gpu::ThreadIdOp>();
+    return op && op.getDimension() == dim;
+  };
+  if (isId(v))
+    return IdPlusOffset();
+  auto add = v.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                            std::pair(add.getRhs(), add.getLhs())})
+    if (isId(id) && isUniform(offset))
+      return IdPlusOffset{offset, add};
+  return std::nullopt;
+}
+
 bool ThreadValues::isUniform(Value v, int depth) const {
   if (uniform.contains(v))
     return true;

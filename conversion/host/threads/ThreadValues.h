@@ -18,6 +18,8 @@
 #include "conversion/host/memory/PrivateMemory.h"
 #include "conversion/host/threads/BlockThreads.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -36,6 +38,15 @@ public:
   /// Whether `v` is the same in every thread: a uniform value, or a pure
   /// function of uniform values that no thread id enters.
   bool isUniform(Value v, int depth = 0) const;
+  /// `v` as `threadIdx.<dim> + offset`, `offset` the same in every thread
+  /// (either operand first): `offset` and the add, both null where `v` is
+  /// the id alone.
+  struct IdPlusOffset {
+    Value offset;
+    arith::AddIOp add;
+  };
+  std::optional<IdPlusOffset> matchIdPlusUniform(Value v,
+                                                 gpu::Dimension dim) const;
   /// Whether `v` can be computed afresh in any thread loop from uniform
   /// values and the thread's ids, instead of being kept per thread.
   bool canRecompute(Value v, int depth = 0) const;
