@@ -912,6 +912,13 @@ def _launch(rng):
     gy = gz = 1
     if rng.random() < 0.15:
         gy = 2
+    if rng.random() < 0.1:
+        # Many small blocks: the host runs a range of them in one call, so
+        # that what a block leaves behind meets the next one's code.
+        bx = min(bx, rng.choice([1, 2, 7, 16]))
+        gx = rng.choice([33, 47, 64, 70])
+        gy = rng.choice([1, 1, 2, 3])
+        return (gx, gy, gz), (bx, by, bz)
     while gx * gy * bx * by * bz > 1200:
         gx = max(1, gx // 2)
         if gx == 1:

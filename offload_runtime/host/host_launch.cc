@@ -141,6 +141,33 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   return false;
 }
 
+/// The blocks that one call of a kernel's run function runs at most: enough
+/// threads that the call's own cost (its parameters loaded, its stack
+/// frame) is nothing next to them, few enough that once a block fails, the
+/// other workers' blocks that have not started do not start.
+uint64_t BlocksPerCall(uint64_t threadsPerBlock) {
+  constexpr uint64_t kThreadsPerCall = 16384;
+  return std::max<uint64_t>(1, kThreadsPerCall / threadsPerBlock);
+}
+
+/// Runs the blocks [begin, end) of a checked kernel one call each: its
+/// checks begin and end with each block.
+void RunCheckedBlocks(Grid &grid, MgpuHostBlock &block, uint64_t begin,
+                      uint64_t end) {
+  const uint32_t gx = grid.config.grid[0], gy = grid.config.grid[1];
+  MgpuHostKernelFn run = grid.kernel.descriptor->run;
+  for (uint64_t index = begin; index < end; ++index) {
+    if (grid.failed.load(std::memory_order_relaxed))
+      return;
+    block.blockIdX = static_cast<uint32_t>(index % gx);
+    block.blockIdY = static_cast<uint32_t>(index / gx % gy);
+    block.blockIdZ = static_cast<uint32_t>(index / (uint64_t(gx) * gy));
+    BeginCheckedBlock(block);
+    run(grid.params, &block, index, index + 1);
+    EndCheckedBlock(block);
+  }
+}
+
 /// Runs the blocks [begin, end) of `grid` (in the order of their linear
 /// index, x fastest) on this thread, until one fails. What does not change
 /// from block to block (the block's description, its memory, the trap's
@@ -152,7 +179,6 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
   MgpuHostBlock block = {};
   if (!PrepareBlock(grid, state, block))
     return;
-  const uint32_t gx = grid.config.grid[0], gy = grid.config.grid[1];
   // A block's trap returns here, with the block's message: the range's
   // later blocks do not start. Nothing that the loop changes is read after.
   if (setjmp(state.trapped) != 0) {
@@ -160,29 +186,14 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
                            StrCat("a kernel failed: ", state.message)));
     return;
   }
-  // The first block's place by division, the others' by counting.
-  uint32_t x = static_cast<uint32_t>(begin % gx);
-  uint32_t y = static_cast<uint32_t>(begin / gx % gy);
-  uint32_t z = static_cast<uint32_t>(begin / (uint64_t(gx) * gy));
+  if (grid.findings)
+    return RunCheckedBlocks(grid, block, begin, end);
   MgpuHostKernelFn run = grid.kernel.descriptor->run;
-  for (uint64_t index = begin; index < end; ++index) {
+  const uint64_t step = BlocksPerCall(grid.threads);
+  for (uint64_t first = begin; first < end; first += step) {
     if (grid.failed.load(std::memory_order_relaxed))
       return;
-    block.blockIdX = x;
-    block.blockIdY = y;
-    block.blockIdZ = z;
-    if (grid.findings)
-      BeginCheckedBlock(block);
-    run(grid.params, &block);
-    if (grid.findings)
-      EndCheckedBlock(block);
-    if (++x == gx) {
-      x = 0;
-      if (++y == gy) {
-        y = 0;
-        ++z;
-      }
-    }
+    run(grid.params, &block, first, std::min(end, first + step));
   }
 }
 

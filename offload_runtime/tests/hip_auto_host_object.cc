@@ -14,7 +14,7 @@
 #include "mgpu/mgpu.h"
 
 namespace {
-void Run(void **, const MgpuHostBlock *) {}
+void Run(void **, MgpuHostBlock *, uint64_t, uint64_t) {}
 } // namespace
 
 extern "C" __attribute__((visibility("default")))

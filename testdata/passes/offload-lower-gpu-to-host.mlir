@@ -2,7 +2,7 @@
 // CPU, in the LLVM dialect. Each kernel becomes an internal function that
 // runs one block, every thread as loops, from the MgpuHostBlock it takes
 // first; beside it, the sizes of its parameters, a run function that loads
-// them, and the exported descriptor __mgpu_host_kernel.<name> that libmgpu's
+// them and runs a range of blocks, and the exported descriptor __mgpu_host_kernel.<name> that libmgpu's
 // host backend looks up. pipelines/host-lowering-invalid.mlir has the errors
 // of ops and attributions that have no meaning on the host (a dialect that
 // the host lowering does not take, barriers in cf branches, private and workgroup attributions, more
@@ -28,9 +28,50 @@
 // CHECK: llvm.store %[[X]], %{{.*}} : f32, !llvm.ptr
 // CHECK: llvm.return
 // CHECK: llvm.mlir.global internal constant @__mgpu_host_param_sizes.k(dense<[8, 8, 8, 8, 8, 4]> : tensor<6xi32>)
-// CHECK: llvm.func internal @__mgpu_host_run.k(%[[PARAMS:[^:]*]]: !llvm.ptr, %[[RUN_BLOCK:[^:]*]]: !llvm.ptr) {
-// CHECK: llvm.call @k(%[[RUN_BLOCK]], {{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, f32) -> ()
+// The run function: the parameters loaded once, then the blocks [begin, end)
+// in a loop, each one's place stored in the MgpuHostBlock before the call;
+// the first place by division, the next by counting.
+// CHECK: llvm.func internal @__mgpu_host_run.k(%[[PARAMS:[^:]*]]: !llvm.ptr, %[[RUN_BLOCK:[^:]*]]: !llvm.ptr {llvm.noalias}, %[[BEGIN:[^:]*]]: i64, %[[END:[^:]*]]: i64) {
+// CHECK: %[[X_SLOT:.*]] = llvm.getelementptr %[[PARAMS]][5]
+// CHECK: %[[X_AT:.*]] = llvm.load %[[X_SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[X_PARAM:.*]] = llvm.load %[[X_AT]] {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[ANY:.*]] = llvm.icmp "ult" %[[BEGIN]], %[[END]] : i64
+// CHECK: llvm.cond_br %[[ANY]], ^[[FIRST:.*]], ^[[EXIT:.*]]
+// CHECK: ^[[FIRST]]:
+// CHECK: %[[GX:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
+// CHECK: %[[GY:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
+// CHECK: %[[GX64:.*]] = llvm.zext %[[GX]] : i32 to i64
+// CHECK: %[[GY64:.*]] = llvm.zext %[[GY]] : i32 to i64
+// CHECK: %[[ROWS:.*]] = llvm.udiv %[[BEGIN]], %[[GX64]] : i64
+// CHECK: %[[X0:.*]] = llvm.urem %[[BEGIN]], %[[GX64]] : i64
+// CHECK: %[[Y0:.*]] = llvm.urem %[[ROWS]], %[[GY64]] : i64
+// CHECK: %[[Z0:.*]] = llvm.udiv %[[ROWS]], %[[GY64]] : i64
+// CHECK: llvm.br ^[[BODY:.*]](%[[BEGIN]], {{.*}} : i64, i32, i32, i32)
+// CHECK: ^[[BODY]](%[[I:.*]]: i64, %[[BX:.*]]: i32, %[[BY:.*]]: i32, %[[BZ:.*]]: i32):
+// CHECK: %[[BX_SLOT:.*]] = llvm.getelementptr %[[RUN_BLOCK]][0, 0]
+// CHECK: llvm.store %[[BX]], %[[BX_SLOT]] : i32, !llvm.ptr
+// CHECK: %[[BY_SLOT:.*]] = llvm.getelementptr %[[RUN_BLOCK]][0, 1]
+// CHECK: llvm.store %[[BY]], %[[BY_SLOT]] : i32, !llvm.ptr
+// CHECK: %[[BZ_SLOT:.*]] = llvm.getelementptr %[[RUN_BLOCK]][0, 2]
+// CHECK: llvm.store %[[BZ]], %[[BZ_SLOT]] : i32, !llvm.ptr
+// CHECK: llvm.call @k(%[[RUN_BLOCK]], {{.*}}, %[[X_PARAM]]) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, f32) -> ()
+// CHECK: %[[NEXT:.*]] = llvm.add %[[I]], %{{.*}} : i64
+// CHECK: %[[X1:.*]] = llvm.add %[[BX]], %{{.*}} : i32
+// CHECK: %[[X_WRAPS:.*]] = llvm.icmp "eq" %[[X1]], %[[GX]] : i32
+// CHECK: %[[NX:.*]] = llvm.select %[[X_WRAPS]], %{{.*}}, %[[X1]] : i1, i32
+// CHECK: %[[CARRY_Y:.*]] = llvm.zext %[[X_WRAPS]] : i1 to i32
+// CHECK: %[[Y1:.*]] = llvm.add %[[BY]], %[[CARRY_Y]] : i32
+// CHECK: %[[Y_WRAPS:.*]] = llvm.icmp "eq" %[[Y1]], %[[GY]] : i32
+// CHECK: %[[NY:.*]] = llvm.select %[[Y_WRAPS]], %{{.*}}, %[[Y1]] : i1, i32
+// CHECK: %[[CARRY_Z:.*]] = llvm.zext %[[Y_WRAPS]] : i1 to i32
+// CHECK: %[[NZ:.*]] = llvm.add %[[BZ]], %[[CARRY_Z]] : i32
+// CHECK: %[[MORE:.*]] = llvm.icmp "ult" %[[NEXT]], %[[END]] : i64
+// CHECK: llvm.cond_br %[[MORE]], ^[[BODY]](%[[NEXT]], %[[NX]], %[[NY]], %[[NZ]] : i64, i32, i32, i32), ^[[EXIT]]
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: llvm.return
 // CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32, i32, i32, i32, i32, i32, i32, i32)> {
+// The ABI's version, then the count of parameters.
+// CHECK: llvm.mlir.constant(6 : i32) : i32
 // CHECK: llvm.mlir.constant(6 : i32) : i32
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr

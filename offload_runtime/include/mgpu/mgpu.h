@@ -99,7 +99,7 @@ enum {
 };
 
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
-#define MGPU_HOST_ABI_VERSION 5
+#define MGPU_HOST_ABI_VERSION 6
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
 /* A host object exports, under this name, the features of the CPU it was
  * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
@@ -116,8 +116,8 @@ enum {
  * at this alignment. */
 #define MGPU_HOST_BLOCK_MEMORY_ALIGNMENT 4096
 struct MgpuHostBlock;
-typedef void (*MgpuHostKernelFn)(void **params,
-                                 const struct MgpuHostBlock *block);
+typedef void (*MgpuHostKernelFn)(void **params, struct MgpuHostBlock *block,
+                                 uint64_t begin, uint64_t end);
 typedef void (*MgpuHostTrapFn)(const struct MgpuHostBlock *block,
                                const char *message, uint32_t threadX,
                                uint32_t threadY, uint32_t threadZ);
