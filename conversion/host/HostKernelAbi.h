@@ -34,7 +34,8 @@ constexpr llvm::StringLiteral kKnownGridSizeAttrName =
 /// parameter is its MgpuHostBlock), adds what the host backend looks up
 /// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX
 /// and the kernel's name, with the size of each parameter and a `run`
-/// function that takes the launch's `void **params` and calls the kernel.
+/// function that takes the launch's `void **params` and runs a range of
+/// blocks, calling the kernel for each.
 /// Everything else becomes internal.
 LogicalResult addHostKernelEntries(gpu::GPUModuleOp module);
 

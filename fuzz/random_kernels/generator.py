@@ -916,6 +916,7 @@ def _launch(rng):
         # Many small blocks: the host runs a range of them in one call, so
         # that what a block leaves behind meets the next one's code.
         bx = min(bx, rng.choice([1, 2, 7, 16]))
+        by = bz = 1
         gx = rng.choice([33, 47, 64, 70])
         gy = rng.choice([1, 1, 2, 3])
         return (gx, gy, gz), (bx, by, bz)

@@ -8,9 +8,11 @@
 // reuse their storage at once), and queues on its stream a task that hands
 // the grid's blocks to the worker pool. Each block runs on one worker, with
 // its dynamic shared memory and its thread loops on that worker. A failed
-// cf.assert ends its block (the kernel's trap unwinds with longjmp), stops
-// the blocks not yet started, and fails the launch with the message, which
-// the stream's next synchronization reports.
+// cf.assert ends its block (the kernel's trap unwinds with longjmp) and the
+// rest of its worker's range, fails the launch with the message, which the
+// stream's next synchronization reports, and stops the blocks of the other
+// workers at their next call of the kernel (at most 16384 threads' worth of
+// blocks a call).
 //
 //===----------------------------------------------------------------------===//
 

@@ -166,13 +166,13 @@ public:
   }
 
   uint32_t Linear(uint32_t x, uint32_t y, uint32_t z) const {
-    return (z * block->blockDimY + y) * block->blockDimX + x;
+    return (z * blockDimY + y) * blockDimX + x;
   }
 
 private:
   void Report(const std::string &kind, uint32_t thread,
               const std::string &what) {
-    findings->Report(block->blockIdX, block->blockIdY, block->blockIdZ,
+    findings->Report(blockId[0], blockId[1], blockId[2],
                      StrCat(kind, ", ", findings->Thread(thread), ": ", what));
   }
   void NextInterval();
@@ -193,7 +193,10 @@ private:
                     uint32_t flags, uint32_t thread);
 
   CheckFindings *findings = nullptr;
-  const MgpuHostBlock *block = nullptr;
+  /// The block's place and size, copied when it begins: the kernel's run
+  /// function takes its MgpuHostBlock as noalias, so nothing but the
+  /// pointers that the hooks are passed may read it while it runs.
+  uint32_t blockId[3] = {}, blockDimX = 1, blockDimY = 1;
   uint64_t linearBlock = 0;
   /// The block's serial and the interval between its barriers: what the
   /// shadow's granules are compared with, 32 bits wide as theirs are.
@@ -232,7 +235,11 @@ BlockChecker &CheckerOf(const MgpuHostBlock *block) {
 }
 
 void BlockChecker::BeginBlock(const MgpuHostBlock &b) {
-  block = &b;
+  blockId[0] = b.blockIdX;
+  blockId[1] = b.blockIdY;
+  blockId[2] = b.blockIdZ;
+  blockDimX = b.blockDimX;
+  blockDimY = b.blockDimY;
   threads = b.blockDimX * b.blockDimY * b.blockDimZ;
   linearBlock =
       (uint64_t(b.blockIdZ) * b.gridDimY + b.blockIdY) * uint64_t(b.gridDimX) +
