@@ -9,7 +9,8 @@
 // threads that pass only, without those tests; and one with a bounds test
 // beside effects that every thread has runs in two pieces, the threads that
 // pass and the others, the test's value known in each.
-// testdata/integration/host-shortcuts.mlir runs each.
+// testdata/integration/host-shortcuts.mlir and host-shortcuts-atomics.mlir
+// run each.
 //
 // RUN: offload-opt %s --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-host))' \
 // RUN:   | FileCheck %s
