@@ -341,6 +341,32 @@ std::string CpuinfoFlags() {
   return "";
 }
 
+TEST_F(HostBackend, AKernelOfAnotherHostAbiIsRefusedByItsVersion) {
+  const char *path = std::getenv("HOST_OLD_ABI_OBJECT");
+  ASSERT_NE(path, nullptr);
+  std::ifstream file(path, std::ios::binary);
+  std::string old((std::istreambuf_iterator<char>(file)), {});
+  ASSERT_FALSE(old.empty());
+  MgpuModuleHandle loaded = mgpuModuleLoad(old.data(), old.size());
+  ASSERT_NE(loaded, nullptr);
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  // Its run function takes one block and no range: never called.
+  EXPECT_EQ(mgpuModuleGetFunction(loaded, "fill"), nullptr);
+  ASSERT_EQ(errors.seen.size(), 1u);
+  EXPECT_EQ(errors.seen[0].code, CUDA_ERROR_INVALID_IMAGE);
+  EXPECT_NE(errors.seen[0].message.find(
+                "kernel 'fill' was compiled for host ABI version " +
+                std::to_string(MGPU_HOST_ABI_VERSION - 1) +
+                "; this runtime runs version " +
+                std::to_string(MGPU_HOST_ABI_VERSION) +
+                ": rebuild it with this mlir-offload"),
+            std::string::npos)
+      << errors.seen[0].message;
+  errors.seen.clear();
+  mgpuModuleUnload(loaded);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+}
+
 TEST_F(HostBackend, AnObjectForANewerCpuIsRefusedWithWhatIsMissing) {
 #if !defined(__x86_64__)
   GTEST_SKIP() << "the newer CPU is an x86-64 one";
