@@ -9,6 +9,7 @@
 #include "conversion/host/HostKernelAbi.h"
 
 #include "abi/RuntimeAbi.h"
+#include "conversion/host/BlockRows.h"
 #include "mgpu/mgpu.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -78,14 +79,15 @@ static SmallVector<Value> placeOf(OpBuilder &b, Location loc, Value index,
   return place;
 }
 
-/// The place after `place` (x fastest), by counting: x + 1, wrapping into
-/// y, and y into z.
+/// The place `blocks` (i32) after `place` (x fastest), by counting, where x
+/// + `blocks` is at most the row's end: x + blocks, wrapping into y, and y
+/// into z.
 static SmallVector<Value> nextPlace(OpBuilder &b, Location loc,
-                                    ValueRange place, Value gridX,
+                                    ValueRange place, Value blocks, Value gridX,
                                     Value gridY) {
   Type i32 = b.getI32Type();
   Value zero = LLVM::ConstantOp::create(b, loc, i32, 0);
-  Value carry = LLVM::ConstantOp::create(b, loc, i32, 1);
+  Value carry = blocks;
   SmallVector<Value> next;
   const Value sizes[2] = {gridX, gridY};
   for (auto [v, size] : llvm::zip(place.take_front(2), sizes)) {
@@ -99,19 +101,50 @@ static SmallVector<Value> nextPlace(OpBuilder &b, Location loc,
   return next;
 }
 
+/// The most blocks of `sizes` (i32 x, y, z) that one call of a kernel that
+/// runs at most `mostThreads` threads a call (kBlocksInXAttrName) may run:
+/// one at least.
+static Value mostBlocksPerCall(OpBuilder &b, Location loc,
+                               ArrayRef<Value> sizes, int64_t mostThreads) {
+  Type i64 = b.getI64Type();
+  Value threads = LLVM::ConstantOp::create(b, loc, i64, 1);
+  for (Value size : sizes)
+    threads = LLVM::MulOp::create(b, loc, threads,
+                                  LLVM::ZExtOp::create(b, loc, i64, size));
+  return LLVM::UMaxOp::create(
+      b, loc,
+      LLVM::UDivOp::create(
+          b, loc, LLVM::ConstantOp::create(b, loc, i64, mostThreads), threads),
+      LLVM::ConstantOp::create(b, loc, i64, 1));
+}
+
+/// The blocks that the call at linear index `index` (i64), place x `x` (i32)
+/// in a row of `gridX` (i32) blocks runs together: the rest of the row, or
+/// of the range that ends at `end` where it ends first, or `mostBlocks`.
+static Value blocksOfCall(OpBuilder &b, Location loc, Value index, Value end,
+                          Value x, Value gridX, Value mostBlocks) {
+  Type i64 = b.getI64Type();
+  Value rowLeft =
+      LLVM::ZExtOp::create(b, loc, i64, LLVM::SubOp::create(b, loc, gridX, x));
+  Value rangeLeft = LLVM::SubOp::create(b, loc, end, index);
+  return LLVM::UMinOp::create(
+      b, loc, LLVM::UMinOp::create(b, loc, rowLeft, rangeLeft), mostBlocks);
+}
+
 /// run(void **params, MgpuHostBlock *block, uint64_t begin, uint64_t end):
 /// loads each parameter once, then runs the blocks [begin, end) of the
 /// launch's linear order (x fastest), each after storing its place in
-/// `block`. One call for many blocks, rather than one each: the parameters
-/// are loaded once, and what the kernel reads of `block` but its place is
-/// loaded once too (`block` is noalias: nothing else reaches it during the
-/// call). Reloading them before each block, behind the stores of the one
-/// before, made a kernel that streams through memory 10% to 20% slower.
-static LLVM::LLVMFuncOp createRunFunction(OpBuilder &b, Location loc,
-                                          StringRef name,
-                                          LLVM::LLVMFuncOp kernel,
-                                          ArrayRef<Type> params,
-                                          const DataLayout &layout) {
+/// `block`; or, for a kernel that runs the blocks of a row together
+/// (kBlocksInXAttrName), each row's blocks in the range in one call, after
+/// storing the place of the first. One call for many blocks, rather than one
+/// each: the parameters are loaded once, and what the kernel reads of `block`
+/// but its place is loaded once too (`block` is noalias: nothing else reaches
+/// it during the call). Reloading them before each block, behind the stores of
+/// the one before, made a kernel that streams through memory 10% to 20% slower.
+static LLVM::LLVMFuncOp
+createRunFunction(OpBuilder &b, Location loc, StringRef name,
+                  LLVM::LLVMFuncOp kernel, ArrayRef<Type> params,
+                  const DataLayout &layout, IntegerAttr blocksInX) {
   MLIRContext *context = b.getContext();
   Type ptr = LLVM::LLVMPointerType::get(context);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -147,6 +180,14 @@ static LLVM::LLVMFuncOp createRunFunction(OpBuilder &b, Location loc,
   OpBuilder fb = OpBuilder::atBlockBegin(first);
   Value gridX = LLVM::LoadOp::create(fb, loc, i32, field(fb, F::gridDimX));
   Value gridY = LLVM::LoadOp::create(fb, loc, i32, field(fb, F::gridDimY));
+  Value mostBlocks;
+  if (blocksInX) {
+    const unsigned sizeFields[3] = {F::blockDimX, F::blockDimY, F::blockDimZ};
+    SmallVector<Value> sizes;
+    for (unsigned index : sizeFields)
+      sizes.push_back(LLVM::LoadOp::create(fb, loc, i32, field(fb, index)));
+    mostBlocks = mostBlocksPerCall(fb, loc, sizes, blocksInX.getInt());
+  }
   SmallVector<Value> firstArgs = {begin};
   llvm::append_range(firstArgs, placeOf(fb, loc, begin, gridX, gridY));
   LLVM::BrOp::create(fb, loc, firstArgs, body);
@@ -156,11 +197,18 @@ static LLVM::LLVMFuncOp createRunFunction(OpBuilder &b, Location loc,
   const unsigned placeFields[3] = {F::blockIdX, F::blockIdY, F::blockIdZ};
   for (auto [v, index] : llvm::zip(place, placeFields))
     LLVM::StoreOp::create(bb, loc, v, field(bb, index));
+  Value blocks = blocksInX ? blocksOfCall(bb, loc, body->getArgument(0), end,
+                                          place[0], gridX, mostBlocks)
+                           : LLVM::ConstantOp::create(bb, loc, i64, 1);
+  if (blocksInX)
+    args.insert(args.begin() + 1, blocks);
   LLVM::CallOp::create(bb, loc, kernel, args);
-  Value next = LLVM::AddOp::create(bb, loc, body->getArgument(0),
-                                   LLVM::ConstantOp::create(bb, loc, i64, 1));
+  Value next = LLVM::AddOp::create(bb, loc, body->getArgument(0), blocks);
   SmallVector<Value> nextArgs = {next};
-  llvm::append_range(nextArgs, nextPlace(bb, loc, place, gridX, gridY));
+  llvm::append_range(nextArgs,
+                     nextPlace(bb, loc, place,
+                               LLVM::TruncOp::create(bb, loc, i32, blocks),
+                               gridX, gridY));
   LLVM::CondBrOp::create(
       bb, loc,
       LLVM::ICmpOp::create(bb, loc, LLVM::ICmpPredicate::ult, next, end), body,
@@ -232,14 +280,17 @@ static LogicalResult addEntry(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel,
       failed(checkFree(module, kernel, kernelName)))
     return failure();
 
-  // The first parameter is the MgpuHostBlock, which run() passes itself.
-  ArrayRef<Type> params = kernel.getFunctionType().getParams().drop_front();
+  // The first parameter is the MgpuHostBlock, which run() passes itself, as
+  // it does the second of a kernel that runs the blocks of a row together.
+  auto blocksInX = kernel->getAttrOfType<IntegerAttr>(kBlocksInXAttrName);
+  ArrayRef<Type> params =
+      kernel.getFunctionType().getParams().drop_front(blocksInX ? 2 : 1);
   SmallVector<int32_t> sizes;
   for (Type param : params)
     sizes.push_back(static_cast<int32_t>(layout.getTypeSize(param)));
   LLVM::GlobalOp paramSizes = createParamSizes(b, loc, sizesName, sizes);
   LLVM::LLVMFuncOp run =
-      createRunFunction(b, loc, runName, kernel, params, layout);
+      createRunFunction(b, loc, runName, kernel, params, layout, blocksInX);
   createDescriptor(b, loc, kernelName, kernel, sizes.size(), paramSizes, run);
   kernel.setLinkage(LLVM::Linkage::Internal);
   return success();

@@ -35,7 +35,8 @@ constexpr llvm::StringLiteral kKnownGridSizeAttrName =
 /// (mgpu_abi.def): an exported MgpuHostKernel named MGPU_HOST_KERNEL_PREFIX
 /// and the kernel's name, with the size of each parameter and a `run`
 /// function that takes the launch's `void **params` and runs a range of
-/// blocks, calling the kernel for each.
+/// blocks, calling the kernel for each (or, with kBlocksInXAttrName, for
+/// each row's blocks in the range).
 /// Everything else becomes internal.
 LogicalResult addHostKernelEntries(gpu::GPUModuleOp module);
 

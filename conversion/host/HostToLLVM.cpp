@@ -137,7 +137,14 @@ static LogicalResult lowerControlFlowAndMath(gpu::GPUModuleOp module) {
     DenseSet<Operation *> intrinsics;
     ConversionConfig analysis;
     analysis.legalizableOps = &intrinsics;
-    if (failed(applyAnalysisConversion(module, target, frozen, analysis)))
+    // On the module's ops, not the module: the analysis works on a copy of
+    // the closest ancestor isolated from above of the ops it is given, which
+    // for the gpu.module itself is the whole program, whose other
+    // gpu.modules other threads are lowering meanwhile.
+    SmallVector<Operation *> ops = llvm::to_vector(
+        llvm::make_pointer_range(module.getBody()->getOperations()));
+    if (!ops.empty() &&
+        failed(applyAnalysisConversion(ops, target, frozen, analysis)))
       return failure();
     // Only in f32 and f64 (and vectors of them): LLVM promotes the small
     // floats' intrinsics through libcalls that no libm has

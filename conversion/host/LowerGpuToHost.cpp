@@ -26,6 +26,7 @@
 #include "conversion/common/InlineDeviceFunctions.h"
 #include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/host/BlockAtomics.h"
+#include "conversion/host/BlockRows.h"
 #include "conversion/host/HostCollectives.h"
 #include "conversion/host/HostKernelAbi.h"
 #include "conversion/host/HostKernelChecks.h"
@@ -257,11 +258,15 @@ static void markGlobalIdsNoWrap(gpu::GPUModuleOp module) {
 }
 
 /// A function beside `kernel` that will run one block of it,
-/// `(%block: !llvm.ptr, args...)`: empty but for its return.
-static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel) {
+/// `(%block: !llvm.ptr, args...)`, or with `blocksInX` several of a row,
+/// `(%block: !llvm.ptr, %blocks: index, args...)` (BlockRows.h): empty but
+/// for its return.
+static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel, bool blocksInX) {
   MLIRContext *context = kernel.getContext();
   Location loc = kernel.getLoc();
   SmallVector<Type> inputs = {LLVM::LLVMPointerType::get(context)};
+  if (blocksInX)
+    inputs.push_back(IndexType::get(context));
   llvm::append_range(inputs, kernel.getArgumentTypes());
   OpBuilder mb(kernel);
   auto function = func::FuncOp::create(mb, loc, "__offload_host_block",
@@ -443,24 +448,32 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
   }
 }
 
-/// Replaces `kernel` by a function that runs one block of it; with
-/// `checked`, one whose checks (addKernelChecks) call the block's hooks.
+/// Replaces `kernel` by a function that runs one block of it, or several of
+/// a row where BlockRows.h allows; with `checked`, one block whose checks
+/// (addKernelChecks) call the block's hooks.
 static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
   SmallVector<Operation *> warpSynchronous;
   if (failed(checkStaticWorkgroupMemory(kernel)) ||
       failed(lowerSubgroupMma(kernel, warpSynchronous)))
     return failure();
   Location loc = kernel.getLoc();
-  func::FuncOp function = createBlockFunction(kernel);
+  bool blocksInX = !checked && canRunBlocksOfARowTogether(kernel);
+  func::FuncOp function = createBlockFunction(kernel, blocksInX);
   Block &entry = function.getBody().front();
   OpBuilder b(entry.getTerminator());
   BlockValues values = readBlockValues(kernel, b, entry.getArgument(0));
+  // The threads in x that a call runs: those of its blocks of a row.
+  values.threadsX = values.blockDim[0];
+  if (blocksInX)
+    values.threadsX =
+        arith::MulIOp::create(b, loc, values.blockDim[0], entry.getArgument(1));
   Value threads = arith::MulIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
       values.blockDim[2]);
   IRMapping uniform;
-  if (failed(mapArguments(kernel, entry.getArguments().drop_front(), b,
+  if (failed(mapArguments(kernel,
+                          entry.getArguments().drop_front(blocksInX ? 2 : 1), b,
                           uniform)) ||
       failed(makeWorkgroupAllocsBlockMemory(kernel, b, uniform)))
     return failure();
@@ -482,6 +495,9 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
                                                   warpSynchronous.end()));
   if (failed(privateBytes))
     return failure();
+  if (blocksInX)
+    function->setAttr(kBlocksInXAttrName,
+                      b.getI64IntegerAttr(mostThreadsPerCall(function)));
   if (*privateBytes)
     function->setAttr(kPrivateBytesAttrName,
                       b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));

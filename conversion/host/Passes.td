@@ -19,7 +19,10 @@ def OffloadLowerGpuToHost : Pass<"offload-lower-gpu-to-host", "gpu::GPUModuleOp"
     vector, scf, cf, func) to the LLVM dialect, each kernel becoming a
     function that runs one block of it, every thread, as loops over its
     threads (split at barriers and subgroup operations; see ThreadLoops.h),
-    with the entry point that libmgpu's host backend calls.
+    with the entry point that libmgpu's host backend calls. A kernel whose
+    threads depend on their block only through their global id in x runs
+    the blocks of a row of the grid together, as one wider block
+    (BlockRows.h).
 
     Every op our CUDA path accepts in a kernel has a meaning here: thread,
     block, grid, lane and subgroup ids and sizes (a subgroup is 32 lanes),

@@ -30,6 +30,7 @@ well-defined, and another fragment is drawn where it is not.
 """
 
 import random
+import zlib
 
 from kernel_ir import (INT_BITS, Buffer, Builder, Kernel, MemRefType, Param,
                        walk)
@@ -161,6 +162,17 @@ class Gen:
                 "muli", gx, b.binary("addi", b.gpu_id("block_id", "y"),
                                      b.binary("muli", gy,
                                               b.gpu_id("block_id", "z")))))
+        if k.block[1] == k.block[2] == 1 and k.grid[1] == k.grid[2] == 1 \
+                and zlib.crc32(k.name.encode()) % 2:
+            # CUDA's global id, blockIdx.x * blockDim.x + threadIdx.x: a
+            # kernel that uses threadIdx.x nowhere else runs the blocks of a
+            # row together on the host (conversion/host/BlockRows.h). Chosen
+            # by a hash, not the fragment's random numbers, which draw the
+            # same kernels as before otherwise.
+            gslot = b.binary("addi", b.binary(
+                "muli", blin, b.gpu_id("block_dim", "x")), tx)
+            self._ids = (tx, lin, gslot)
+            return self._ids
         threads = self.uniform("index", k.threads_per_block())
         gslot = b.binary("addi", b.binary("muli", blin, threads), lin)
         self._ids = (tx, lin, gslot)

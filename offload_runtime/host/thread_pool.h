@@ -35,7 +35,9 @@ namespace mgpu::host {
 
 /// Threads the runtime starts itself get stacks this large: a block keeps
 /// its static workgroup memory (at most MGPU_HOST_MAX_STATIC_SHARED_MEMORY)
-/// and per-thread arrays of its size (up to 1024 threads) on its stack.
+/// and per-thread arrays of its size (up to 1024 threads) on its stack. (A
+/// call that runs several blocks of a row together has no workgroup memory,
+/// and its compiler keeps its per-thread arrays within 4 MiB.)
 constexpr size_t kWorkerStackBytes =
     2 * size_t{MGPU_HOST_MAX_STATIC_SHARED_MEMORY};
 

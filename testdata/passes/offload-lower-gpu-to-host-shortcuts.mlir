@@ -231,23 +231,27 @@ gpu.module @kernels [#offload.host] {
   }
 
   // `if (lo < id && id < n && y < m)`, id a global id (which cannot wrap):
-  // the x loop runs from the first x above lo, min(lo - base, blockDim.x -
-  // 1) + 1 (0 where lo < base), to the last below n, and the y loop to
-  // min(blockDim.y, m), without those three tests.
-  // CHECK-LABEL: llvm.func internal @between
-  // CHECK: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
-  // CHECK-NEXT: %[[ABOVE:.*]] = llvm.sub %[[LO:arg7]], %[[BASE]] : i64
+  // the blocks of a row run together (BlockRows.h), their threads in x
+  // blockDim.x times the count that the second parameter says; the x loop
+  // runs from the first x above lo, min(lo - base, that - 1) + 1 (0 where
+  // lo < base), to the last below n, and the y loop to min(blockDim.y, m),
+  // without those three tests.
+  // CHECK-LABEL: llvm.func internal @between(%arg0: !llvm.ptr, %arg1: i64,
+  // CHECK-SAME: offload.host_blocks_in_x
+  // CHECK: %[[THREADS_X:.*]] = llvm.mul %{{.*}}, %arg1 : i64
+  // CHECK-NEXT: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[ABOVE:.*]] = llvm.sub %[[LO:arg8]], %[[BASE]] : i64
   // CHECK-NEXT: %[[EVERY:.*]] = llvm.icmp "ult" %[[LO]], %[[BASE]] : i64
-  // CHECK-NEXT: %[[LAST_X:.*]] = llvm.sub %{{.*}}, %{{.*}} : i64
+  // CHECK-NEXT: %[[LAST_X:.*]] = llvm.sub %[[THREADS_X]], %{{.*}} : i64
   // CHECK-NEXT: %[[LAST:.*]] = llvm.intr.umin(%[[ABOVE]], %[[LAST_X]]) : (i64, i64) -> i64
   // CHECK-NEXT: %[[FIRST:.*]] = llvm.add %[[LAST]], %{{.*}} : i64
   // CHECK-NEXT: %[[FROM:.*]] = llvm.select %[[EVERY]], %{{.*}}, %[[FIRST]] : i1, i64
   // CHECK: %[[BASE2:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
-  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg6]], %[[BASE2]] : i64
+  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg7]], %[[BASE2]] : i64
   // CHECK-NEXT: %[[SOME:.*]] = llvm.icmp "ult" %[[BASE2]], %[[N]] : i64
   // CHECK-NEXT: %[[UPPER:.*]] = llvm.select %[[SOME]], %[[SPAN]], %{{.*}} : i1, i64
-  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%{{.*}}, %[[UPPER]]) : (i64, i64) -> i64
-  // CHECK-NEXT: %[[SOME_Y:.*]] = llvm.icmp "ugt" %[[M:arg8]], %{{.*}} : i64
+  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%[[THREADS_X]], %[[UPPER]]) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[SOME_Y:.*]] = llvm.icmp "ugt" %[[M:arg9]], %{{.*}} : i64
   // CHECK-NEXT: %[[UPPER_Y:.*]] = llvm.select %[[SOME_Y]], %[[M]], %{{.*}} : i1, i64
   // CHECK-NEXT: %[[END_Y:.*]] = llvm.intr.umin(%{{.*}}, %[[UPPER_Y]]) : (i64, i64) -> i64
   // CHECK: llvm.icmp "slt" %{{.*}}, %[[END_Y]] : i64
@@ -276,17 +280,19 @@ gpu.module @kernels [#offload.host] {
     gpu.return
   }
   // `v = id < n ? in[id] : 0` beside a store that every thread makes: an x
-  // loop to the last id below n, min(n - base, blockDim.x) (0 where n <=
-  // base), in which the test is true, then one from there to blockDim.x, in
-  // which it is false; neither tests n.
+  // loop to the last id below n, min(n - base, threads in x) (0 where n <=
+  // base), in which the test is true, then one from there to the threads in
+  // x (blockDim.x times the blocks of a row run together), in which it is
+  // false; neither tests n.
   // CHECK-LABEL: llvm.func internal @split_below
   // CHECK-DAG: %[[FALSE:.*]] = llvm.mlir.constant(false) : i1
   // CHECK-DAG: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
-  // CHECK: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
-  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg11]], %[[BASE]] : i64
+  // CHECK: %[[BDX:.*]] = llvm.mul %{{.*}}, %arg1 : i64
+  // CHECK-NEXT: %[[BASE:.*]] = llvm.mul %{{.*}}, %{{.*}} overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[SPAN:.*]] = llvm.sub %[[N:arg12]], %[[BASE]] : i64
   // CHECK-NEXT: %[[SOME:.*]] = llvm.icmp "ult" %[[BASE]], %[[N]] : i64
   // CHECK-NEXT: %[[UPPER:.*]] = llvm.select %[[SOME]], %[[SPAN]], %{{.*}} : i1, i64
-  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%[[BDX:.*]], %[[UPPER]]) : (i64, i64) -> i64
+  // CHECK-NEXT: %[[END:.*]] = llvm.intr.umin(%[[BDX]], %[[UPPER]]) : (i64, i64) -> i64
   // CHECK-NOT: %[[N]]
   // CHECK: llvm.icmp "slt" %{{.*}}, %[[END]] : i64
   // CHECK-NOT: %[[N]]

@@ -101,7 +101,7 @@ mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
   });
 
   Location loc = kernel.getLoc();
-  Value bx = values.blockDim[0], by = values.blockDim[1];
+  Value bx = values.threadsX, by = values.blockDim[1];
   Value threadCount = arith::MulIOp::create(
       builder, loc, arith::MulIOp::create(builder, loc, bx, by),
       values.blockDim[2]);
@@ -116,7 +116,8 @@ mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
   if (failed(memory.allocate()))
     return failure();
 
-  BlockThreads threads(loc, values.blockDim, threadCount, warps, warpMode);
+  Value loopSizes[3] = {bx, by, values.blockDim[2]};
+  BlockThreads threads(loc, loopSizes, threadCount, warps, warpMode);
   ThreadOwnOps ownOps(memory, values, trapMessage, entry, loc);
   if (!kernel.getBody().hasOneBlock()) {
     if (failed(emitWholeKernelPerThread(kernel, threads, memory, ownOps,
@@ -128,6 +129,7 @@ mlir::offload::emitThreadLoops(gpu::GPUFuncOp kernel, OpBuilder &builder,
   // not (a grid-stride loop's rewrite needs blockDim.x).
   for (Value size : values.blockDim)
     uniform.map(size, size);
+  uniform.map(bx, bx);
   ThreadValues threadValues(uniform, threads, memory, entry, loc);
   WarpExchanges exchanges(threads, threadValues, entry, loc);
   ControlFlowSplitter splitter(barriers, threads, threadValues, memory, ownOps,

@@ -54,6 +54,9 @@ struct BlockValues {
   Value blockId[3];
   Value gridDim[3];
   Value blockDim[3];
+  /// The threads in x that the thread loops run: blockDim.x, or that times
+  /// the blocks of a row that one call runs together (BlockRows.h).
+  Value threadsX;
   /// Blocks per cluster.
   Value clusterDim[3];
   /// The block's dynamic shared memory: memref<?xi8, workgroup>.
