@@ -23,33 +23,36 @@
 #define DEBUG_TYPE "offload-lower-gpu-to-host"
 
 using namespace mlir;
+using namespace mlir::offload;
 
-template <typename IdOp> static bool isX(Value v) {
-  auto op = v.getDefiningOp<IdOp>();
-  return op && op.getDimension() == gpu::Dimension::x;
-}
-
-/// Whether `op` is `blockIdx.x * blockDim.x`.
-static bool isBlockStartX(Operation *op) {
-  auto mul = dyn_cast<arith::MulIOp>(op);
-  if (!mul)
-    return false;
-  Value lhs = mul.getLhs(), rhs = mul.getRhs();
-  return (isX<gpu::BlockIdOp>(lhs) && isX<gpu::BlockDimOp>(rhs)) ||
-         (isX<gpu::BlockDimOp>(lhs) && isX<gpu::BlockIdOp>(rhs));
-}
-
-/// Whether `op` is `blockIdx.x * blockDim.x + threadIdx.x`.
-static bool isGlobalIdX(Operation *op) {
+std::optional<GlobalId> mlir::offload::matchGlobalId(Operation *op) {
   auto add = dyn_cast<arith::AddIOp>(op);
   if (!add)
-    return false;
+    return std::nullopt;
   for (auto [id, start] : {std::pair(add.getLhs(), add.getRhs()),
-                           std::pair(add.getRhs(), add.getLhs())})
-    if (isX<gpu::ThreadIdOp>(id) && start.getDefiningOp() &&
-        isBlockStartX(start.getDefiningOp()))
-      return true;
-  return false;
+                           std::pair(add.getRhs(), add.getLhs())}) {
+    auto thread = id.getDefiningOp<gpu::ThreadIdOp>();
+    auto mul = start.getDefiningOp<arith::MulIOp>();
+    if (!thread || !mul)
+      continue;
+    gpu::Dimension dim = thread.getDimension();
+    auto isDim = [&](Value v, auto op) {
+      auto defining = v.getDefiningOp<decltype(op)>();
+      return defining && defining.getDimension() == dim;
+    };
+    if ((isDim(mul.getLhs(), gpu::BlockIdOp()) &&
+         isDim(mul.getRhs(), gpu::BlockDimOp())) ||
+        (isDim(mul.getLhs(), gpu::BlockDimOp()) &&
+         isDim(mul.getRhs(), gpu::BlockIdOp())))
+      return GlobalId{add, mul, dim};
+  }
+  return std::nullopt;
+}
+
+/// Whether `op` is the global id in x.
+static bool isGlobalIdX(Operation *op) {
+  std::optional<GlobalId> id = matchGlobalId(op);
+  return id && id->dim == gpu::Dimension::x;
 }
 
 /// Whether `op` means the same in a block that runs alone and in one that
@@ -90,11 +93,18 @@ bool mlir::offload::canRunBlocksOfARowTogether(gpu::GPUFuncOp kernel) {
         return WalkResult::interrupt();
       walksX = true;
     }
+    // blockIdx.x only in blockIdx.x * blockDim.x, that only in global ids.
+    auto startsGlobalIdsX = [](Operation *product) {
+      return isa<arith::MulIOp>(product) &&
+             onlyUsedBy(product, [&](Operation *user) {
+               std::optional<GlobalId> id = matchGlobalId(user);
+               return id && id->dim == gpu::Dimension::x &&
+                      id->blockStart == product;
+             });
+    };
     if (auto id = dyn_cast<gpu::BlockIdOp>(op);
         id && id.getDimension() == gpu::Dimension::x &&
-        !onlyUsedBy(op, [](Operation *user) {
-          return isBlockStartX(user) && onlyUsedBy(user, isGlobalIdX);
-        }))
+        !onlyUsedBy(op, startsGlobalIdsX))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

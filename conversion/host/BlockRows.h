@@ -16,10 +16,24 @@
 #ifndef OFFLOAD_CONVERSION_HOST_BLOCKROWS_H
 #define OFFLOAD_CONVERSION_HOST_BLOCKROWS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include <optional>
+
 namespace mlir::offload {
+
+/// A global id, `blockIdx.d * blockDim.d + threadIdx.d` in one dimension d,
+/// either way round each (what gpu.global_id becomes): its sum, its product
+/// `blockIdx.d * blockDim.d`, and d.
+struct GlobalId {
+  arith::AddIOp sum;
+  arith::MulIOp blockStart;
+  gpu::Dimension dim;
+};
+/// `op` as a global id, if it is one.
+std::optional<GlobalId> matchGlobalId(Operation *op);
 
 /// On a kernel's function (i64): its second parameter (index) is how many
 /// blocks of a row, from the one whose place the MgpuHostBlock holds, the

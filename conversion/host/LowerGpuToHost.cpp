@@ -234,26 +234,11 @@ static void markGlobalIdsNoWrap(gpu::GPUModuleOp module) {
   auto flags =
       arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
   module.walk([&](arith::AddIOp add) {
-    for (auto [id, offset] : {std::pair(add.getLhs(), add.getRhs()),
-                              std::pair(add.getRhs(), add.getLhs())}) {
-      auto thread = id.getDefiningOp<gpu::ThreadIdOp>();
-      auto mul = offset.getDefiningOp<arith::MulIOp>();
-      if (!thread || !mul || !isa<IndexType>(add.getType()))
-        continue;
-      gpu::Dimension dim = thread.getDimension();
-      auto isDim = [&](Value v, auto op) {
-        auto defining = v.getDefiningOp<decltype(op)>();
-        return defining && defining.getDimension() == dim;
-      };
-      if ((isDim(mul.getLhs(), gpu::BlockIdOp()) &&
-           isDim(mul.getRhs(), gpu::BlockDimOp())) ||
-          (isDim(mul.getLhs(), gpu::BlockDimOp()) &&
-           isDim(mul.getRhs(), gpu::BlockIdOp()))) {
-        mul.setOverflowFlags(flags);
-        add.setOverflowFlags(flags);
-        return;
-      }
-    }
+    std::optional<GlobalId> id = matchGlobalId(add);
+    if (!id || !isa<IndexType>(add.getType()))
+      return;
+    id->blockStart.setOverflowFlags(flags);
+    add.setOverflowFlags(flags);
   });
 }
 
