@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "transforms/NvvmActiveLanes.h"
 #include "transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -138,6 +139,50 @@ private:
   unsigned subgroupSize;
 };
 
+/// gpu.shuffle up as shfl.sync.up among the lanes below its width, with no
+/// clamp: lane i takes lane i - offset, valid where that is 0 or more.
+/// MLIR 22's NVVM lowering clamps it at 32 - width, so that below 32 lanes no
+/// lane is valid (PTX's up mode is valid where i - offset >= the clamp). A
+/// 64-bit value travels in two 32-bit halves.
+struct ShuffleUpToShfl final : OpRewritePattern<gpu::ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getValue().getType();
+    if (op.getMode() != gpu::ShuffleMode::UP || !type.isIntOrFloat() ||
+        (type.getIntOrFloatBitWidth() != 32 &&
+         type.getIntOrFloatBitWidth() != 64))
+      return rewriter.notifyMatchFailure(op, "not an up shuffle of 32 or 64 "
+                                             "bits");
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, value);
+    };
+    // The lanes below the width: -1 >> (32 - width).
+    Value lead =
+        arith::SubIOp::create(rewriter, loc, constant(32), op.getWidth());
+    Value members = arith::ShRUIOp::create(rewriter, loc, constant(-1), lead);
+    Type pair = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                 {i32, rewriter.getI1Type()});
+    Value valid;
+    Value result = offload::shuffleInWords(
+        rewriter, loc, op.getValue(), [&](Value word) -> Value {
+          Value both = NVVM::ShflOp::create(
+              rewriter, loc, pair, members, word, op.getOffset(), constant(0),
+              NVVM::ShflKindAttr::get(rewriter.getContext(),
+                                      NVVM::ShflKind::up),
+              rewriter.getUnitAttr());
+          // Each word's flag is the same: the source lane's.
+          valid = LLVM::ExtractValueOp::create(rewriter, loc, both, 1);
+          return LLVM::ExtractValueOp::create(rewriter, loc, both, 0);
+        });
+    rewriter.replaceOp(op, {result, valid});
+    return success();
+  }
+};
+
 /// gpu.subgroup_broadcast as shfl.sync among the lanes that are active
 /// (activemask), from the given lane or from the lowest active one. Values
 /// travel in 32-bit pieces, a vector one element at a time.
@@ -154,13 +199,7 @@ struct SubgroupBroadcastToShfl final
       return rewriter.notifyMatchFailure(op, "no shuffle for this type");
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
-    Value active = LLVM::InlineAsmOp::create(
-                       rewriter, loc, i32, ValueRange(),
-                       rewriter.getStringAttr("activemask.b32 $0;"),
-                       rewriter.getStringAttr("=r"), rewriter.getUnitAttr(),
-                       /*is_align_stack=*/nullptr, /*tail_call_kind=*/nullptr,
-                       /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
-                       .getResult(0);
+    Value active = offload::activeLanes(rewriter, loc);
     Value source =
         op.getBroadcastType() == gpu::BroadcastType::specific_lane
             ? op.getLane()
@@ -170,64 +209,10 @@ struct SubgroupBroadcastToShfl final
 
     rewriter.replaceOp(
         op, mapElements(rewriter, loc, op.getSrc(), [&](Value element) {
-          return broadcast(rewriter, loc, element, active, source);
+          return offload::shuffleFromLane(rewriter, loc, element, active,
+                                          source);
         }));
     return success();
-  }
-
-private:
-  /// `value` (a scalar) from lane `source`, in 32-bit shuffles.
-  static Value broadcast(OpBuilder &b, Location loc, Value value, Value active,
-                         Value source) {
-    Type type = value.getType();
-    if (type.isIndex()) {
-      Value wide = arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
-      return arith::IndexCastOp::create(
-          b, loc, type, broadcast(b, loc, wide, active, source));
-    }
-    unsigned bits = type.getIntOrFloatBitWidth();
-    Type i32 = b.getI32Type();
-    Type bitsType = b.getIntegerType(bits);
-    Value asInt =
-        isa<FloatType>(type)
-            ? arith::BitcastOp::create(b, loc, bitsType, value).getResult()
-            : value;
-    Value result;
-    if (bits <= 32) {
-      Value word = bits == 32
-                       ? asInt
-                       : arith::ExtUIOp::create(b, loc, i32, asInt).getResult();
-      result = shuffleWord(b, loc, word, active, source);
-      if (bits < 32)
-        result = arith::TruncIOp::create(b, loc, bitsType, result);
-    } else {
-      Type i64 = b.getI64Type();
-      Value c32 = arith::ConstantIntOp::create(b, loc, i64, 32);
-      Value low = shuffleWord(
-          b, loc, arith::TruncIOp::create(b, loc, i32, asInt), active, source);
-      Value high = shuffleWord(
-          b, loc,
-          arith::TruncIOp::create(b, loc, i32,
-                                  arith::ShRUIOp::create(b, loc, asInt, c32)),
-          active, source);
-      result = arith::OrIOp::create(
-          b, loc, arith::ExtUIOp::create(b, loc, i64, low),
-          arith::ShLIOp::create(
-              b, loc, arith::ExtUIOp::create(b, loc, i64, high), c32));
-    }
-    return isa<FloatType>(type)
-               ? arith::BitcastOp::create(b, loc, type, result).getResult()
-               : result;
-  }
-
-  static Value shuffleWord(OpBuilder &b, Location loc, Value word, Value active,
-                           Value source) {
-    // Clamp 31, no segments: the whole warp is one group.
-    Value clamp = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 31);
-    return NVVM::ShflOp::create(
-        b, loc, b.getI32Type(), active, word, source, clamp,
-        NVVM::ShflKindAttr::get(b.getContext(), NVVM::ShflKind::idx),
-        /*return_value_and_is_valid=*/nullptr);
   }
 };
 
@@ -304,11 +289,14 @@ struct ExpandSubgroupOpsPass
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
-        if (!(keepRedux && isReduxForm(reduce)))
+        if (nvvm || !(keepRedux && isReduxForm(reduce)))
           ops.push_back(op);
       } else if (isa<gpu::NumSubgroupsOp, gpu::RotateOp, gpu::SubgroupIdOp,
                      gpu::SubgroupSizeOp>(op) ||
-                 (nvvmBroadcast && isa<gpu::SubgroupBroadcastOp>(op))) {
+                 (nvvm && isa<gpu::SubgroupBroadcastOp>(op))) {
+        ops.push_back(op);
+      } else if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op);
+                 nvvm && shuffle && shuffle.getMode() == gpu::ShuffleMode::UP) {
         ops.push_back(op);
       }
     });
@@ -320,18 +308,21 @@ struct ExpandSubgroupOpsPass
     patterns.add<NumSubgroupsFromBlockDim, RotateToShuffle,
                  SubgroupIdFromThreadId, SubgroupSizeIsConstant>(&getContext(),
                                                                  subgroupSize);
-    patterns.add<ScalarizeWideVectorReduce>(&getContext());
-    if (nvvmBroadcast)
-      patterns.add<SubgroupBroadcastToShfl>(&getContext());
-    populateGpuBreakDownSubgroupReducePatterns(patterns,
-                                               /*maxShuffleBitwidth=*/32);
-    // 32-bit shuffles where the value fits, else (i64, f64) 64-bit ones,
-    // which the NVVM lowering splits in two.
-    for (auto [bitwidth, benefit] : {std::pair(32u, 2u), std::pair(64u, 1u)}) {
-      populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize,
-                                                      bitwidth, benefit);
-      populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
-          patterns, subgroupSize, bitwidth, benefit);
+    if (nvvm) {
+      patterns.add<ShuffleUpToShfl, SubgroupBroadcastToShfl>(&getContext());
+      offload::populateActiveLaneReducePatterns(patterns, keepRedux);
+    } else {
+      patterns.add<ScalarizeWideVectorReduce>(&getContext());
+      populateGpuBreakDownSubgroupReducePatterns(patterns,
+                                                 /*maxShuffleBitwidth=*/32);
+      // 32-bit shuffles where the value fits, else (i64, f64) 64-bit ones.
+      for (auto [bitwidth, benefit] :
+           {std::pair(32u, 2u), std::pair(64u, 1u)}) {
+        populateGpuLowerSubgroupReduceToShufflePatterns(patterns, subgroupSize,
+                                                        bitwidth, benefit);
+        populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+            patterns, subgroupSize, bitwidth, benefit);
+      }
     }
     // The pieces that breaking a vector down makes are new ops, to be
     // expanded in turn; nothing else is touched.

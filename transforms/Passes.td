@@ -143,18 +143,26 @@ def OffloadExpandSubgroupOps
   let description = [{
     `convert-gpu-to-nvvm` lowers a `gpu.subgroup_reduce` only to
     `redux.sync` (uniform, over the whole subgroup, of an `i32`, on sm_80 and
-    later), and `gpu.rotate`, `gpu.subgroup_broadcast`, `gpu.subgroup_id`,
-    `gpu.num_subgroups` and `gpu.subgroup_size` not at all; anything else fails to legalize. This pass expands subgroup reductions with
-    upstream's rewrites (vectors broken into pieces of at most 32 bits, or
-    into elements where those are wider, then butterfly shuffles over 32
-    lanes, clustered or not), each rotation into an indexed `gpu.shuffle`
-    among the lanes below its width, and each broadcast into `shfl.sync`
-    among the active lanes, and subgroup ids, counts and sizes into
-    arithmetic on thread ids (`subgroup-size` threads to a subgroup, x
-    fastest), so that every form compiles for every chip. With `keep-redux`,
-    the reductions that `redux.sync` does are left to it. Lowerings for
-    chips of other subgroup sizes run it too, with their size, and without
-    `nvvm-broadcast` where their own conversion broadcasts.
+    later, with every lane of the warp in its member mask), and `gpu.rotate`,
+    `gpu.subgroup_broadcast`, `gpu.subgroup_id`, `gpu.num_subgroups` and
+    `gpu.subgroup_size` not at all; anything else fails to legalize. This
+    pass expands each rotation into an indexed `gpu.shuffle` among the lanes
+    below its width, and subgroup ids, counts and sizes into arithmetic on
+    thread ids (`subgroup-size` threads to a subgroup, x fastest), so that
+    every form compiles for every chip.
+
+    With `nvvm` (NVIDIA GPUs), reductions and broadcasts take place among
+    the lanes that are active where they run (`activemask`), which are
+    fewer than the warp's in the last warp of a block whose size is no
+    multiple of 32 and in divergent code: a broadcast is one `shfl.sync`,
+    and a reduction is `redux.sync` where it does it (a 32-bit integer one
+    over the whole subgroup, and `keep-redux`: sm_80 and later), else each
+    cluster's active lanes fold in a tree (NvvmActiveLanes.cpp). Without
+    it (lowerings for chips of other subgroup sizes, which give their size
+    and broadcast in their own conversion), reductions are upstream's
+    butterfly shuffles over the whole subgroup (vectors broken into pieces
+    of at most 32 bits, or into elements where those are wider), and with
+    `keep-redux` the reductions that `redux.sync` does are left to it.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect",
@@ -163,14 +171,16 @@ def OffloadExpandSubgroupOps
                            "::mlir::vector::VectorDialect"];
   let options = [
     Option<"keepRedux", "keep-redux", "bool", /*default=*/"false",
-           "Leave uniform i32 whole-subgroup reductions, which redux.sync "
-           "does on sm_80 and later, unexpanded.">,
+           "Reduce 32-bit integers over whole subgroups with redux.sync "
+           "(sm_80 and later): with nvvm, among the active lanes; without "
+           "it, the uniform ones are left to convert-gpu-to-nvvm.">,
     Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"32",
            "Lanes of a subgroup: 32 on NVIDIA GPUs; a lowering for chips "
            "of another size gives it.">,
-    Option<"nvvmBroadcast", "nvvm-broadcast", "bool", /*default=*/"true",
-           "Expand gpu.subgroup_broadcast into NVVM's shfl.sync; off for "
-           "targets whose own conversion takes it.">
+    Option<"nvvm", "nvvm", "bool", /*default=*/"true",
+           "Reduce and broadcast among the active lanes with NVVM's "
+           "shfl.sync and redux.sync; off for targets of other subgroup "
+           "sizes, whose own conversion broadcasts.">
   ];
 }
 

@@ -11,6 +11,7 @@
 #include "conversion/Passes.h"
 #include "conversion/common/WorkgroupAllocs.h"
 #include "conversion/nvvm/MmaElementwise.h"
+#include "conversion/nvvm/NarrowFma.h"
 #include "dialects/OffloadDialect.h"
 #include "dialects/cuda/CudaChips.h"
 #include "dialects/cuda/CudaTargetAttr.h"
@@ -54,6 +55,25 @@ static bool allTargetsHaveRedux(gpu::GPUModuleOp module) {
   });
 }
 
+/// The alignment of the widest access NVPTX makes of workgroup memory: its
+/// load-store vectorizer merges four 32-bit stores into one 16-byte
+/// st.shared.v4 where it assumes that alignment, and LLVM 22 does so for a
+/// workgroup global that declares none (an array of i32, aligned to 4 in
+/// its PTX), which faults with a misaligned address.
+static constexpr uint64_t kWorkgroupAlignment = 16;
+
+/// Gives each workgroup global (address space 3) of `module` at least
+/// kWorkgroupAlignment.
+static void alignWorkgroupGlobals(gpu::GPUModuleOp module) {
+  module.walk([](LLVM::GlobalOp global) {
+    if (global.getAddrSpace() !=
+            static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) ||
+        global.getAlignment().value_or(0) >= kWorkgroupAlignment)
+      return;
+    global.setAlignment(kWorkgroupAlignment);
+  });
+}
+
 namespace {
 struct LowerGpuToNvvmPass
     : public offload::impl::OffloadLowerGpuToNvvmBase<LowerGpuToNvvmPass> {
@@ -76,10 +96,14 @@ struct LowerGpuToNvvmPass
     LLVM_DEBUG(llvm::dbgs()
                << "gpu.module @" << module.getName()
                << (redux ? " with" : " without") << " redux.sync\n");
+    lowerNarrowFmaForNvvm(module);
     if (failed(allocsToWorkgroupAttributions(module)) ||
         failed(expandMmaElementwiseForNvvm(module)) ||
-        failed(runPipeline(redux ? reduxPipeline : pipeline, module)))
+        failed(runPipeline(redux ? reduxPipeline : pipeline, module))) {
       signalPassFailure();
+      return;
+    }
+    alignWorkgroupGlobals(module);
   }
 
 private:

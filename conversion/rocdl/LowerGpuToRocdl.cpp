@@ -131,7 +131,7 @@ private:
     pm.addPass(createOffloadPromotePrintfArguments());
     OffloadExpandSubgroupOpsOptions expand;
     expand.subgroupSize = waveSize;
-    expand.nvvmBroadcast = false;
+    expand.nvvm = false;
     pm.addPass(createOffloadExpandSubgroupOps(expand));
     return pm;
   }

@@ -124,6 +124,9 @@ ORACLES = {
     "host-checked": ("offload-lower-to-host=check=true", "host",
                      lambda k, avoid: True),
     "vulkan": ("offload-lower-to-vulkan", "vulkan", has_vulkan_meaning),
+    # Run on a GPU machine, which has no compiler, by programs built ahead
+    # of time (gpu_batches.py), never by this driver.
+    "cuda": ("offload-lower-to-cuda", "cuda", lambda k, avoid: True),
 }
 
 
@@ -161,29 +164,17 @@ def make_case(seed, index, avoid, only):
     return Case(seed, index, kernel, recipe, expected)
 
 
-def check_cases(cases, target, tools, workdir):
-    """The findings of `cases` on `target`, in one program if all goes well,
-    else halving until each failure has its kernel."""
-    if not cases:
-        return []
-    pipeline, device, _ = ORACLES[target]
-    ok, output = tools.run(emit.emit_program([c.kernel for c in cases]),
-                           pipeline, device, workdir)
-    if ok:
-        try:
-            printed = check.parse(output)
-        except ValueError as e:
-            ok, output = False, str(e)
+def compare_output(cases, target, output):
+    """(ok, what): the buffers `cases` printed in `output` against the
+    model's: ok and the findings, or not ok and why the output is not theirs
+    (a failure of the program as a whole, not of one kernel)."""
+    try:
+        printed = check.parse(output)
+    except ValueError as e:
+        return False, str(e)
     expected_count = sum(len(c.kernel.buffers) for c in cases)
-    if ok and len(printed) != expected_count:
-        ok, output = False, "printed %d buffers of %d" % (
-            len(printed), expected_count)
-    if not ok:
-        if len(cases) == 1:
-            return [Finding(cases[0], target, "failure", output)]
-        half = len(cases) // 2
-        return (check_cases(cases[:half], target, tools, workdir) +
-                check_cases(cases[half:], target, tools, workdir))
+    if len(printed) != expected_count:
+        return False, "printed %d buffers of %d" % (len(printed), expected_count)
     findings = []
     for c in cases:
         n = len(c.kernel.buffers)
@@ -193,7 +184,26 @@ def check_cases(cases, target, tools, workdir):
             findings.append(Finding(c, target, "mismatch", bad))
         elif target == "host":
             c.printed = mine
-    return findings
+    return True, findings
+
+
+def check_cases(cases, target, tools, workdir):
+    """The findings of `cases` on `target`, in one program if all goes well,
+    else halving until each failure has its kernel."""
+    if not cases:
+        return []
+    pipeline, device, _ = ORACLES[target]
+    ok, output = tools.run(emit.emit_program([c.kernel for c in cases]),
+                           pipeline, device, workdir)
+    if ok:
+        ok, output = compare_output(cases, target, output)
+    if ok:
+        return output
+    if len(cases) == 1:
+        return [Finding(cases[0], target, "failure", output)]
+    half = len(cases) // 2
+    return (check_cases(cases[:half], target, tools, workdir) +
+            check_cases(cases[half:], target, tools, workdir))
 
 
 def rebuild(case, launch=None, plan=None, avoid=frozenset()):

@@ -9,6 +9,7 @@
 #include "offload_runtime/vulkan/module.h"
 
 #include "offload_runtime/launch_geometry.h"
+#include "offload_runtime/process_exit.h"
 #include "offload_runtime/vulkan/stream_pool.h"
 #include "offload_runtime/vulkan/vulkan_error.h"
 
@@ -32,6 +33,9 @@ StatusOr<VkShaderModule> CreateShader(Device &device,
 
 StatusOr<Module *> Module::Load(Device &device, const void *data, size_t size,
                                 const char *binaryName) {
+  // After the device, so that the exit is seen before the driver's own
+  // exit handlers run (the last registered runs first).
+  WatchForProcessExit();
   object_format::SpirvReflection reflection;
   std::string error;
   std::unique_ptr<Module> module(new Module(device, binaryName));
@@ -203,6 +207,13 @@ void Module::Destroy() {
 }
 
 Status Module::Unload() {
+  // Once the process has begun to exit, the driver may have torn itself
+  // down: NVIDIA's does in an exit handler of its own, and a call into it
+  // from the loader's global destructor then jumps into code no longer
+  // mapped (a segfault after main returned). The process's end frees the
+  // rest.
+  if (ProcessExiting())
+    return OkStatus();
   // Submitted work may still use the pipelines.
   Status synchronized = SynchronizeAllStreams();
   if (!synchronized.ok())

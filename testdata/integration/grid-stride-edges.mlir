@@ -21,7 +21,8 @@ func.func private @printMemrefI32(memref<*xi32>)
 
 // Every thread's loop `for (i = base0 + blockIdx.x * blockDim.x + threadIdx.x; i < n;
 // i += step)`: counts[global id] is how many iterations the thread
-// ran, hits[min(i - off, 255)] how many times each i was visited.
+// ran, hits[min(i - off, 255)] how many times each i was visited (atomically:
+// with steps below the block's size, threads visit the same i).
 func.func @signed_loops(%base0: index, %n: index, %step: index, %off: index,
                   %blocks: index, %threads: index) {
   %c0 = arith.constant 0 : index
@@ -43,9 +44,7 @@ func.func @signed_loops(%base0: index, %n: index, %step: index, %off: index,
     %runs = scf.for %i = %first to %n step %step iter_args(%k = %none) -> i32 {
       %j = arith.subi %i, %off : index
       %slot = arith.minui %j, %c255 : index
-      %h = memref.load %hits[%slot] : memref<256xi32>
-      %h1 = arith.addi %h, %one : i32
-      memref.store %h1, %hits[%slot] : memref<256xi32>
+      %h = memref.atomic_rmw addi %one, %hits[%slot] : (i32, memref<256xi32>) -> i32
       %k1 = arith.addi %k, %one : i32
       scf.yield %k1 : i32
     }
@@ -73,7 +72,8 @@ func.func @signed_loops(%base0: index, %n: index, %step: index, %off: index,
 
 // Every thread's loop `for (i = base0 + blockIdx.x * blockDim.x + threadIdx.x; i < n;
 // i += step)` (unsigned): counts[global id] is how many iterations the thread
-// ran, hits[min(i - off, 255)] how many times each i was visited.
+// ran, hits[min(i - off, 255)] how many times each i was visited (atomically:
+// with steps below the block's size, threads visit the same i).
 func.func @unsigned_loops(%base0: index, %n: index, %step: index, %off: index,
                   %blocks: index, %threads: index) {
   %c0 = arith.constant 0 : index
@@ -95,9 +95,7 @@ func.func @unsigned_loops(%base0: index, %n: index, %step: index, %off: index,
     %runs = scf.for unsigned %i = %first to %n step %step iter_args(%k = %none) -> i32 {
       %j = arith.subi %i, %off : index
       %slot = arith.minui %j, %c255 : index
-      %h = memref.load %hits[%slot] : memref<256xi32>
-      %h1 = arith.addi %h, %one : i32
-      memref.store %h1, %hits[%slot] : memref<256xi32>
+      %h = memref.atomic_rmw addi %one, %hits[%slot] : (i32, memref<256xi32>) -> i32
       %k1 = arith.addi %k, %one : i32
       scf.yield %k1 : i32
     }

@@ -57,8 +57,10 @@ _UNSUPPORTED = re.compile(r"UNSUPPORTED-TARGET:(.*)$")
 _PIPELINE = re.compile(r"TARGET-PIPELINE:(.*)$")
 
 
-def _recipe(path):
-    """The recipe lines of the targets the program at `path` runs on."""
+def directives(path):
+    """({target: why} of the targets the program at `path` has no meaning
+    on, its TARGET-PIPELINE or None); ValueError where a directive is
+    wrong."""
     skipped = {}
     pipeline = None
     with open(path, encoding="utf-8") as f:
@@ -93,6 +95,12 @@ def _recipe(path):
                     )
     if "host" in skipped:
         skipped.setdefault("host-check", skipped["host"])
+    return skipped, pipeline
+
+
+def _recipe(path):
+    """The recipe lines of the targets the program at `path` runs on."""
+    skipped, pipeline = directives(path)
     return [
         line.format(pipeline=pipeline or "offload-lower-to")
         for target, lines in _RECIPES.items()
