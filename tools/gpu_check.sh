@@ -19,8 +19,9 @@
 # the programs' FileCheck lines and the random kernels' model, which the GPU
 # machine does not have.
 set -euo pipefail
+# The folder, where the caller means it (relative to where it runs).
+out=$(realpath -m "${1:-$(dirname "$0")/../gpu_check}")
 cd "$(dirname "$0")/.."
-out=${1:-gpu_check}
 tools/bootstrap.sh >/dev/null
 examples=(vector_add block_reduce async_chain jacobi math parallel_loops)
 # The programs testdata/BUILD.bazel builds (_INTEGRATION_PROGRAMS), not every
@@ -35,6 +36,7 @@ mapfile -t vulkan_programs < <(bazel query \
 mapfile -t random_batches < <(bazel query \
   'kind(cc_binary, //fuzz/random_kernels:all)' 2>/dev/null |
   sed -n 's|^//fuzz/random_kernels:||p' | sort)
+[[ ${#random_batches[@]} -gt 0 ]] || { echo "gpu_check.sh: bazel query found no random kernel program in //fuzz/random_kernels" >&2; exit 1; }
 # Static with respect to our libraries: the folder holds whole programs.
 flags=(-c opt --dynamic_mode=off)
 # No benchmark of the host target: its host objects are for this machine's
@@ -156,11 +158,13 @@ fi
 conformance() {
   local backend=$1 object=$2
   shift 2
-  echo "conformance suite on $backend:"
+  echo "conformance suite on $backend (all of it in conformance/$backend.log):"
   env "$@" MGPU_DEVICE=$backend MGPU_ON_ERROR=report \
     CONFORMANCE_KERNELS=conformance/$object \
     CONFORMANCE_TEST_SOURCE=conformance/conformance_test.cc \
-    timeout 60 ./conformance/${backend}_conformance_test --gtest_brief=1 || status=1
+    timeout 60 ./conformance/${backend}_conformance_test >conformance/$backend.log 2>&1 ||
+    status=1
+  grep -E '^\[  (PASSED|FAILED|SKIPPED) ' conformance/$backend.log || echo "(no summary: it ended early)"
 }
 if [[ $device == cuda ]]; then
   conformance cuda conformance_kernels_sm_90.cubin \
@@ -235,7 +239,8 @@ if [[ $device == cuda ]]; then
   done
 fi
 shopt -s nullglob
-printed=(integration/*.{cuda,rocm,vulkan,host}{,.err,.status,.diff} random/*.{out,err,status})
+printed=(integration/*.{cuda,rocm,vulkan,host}{,.err,.status,.diff} random/*.{out,err,status}
+  conformance/*.log)
 [[ -e random/gpu_batch_0.status ]] && printed+=(random/arguments.txt)
 tar czf "$results" "${printed[@]}"
 echo "run.sh: wrote $results (check it with tools/gpu_check_results.sh)"

@@ -35,6 +35,10 @@ for status in "$dir"/integration/*.status; do
 done
 echo "integration: $passed passed, $failed failed (FileCheck lines)"
 status=$((failed > 0))
+if ((passed + failed == 0)); then
+  echo "gpu_check_results.sh: $1 holds no integration program's output" >&2
+  status=1
+fi
 if [[ -e $dir/random/arguments.txt ]]; then
   # shellcheck disable=SC2046 # the arguments are words
   python3 fuzz/random_kernels/gpu_batches.py check $(cat "$dir/random/arguments.txt") \

@@ -302,6 +302,22 @@ struct ExpandSubgroupOpsPass
     });
     if (ops.empty())
       return;
+    // A cluster must fit in a subgroup, which the op's verifier cannot know
+    // the size of.
+    for (Operation *op : ops) {
+      auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op);
+      if (!reduce || !reduce.getClusterSize())
+        continue;
+      uint64_t span =
+          uint64_t(*reduce.getClusterSize()) * reduce.getClusterStride();
+      if (span > subgroupSize) {
+        reduce.emitOpError()
+            << "has clusters of " << *reduce.getClusterSize() << " lanes "
+            << reduce.getClusterStride() << " apart, which span " << span
+            << " lanes; a subgroup has " << subgroupSize.getValue();
+        return signalPassFailure();
+      }
+    }
     LLVM_DEBUG(llvm::dbgs()
                << "expanding " << ops.size() << " subgroup operations\n");
     RewritePatternSet patterns(&getContext());

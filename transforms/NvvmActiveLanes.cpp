@@ -27,23 +27,19 @@ using namespace mlir;
 
 namespace mlir::offload {
 
-/// One PTX instruction with 32-bit operands and a 32-bit result.
-static Value ptx(OpBuilder &b, Location loc, StringRef text, ValueRange args) {
-  std::string constraints = "=r";
-  for (size_t i = 0; i < args.size(); ++i)
-    constraints += ",r";
-  return LLVM::InlineAsmOp::create(
-             b, loc, b.getI32Type(), args, b.getStringAttr(text),
-             b.getStringAttr(constraints), /*has_side_effects=*/
-             args.empty() ? b.getUnitAttr() : nullptr,
-             /*is_align_stack=*/nullptr, /*tail_call_kind=*/nullptr,
-             /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+/// A call of the NVVM intrinsic `name`, which returns an i32. Intrinsics,
+/// not inline PTX, for LLVM to know what they are: activemask is
+/// convergent, so that no transformation moves it out of the branch whose
+/// lanes it names (an asm with side effects could be hoisted above one).
+static Value intrinsic(OpBuilder &b, Location loc, StringRef name,
+                       ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, b.getI32Type(),
+                                       b.getStringAttr(name), args)
       .getResult(0);
 }
 
 Value activeLanes(OpBuilder &b, Location loc) {
-  // Side effects: the mask is where it runs, not a value to hoist or merge.
-  return ptx(b, loc, "activemask.b32 $0;", {});
+  return intrinsic(b, loc, "llvm.nvvm.activemask", {});
 }
 
 static Value shuffleWord(OpBuilder &b, Location loc, Value word, Value active,
@@ -80,7 +76,10 @@ Value shuffleInWords(OpBuilder &b, Location loc, Value value,
     if (bits < 32)
       result = arith::TruncIOp::create(b, loc, bitsType, result);
   } else {
+    // An integer of 33 to 63 bits goes as 64 bits.
     Type i64 = b.getI64Type();
+    if (bits < 64)
+      asInt = arith::ExtUIOp::create(b, loc, i64, asInt);
     Value c32 = arith::ConstantIntOp::create(b, loc, i64, 32);
     Value low = shuffleWord(arith::TruncIOp::create(b, loc, i32, asInt));
     Value high = shuffleWord(arith::TruncIOp::create(
@@ -89,6 +88,8 @@ Value shuffleInWords(OpBuilder &b, Location loc, Value value,
     Value highBits = arith::ShLIOp::create(
         b, loc, arith::ExtUIOp::create(b, loc, i64, high), c32);
     result = arith::OrIOp::create(b, loc, lowBits, highBits);
+    if (bits < 64)
+      result = arith::TruncIOp::create(b, loc, bitsType, result);
   }
   return isa<FloatType>(type)
              ? arith::BitcastOp::create(b, loc, type, result).getResult()
@@ -193,6 +194,8 @@ struct ReduceInTree final : OpRewritePattern<gpu::SubgroupReduceOp> {
         gpu::LaneIdOp::create(rewriter, loc, rewriter.getIndexAttr(32)));
     unsigned size = op.getClusterSize().value_or(32);
     unsigned stride = op.getClusterStride();
+    if (size * stride > 32)
+      return rewriter.notifyMatchFailure(op, "a cluster past the subgroup");
     Value members = active;
     if (size < 32) {
       // The lanes of this lane's cluster: `size` of them, `stride` apart,
@@ -216,8 +219,8 @@ struct ReduceInTree final : OpRewritePattern<gpu::SubgroupReduceOp> {
     for (unsigned distance = 1; distance < size; distance *= 2) {
       // The member `distance` above this lane (fns counts this lane as the
       // first), or none.
-      Value source = ptx(rewriter, loc, "fns.b32 $0, $1, $2, $3;",
-                         {members, lane, constant(distance + 1)});
+      Value source = intrinsic(rewriter, loc, "llvm.nvvm.fns",
+                               {members, lane, constant(distance + 1)});
       Value valid = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::ne, source, none);
       // Every active lane shuffles, those with no source from themselves.

@@ -139,7 +139,7 @@ gpu.module @shuffle_up {
 gpu.module @broadcast {
   // CHECK-LABEL: gpu.func @broadcast(
   // CHECK-SAME: %[[V:[^:]*]]: f64, %[[LANE:[^:]*]]: i32, %[[I:[^:]*]]: i16
-  // CHECK: %[[ACTIVE:.*]] = llvm.inline_asm has_side_effects "activemask.b32 $0;", "=r" : () -> i32
+  // CHECK: %[[ACTIVE:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"() : () -> i32
   // CHECK: %[[FIRST:.*]] = "llvm.intr.cttz"(%[[ACTIVE]]) <{is_zero_poison = false}> : (i32) -> i32
   // CHECK: %[[BITS:.*]] = arith.bitcast %[[V]] : f64 to i64
   // CHECK: %[[LOW:.*]] = arith.trunci %[[BITS]] : i64 to i32
@@ -147,7 +147,7 @@ gpu.module @broadcast {
   // CHECK: %[[HIGH:.*]] = arith.trunci %{{.*}} : i64 to i32
   // CHECK: nvvm.shfl.sync idx %[[ACTIVE]], %[[HIGH]], %[[FIRST]], %{{.*}} : i32 -> i32
   // CHECK: arith.bitcast %{{.*}} : i64 to f64
-  // CHECK: %[[ACTIVE2:.*]] = llvm.inline_asm has_side_effects "activemask.b32 $0;"
+  // CHECK: %[[ACTIVE2:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"()
   // CHECK: %[[WORD:.*]] = arith.extui %[[I]] : i16 to i32
   // CHECK: %[[GOT:.*]] = nvvm.shfl.sync idx %[[ACTIVE2]], %[[WORD]], %[[LANE]], %{{.*}} : i32 -> i32
   // CHECK: arith.trunci %[[GOT]] : i32 to i16
@@ -172,11 +172,11 @@ gpu.module @reduce {
   // the active lanes; without nvvm, upstream's five butterfly steps.
   // CHECK-LABEL: gpu.func @redux_form(
   // CHECK-SAME: %[[V:[^:]*]]: i32
-  // CHECK: %[[ACTIVE:.*]] = llvm.inline_asm has_side_effects "activemask.b32 $0;"
+  // CHECK: %[[ACTIVE:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"()
   // CHECK: %[[LANE:.*]] = arith.index_cast %{{.*}} : index to i32
   // CHECK: %[[NONE:.*]] = arith.constant -1 : i32
   // CHECK: %[[TWO:.*]] = arith.constant 2 : i32
-  // CHECK: %[[SRC:.*]] = llvm.inline_asm "fns.b32 $0, $1, $2, $3;", "=r,r,r,r" %[[ACTIVE]], %[[LANE]], %[[TWO]]
+  // CHECK: %[[SRC:.*]] = llvm.call_intrinsic "llvm.nvvm.fns"(%[[ACTIVE]], %[[LANE]], %[[TWO]]
   // CHECK: %[[VALID:.*]] = arith.cmpi ne, %[[SRC]], %[[NONE]] : i32
   // CHECK: %[[FROM:.*]] = arith.select %[[VALID]], %[[SRC]], %[[LANE]] : i32
   // CHECK: %[[GOT:.*]] = nvvm.shfl.sync idx %[[ACTIVE]], %[[V]], %[[FROM]], %{{.*}} : i32 -> i32
@@ -194,7 +194,7 @@ gpu.module @reduce {
   // CHECK: memref.store %[[R]]
   // REDUX-LABEL: gpu.func @redux_form(
   // REDUX-SAME: %[[V:[^:]*]]: i32
-  // REDUX: %[[ACTIVE:.*]] = llvm.inline_asm has_side_effects "activemask.b32 $0;"
+  // REDUX: %[[ACTIVE:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"()
   // REDUX: %[[R:.*]] = nvvm.redux.sync add %[[V]], %[[ACTIVE]] : i32 -> i32
   // REDUX-NOT: nvvm.shfl.sync
   // REDUX: memref.store %[[R]]
@@ -225,14 +225,14 @@ gpu.module @reduce {
   // REDUX-NOT: gpu.subgroup_reduce
   // REDUX: nvvm.redux.sync add
   // REDUX: nvvm.redux.sync umin
-  // REDUX: %[[ACTIVE:.*]] = llvm.inline_asm has_side_effects "activemask.b32 $0;"
+  // REDUX: %[[ACTIVE:.*]] = llvm.call_intrinsic "llvm.nvvm.activemask"()
   // REDUX: %[[FOUR:.*]] = arith.constant 4 : i32
   // REDUX: %[[IN_SPAN:.*]] = arith.remui %{{.*}}, %[[FOUR]] : i32
   // REDUX: %[[FIRST:.*]] = arith.subi %{{.*}}, %[[IN_SPAN]] : i32
   // REDUX: %[[PATTERN:.*]] = arith.constant 15 : i32
   // REDUX: %[[CLUSTER:.*]] = arith.shli %[[PATTERN]], %[[FIRST]] : i32
   // REDUX: %[[MEMBERS:.*]] = arith.andi %[[ACTIVE]], %[[CLUSTER]] : i32
-  // REDUX-COUNT-2: llvm.inline_asm "fns.b32 $0, $1, $2, $3;", "=r,r,r,r" %[[MEMBERS]]
+  // REDUX-COUNT-2: llvm.call_intrinsic "llvm.nvvm.fns"(%[[MEMBERS]]
   // REDUX: "llvm.intr.cttz"(%[[MEMBERS]])
   // REDUX-NOT: gpu.subgroup_reduce
   // REDUX: gpu.return
@@ -295,6 +295,37 @@ gpu.module @reduce {
     %c0 = arith.constant 0 : index
     %r = gpu.subgroup_reduce add %v : (vector<2xf16>) -> vector<2xf16>
     memref.store %r, %out[%c0] : memref<1xvector<2xf16>>
+    gpu.return
+  }
+}
+
+// -----
+
+// An integer of 33 to 63 bits is shuffled as 64 bits.
+gpu.module @odd_width {
+  // CHECK-LABEL: gpu.func @odd_width(
+  // CHECK: %[[WIDE:.*]] = arith.extui %{{.*}} : i48 to i64
+  // CHECK: arith.shrui %[[WIDE]], %{{.*}} : i64
+  // CHECK: arith.trunci %{{.*}} : i64 to i48
+  // CHECK-NOT: gpu.subgroup_reduce
+  gpu.func @odd_width(%v: i48, %out: memref<1xi48>) kernel {
+    %c0 = arith.constant 0 : index
+    %r = gpu.subgroup_reduce maxsi %v : (i48) -> i48
+    memref.store %r, %out[%c0] : memref<1xi48>
+    gpu.return
+  }
+}
+
+// -----
+
+// Clusters that do not fit in a subgroup: one error at the op, with any
+// lowering.
+gpu.module @wide_cluster {
+  gpu.func @wide_cluster(%v: i32, %out: memref<1xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{has clusters of 16 lanes 4 apart, which span 64 lanes; a subgroup has 32}}
+    %r = gpu.subgroup_reduce add %v cluster(size = 16, stride = 4) : (i32) -> i32
+    memref.store %r, %out[%c0] : memref<1xi32>
     gpu.return
   }
 }

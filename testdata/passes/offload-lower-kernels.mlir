@@ -38,10 +38,12 @@ module attributes {gpu.container_module} {
 // BARE-LABEL: gpu.module @sm80
 // BARE: llvm.func @k(%{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i32) attributes {gpu.kernel, nvvm.kernel}
 
-// sm_75 has no redux.sync: butterfly shuffles for every chip of the module.
+// sm_75 has no redux.sync: a tree of indexed shuffles among the active
+// lanes (five steps, then the result from the lowest) for every chip of the
+// module.
 // CHECK-LABEL: gpu.module @sm75_and_sm90
 // CHECK-NOT: nvvm.redux.sync
-// CHECK-COUNT-5: nvvm.shfl.sync bfly
+// CHECK-COUNT-6: nvvm.shfl.sync idx
 // CHECK-NOT: nvvm.redux.sync
 // CHECK: llvm.return
 
@@ -55,7 +57,7 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: gpu.module @untargeted {
 // CHECK: llvm.func @k({{.*}}) attributes {gpu.kernel, nvvm.kernel}
 // CHECK-NOT: nvvm.redux.sync
-// CHECK-COUNT-5: nvvm.shfl.sync bfly
+// CHECK-COUNT-6: nvvm.shfl.sync idx
 // CHECK-NOT: gpu.
 // CHECK: llvm.return
 module attributes {gpu.container_module} {

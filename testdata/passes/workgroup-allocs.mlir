@@ -10,7 +10,7 @@
 // RUN: offload-opt %s -split-input-file -verify-diagnostics --offload-lower-kernels | FileCheck %s
 
 // CHECK-LABEL: gpu.module @cuda
-// CHECK-DAG: llvm.mlir.global internal @__wg_allocs_0() {addr_space = 3 : i32} : !llvm.array<64 x i32>
+// CHECK-DAG: llvm.mlir.global internal @__wg_allocs_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x i32>
 // CHECK-DAG: llvm.mlir.global internal @__wg_allocs_1() {addr_space = 3 : i32, alignment = 64 : i64} : !llvm.array<64 x f32>
 // CHECK-NOT: malloc
 // CHECK-NOT: free
