@@ -24,8 +24,9 @@ out=$(realpath -m "${1:-$(dirname "$0")/../gpu_check}")
 cd "$(dirname "$0")/.."
 tools/bootstrap.sh >/dev/null
 examples=(vector_add block_reduce async_chain jacobi math parallel_loops)
-# The programs testdata/BUILD.bazel builds (_INTEGRATION_PROGRAMS), not every
-# .mlir file there: the host-only lit tests have no program for a GPU.
+# The programs testdata/BUILD.bazel builds (testdata/integration/
+# programs.bzl), not every .mlir file there: the host-only lit tests have no
+# program for a GPU.
 mapfile -t integration < <(bazel query 'kind(cc_binary, //testdata:all)' \
   2>/dev/null | sed -n 's|^//testdata:integration/||p' | sort)
 [[ ${#integration[@]} -gt 0 ]] || { echo "gpu_check.sh: bazel query found no integration program in //testdata" >&2; exit 1; }

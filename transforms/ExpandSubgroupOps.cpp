@@ -64,18 +64,21 @@ static Value mapElements(OpBuilder &b, Location loc, Value value,
 }
 
 namespace {
-/// One reduction per element of a vector whose elements are 32 bits or wider,
-/// which upstream's rewrites cannot break down into 32-bit pieces.
-struct ScalarizeWideVectorReduce final
-    : OpRewritePattern<gpu::SubgroupReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// One reduction per element of a vector: of every vector where the
+/// reductions take scalars (the NVVM ones among the active lanes), else of
+/// one whose elements are 32 bits or wider, which upstream's rewrites cannot
+/// break down into 32-bit pieces.
+struct ScalarizeVectorReduce final : OpRewritePattern<gpu::SubgroupReduceOp> {
+  ScalarizeVectorReduce(MLIRContext *context, bool everyVector)
+      : OpRewritePattern(context), everyVector(everyVector) {}
 
   LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
                                 PatternRewriter &rewriter) const override {
     auto vectorType = dyn_cast<VectorType>(op.getType());
-    if (!vectorType || vectorType.getNumElements() < 2 ||
-        vectorType.getElementTypeBitWidth() < 32)
-      return rewriter.notifyMatchFailure(op, "not a vector of wide elements");
+    if (!vectorType ||
+        (!everyVector && (vectorType.getNumElements() < 2 ||
+                          vectorType.getElementTypeBitWidth() < 32)))
+      return rewriter.notifyMatchFailure(op, "not a vector to break down");
     Location loc = op.getLoc();
     rewriter.replaceOp(
         op, mapElements(rewriter, loc, op.getValue(), [&](Value element) {
@@ -85,6 +88,9 @@ struct ScalarizeWideVectorReduce final
         }));
     return success();
   }
+
+private:
+  bool everyVector;
 };
 
 /// gpu.rotate as an indexed shuffle by the lanes below the width (the ones
@@ -326,9 +332,11 @@ struct ExpandSubgroupOpsPass
                                                                  subgroupSize);
     if (nvvm) {
       patterns.add<ShuffleUpToShfl, SubgroupBroadcastToShfl>(&getContext());
+      patterns.add<ScalarizeVectorReduce>(&getContext(), /*everyVector=*/true);
       offload::populateActiveLaneReducePatterns(patterns, keepRedux);
     } else {
-      patterns.add<ScalarizeWideVectorReduce>(&getContext());
+      patterns.add<ScalarizeVectorReduce>(&getContext(),
+                                          /*everyVector=*/false);
       populateGpuBreakDownSubgroupReducePatterns(patterns,
                                                  /*maxShuffleBitwidth=*/32);
       // 32-bit shuffles where the value fits, else (i64, f64) 64-bit ones.

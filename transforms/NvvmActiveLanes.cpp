@@ -128,31 +128,6 @@ static std::optional<NVVM::ReduxKind> reduxKind(gpu::AllReduceOperation op) {
 }
 
 namespace {
-/// One reduction per element of a vector.
-struct ScalarizeVectorReduce final : OpRewritePattern<gpu::SubgroupReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
-                                PatternRewriter &rewriter) const override {
-    auto vectorType = dyn_cast<VectorType>(op.getType());
-    if (!vectorType)
-      return rewriter.notifyMatchFailure(op, "not a vector");
-    Location loc = op.getLoc();
-    Value result = arith::ConstantOp::create(rewriter, loc, vectorType,
-                                             rewriter.getZeroAttr(vectorType));
-    for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i) {
-      Value element =
-          vector::ExtractOp::create(rewriter, loc, op.getValue(), i);
-      Value reduced = gpu::SubgroupReduceOp::create(
-          rewriter, loc, element, op.getOp(), op.getUniform(),
-          op.getClusterSize(), op.getClusterStride());
-      result = vector::InsertOp::create(rewriter, loc, reduced, result, i);
-    }
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
 /// A 32-bit integer reduction over the whole subgroup as redux.sync among
 /// the active lanes.
 struct ReduceWithRedux final : OpRewritePattern<gpu::SubgroupReduceOp> {
@@ -239,7 +214,7 @@ struct ReduceInTree final : OpRewritePattern<gpu::SubgroupReduceOp> {
 } // namespace
 
 void populateActiveLaneReducePatterns(RewritePatternSet &patterns, bool redux) {
-  patterns.add<ScalarizeVectorReduce, ReduceInTree>(patterns.getContext());
+  patterns.add<ReduceInTree>(patterns.getContext());
   if (redux)
     patterns.add<ReduceWithRedux>(patterns.getContext(), /*benefit=*/2);
 }

@@ -36,10 +36,10 @@ Value shuffleInWords(OpBuilder &b, Location loc, Value value,
 Value shuffleFromLane(OpBuilder &b, Location loc, Value value, Value active,
                       Value source);
 
-/// gpu.subgroup_reduce among the active lanes, each cluster's apart: with
-/// `redux`, redux.sync does the 32-bit integer reductions over the whole
-/// subgroup that it has (sm_80 and later); the others fold in a tree.
-/// Vectors are reduced one element at a time.
+/// gpu.subgroup_reduce of a scalar among the active lanes, each cluster's
+/// apart: with `redux`, redux.sync does the 32-bit integer reductions over
+/// the whole subgroup that it has (sm_80 and later); the others fold in a
+/// tree. A vector's must be broken into scalars first.
 void populateActiveLaneReducePatterns(RewritePatternSet &patterns, bool redux);
 
 } // namespace mlir::offload

@@ -8,6 +8,7 @@
 
 #include "conversion/nvvm/NarrowFma.h"
 
+#include "mlir/Conversion/ArithCommon/AttrToLLVMConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
@@ -20,8 +21,9 @@ void mlir::offload::lowerNarrowFmaForNvvm(gpu::GPUModuleOp module) {
     if (!element.isF16() && !element.isBF16())
       return;
     OpBuilder b(fma);
-    auto fused = LLVM::FMAOp::create(b, fma.getLoc(), fma.getA(), fma.getB(),
-                                     fma.getC());
+    auto fused = LLVM::FMAOp::create(
+        b, fma.getLoc(), fma.getA(), fma.getB(), fma.getC(),
+        arith::convertArithFastMathAttrToLLVM(fma.getFastmathAttr()));
     fma.replaceAllUsesWith(fused.getResult());
     fma.erase();
   });

@@ -21,7 +21,7 @@
 namespace mlir::offload {
 
 /// Rewrites each math.fma of `module` whose elements are f16 or bf16 (a
-/// scalar or a vector) as llvm.intr.fma.
+/// scalar or a vector) as llvm.intr.fma, with its fastmath flags.
 void lowerNarrowFmaForNvvm(gpu::GPUModuleOp module);
 
 } // namespace mlir::offload

@@ -40,10 +40,12 @@ def OffloadLowerGpuToNvvm : Pass<"offload-lower-gpu-to-nvvm", "gpu::GPUModuleOp"
     `offload-count-loops-that-may-wrap`, `offload-lower-atomics`,
     `convert-scf-to-cf`, `convert-gpu-to-nvvm`,
     `nvvm-optimize-for-target`, `convert-nvvm-to-llvm`, canonicalization,
-    CSE and `reconcile-unrealized-casts`. Subgroup reductions that
-    `redux.sync` does are left to it when every target of the module is a
-    chip that has it (sm_80 and later), and expanded into shuffles
-    otherwise.
+    CSE and `reconcile-unrealized-casts`. Subgroup reductions take place
+    among the active lanes: with `redux.sync` where it does them and every
+    target of the module is a chip that has it (sm_80 and later), else in a
+    tree of shuffles. `math.fma` of f16 and bf16 is LLVM's fma of that type
+    (upstream's rounds twice, through libdevice's f32 fma), and workgroup
+    globals are aligned to 16 bytes (NVPTX stores 16-byte vectors to them).
   }];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",

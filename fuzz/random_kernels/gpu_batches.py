@@ -52,15 +52,6 @@ def emit_batches(args):
     return 0
 
 
-class NoTools:
-    """What write_finding needs of the tools: the lit test's RUN line."""
-
-    @staticmethod
-    def run_line(pipeline):
-        return ("offload-opt %%s --%s | %%offload_runner | FileCheck %%s"
-                % pipeline)
-
-
 def check_batch(n, cases, args):
     """The findings of batch `n` on the GPU, each written to --findings."""
     base = os.path.join(args.printed, "gpu_batch_%d" % n)
@@ -81,7 +72,7 @@ def check_batch(n, cases, args):
         print("FAIL: batch %d: %s" % (n, what))
         return 1
     for finding in what:
-        random_kernels.write_finding(finding, NoTools, args.findings, AVOID)
+        random_kernels.write_finding(finding, args.findings, AVOID)
         print(random_kernels.report(finding))
     return len(what)
 

@@ -35,6 +35,12 @@ from known_defects import KNOWN_DEFECTS  # noqa: E402
 RUN_TIMEOUT_S = 300
 
 
+def run_line(pipeline):
+    """The RUN line of a finding's lit test, which lowers with `pipeline`."""
+    return ("offload-opt %%s --%s | %%offload_runner | FileCheck %%s"
+            % pipeline)
+
+
 class Tools:
     """offload-opt, offload-runner and the libraries a program runs with."""
 
@@ -48,9 +54,6 @@ class Tools:
             if not os.path.exists(path):
                 sys.exit("random_kernels: %s does not exist (see --help)" % path)
 
-    def run_line(self, pipeline):
-        return ("offload-opt %%s --%s | %%offload_runner | FileCheck %%s"
-                % pipeline)
 
     def run(self, text, pipeline, device, workdir):
         """(ok, output): compiles `text` with `pipeline` and runs it on
@@ -265,7 +268,7 @@ def describe(case):
         "; ".join(k.fragments.values()))
 
 
-def write_finding(finding, tools, out_dir, avoid):
+def write_finding(finding, out_dir, avoid):
     """The failing kernel as a lit test, with the model's output as its
     CHECK lines."""
     c = finding.case
@@ -288,9 +291,9 @@ def write_finding(finding, tools, out_dir, avoid):
         lines += ["//   " + l for l in finding.detail.splitlines()[:20]]
     if device != "host":
         lines.append("// RUN: env MGPU_DEVICE=%s %s" % (
-            device, tools.run_line(pipeline).replace("offload-opt", "offload-opt", 1)))
+            device, run_line(pipeline)))
     else:
-        lines.append("// RUN: " + tools.run_line(pipeline))
+        lines.append("// RUN: " + run_line(pipeline))
     lines.append("")
     text = "\n".join(lines) + "\n" + emit.emit_program([k])
     checks = []
@@ -359,7 +362,7 @@ def check_batch(seed, indices, args):
             findings = [reduce_finding(f, tools, workdir, avoid)
                         for f in findings]
         for f in findings:
-            write_finding(f, tools, args.out, avoid)
+            write_finding(f, args.out, avoid)
     samples = [c for c in cases
                if c.index < args.first + args.self_check and c.printed]
     return counts, dropped, findings, samples

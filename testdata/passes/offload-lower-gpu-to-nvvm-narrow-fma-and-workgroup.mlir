@@ -3,7 +3,8 @@
 // - math.fma of f16 (and bf16, scalars and vectors) became __nv_fmaf on
 //   operands extended to f32, then a truncation: rounded twice. It is
 //   llvm.intr.fma of the narrow type, one fma.rn.f16 (integration/f16-fma.mlir
-//   has values where the two differ); f32 and f64 fma keep libdevice.
+//   has values where the two differ), with its fastmath flags; f32 and f64
+//   fma keep libdevice.
 // - workgroup globals declared no alignment, and LLVM's NVPTX backend merged
 //   four 32-bit stores into one st.shared.v4 of an array aligned to 4 (a
 //   misaligned address, integration/host-shortcuts-atomics.mlir): each has
@@ -12,7 +13,7 @@
 // RUN:   --pass-pipeline='builtin.module(gpu.module(offload-lower-gpu-to-nvvm))' | FileCheck %s
 
 // CHECK-LABEL: gpu.module @fma
-// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f16, f16, f16) -> f16
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) {fastmathFlags = #llvm.fastmath<contract>} : (f16, f16, f16) -> f16
 // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<4xf16>, vector<4xf16>, vector<4xf16>) -> vector<4xf16>
 // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (bf16, bf16, bf16) -> bf16
 // CHECK: llvm.call @__nv_fmaf(
@@ -23,7 +24,7 @@ gpu.module @fma [#offload.cuda<chip = "sm_90">] {
               %oh: memref<1xf16>, %ov: memref<1xvector<4xf16>>,
               %ob: memref<1xbf16>, %of: memref<1xf32>) kernel {
     %c0 = arith.constant 0 : index
-    %rh = math.fma %h, %h, %h : f16
+    %rh = math.fma %h, %h, %h fastmath<contract> : f16
     %rv = math.fma %v, %v, %v : vector<4xf16>
     %rb = math.fma %b, %b, %b : bf16
     %rf = math.fma %f, %f, %f : f32
