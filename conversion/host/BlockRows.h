@@ -11,6 +11,14 @@
 // (a stencil of blocks 32 wide runs as fast as a loop over its rows) rather
 // than starting again every blockDim.x threads.
 //
+// A kernel that cannot (it keeps workgroup memory, meets at barriers, or
+// uses its ids otherwise), and whose threads walk memory in a grid-stride
+// loop, may run several blocks of a row stacked in y instead: the call's
+// thread loops run over (block, x), each block with its own workgroup
+// memory and its own ids, so that one iteration of the loop reads the
+// consecutive elements of all the call's blocks rather than blockDim.x of
+// them, 256 KiB from the next (a histogram over a grid-stride loop).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_CONVERSION_HOST_BLOCKROWS_H
@@ -19,6 +27,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 #include <optional>
 
@@ -37,8 +46,8 @@ std::optional<GlobalId> matchGlobalId(Operation *op);
 
 /// On a kernel's function (i64): its second parameter (index) is how many
 /// blocks of a row, from the one whose place the MgpuHostBlock holds, the
-/// call runs together, whose threads are at most this many
-/// (mostThreadsPerCall).
+/// call runs together (in x, or stacked in y), whose threads are at most
+/// this many (mostThreadsPerCall).
 constexpr llvm::StringLiteral kBlocksInXAttrName = "offload.host_blocks_in_x";
 
 /// Whether `kernel` may run the blocks of a row together: its body is one
@@ -50,6 +59,34 @@ constexpr llvm::StringLiteral kBlocksInXAttrName = "offload.host_blocks_in_x";
 /// threadIdx.x` (at least once: blocks that do not use it do the same work
 /// either way), which is the same whether the blocks run apart or together.
 bool canRunBlocksOfARowTogether(gpu::GPUFuncOp kernel);
+
+/// The most blocks of a row that one call of `kernel` may run stacked in y
+/// (0 where it may not): a block of known size (x, 1, 1); a body of one
+/// block of what canRunBlocksOfARowTogether() allows, and barriers, atomics
+/// and workgroup memory of static size and the identity layout, without
+/// private memory; a grid-stride loop that still runs across the threads
+/// once stacked, from `base + blockIdx.x * blockDim.x + threadIdx.x` with
+/// its base, bound and step the same in every block of a row, which is
+/// where stacking gains; and every barrier under scf.for and scf.if whose
+/// bounds and conditions are the same in every block of a row (made of the
+/// kernel's arguments, constants, sizes and the block's y and z), which the
+/// stacked blocks then reach together. At most 16384 threads a call, and
+/// the blocks' workgroup memory within 16 KiB, half of a usual L1 cache:
+/// their updates of it stay there.
+int64_t countStackedBlocks(gpu::GPUFuncOp kernel);
+
+/// The bytes that one block of stacked blocks takes of a workgroup buffer
+/// of `type` aligned to `alignment`: whole multiples of the alignment, so
+/// that each block's buffer is aligned.
+int64_t getStackedBufferBytes(MemRefType type, int64_t alignment,
+                              const DataLayout &layout);
+
+/// Rewrites `kernel`, which countStackedBlocks() allows, for blocks stacked
+/// in y: threadIdx.y and z become 0 and blockDim.y and z 1 (the sizes it
+/// was compiled for), and blockIdx.x the first block's plus the thread's y,
+/// its block's place among the stacked ones, which the result is (a
+/// gpu.thread_id y at the top of the body).
+Value stackBlocksInY(gpu::GPUFuncOp kernel);
 
 /// The most threads that one call of `function`, a kernel's function whose
 /// thread loops are built, may run: the arrays that it keeps per thread on

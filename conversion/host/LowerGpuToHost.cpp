@@ -243,14 +243,15 @@ static void markGlobalIdsNoWrap(gpu::GPUModuleOp module) {
 }
 
 /// A function beside `kernel` that will run one block of it,
-/// `(%block: !llvm.ptr, args...)`, or with `blocksInX` several of a row,
-/// `(%block: !llvm.ptr, %blocks: index, args...)` (BlockRows.h): empty but
-/// for its return.
-static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel, bool blocksInX) {
+/// `(%block: !llvm.ptr, args...)`, or with `severalBlocks` several of a
+/// row, `(%block: !llvm.ptr, %blocks: index, args...)` (BlockRows.h): empty
+/// but for its return.
+static func::FuncOp createBlockFunction(gpu::GPUFuncOp kernel,
+                                        bool severalBlocks) {
   MLIRContext *context = kernel.getContext();
   Location loc = kernel.getLoc();
   SmallVector<Type> inputs = {LLVM::LLVMPointerType::get(context)};
-  if (blocksInX)
+  if (severalBlocks)
     inputs.push_back(IndexType::get(context));
   llvm::append_range(inputs, kernel.getArgumentTypes());
   OpBuilder mb(kernel);
@@ -304,11 +305,53 @@ static BlockValues readBlockValues(gpu::GPUFuncOp kernel, OpBuilder &b,
   return values;
 }
 
+/// How a block function keeps a workgroup buffer: one per block, or, with
+/// blocks stacked in y (BlockRows.h), one per stacked block, each the view
+/// that `stacked` (the block's place among them, in the kernel) picks.
+struct WorkgroupBuffers {
+  int64_t copies = 1;
+  Value stacked;
+};
+
+/// A workgroup buffer of `type` aligned to `alignment` (at least a cache
+/// line): an alloca at `b`, which `uniform` maps to itself, or, stacked,
+/// one alloca for all the blocks and the view of it that the kernel's
+/// block takes, at the top of the kernel's body. The result replaces the
+/// kernel's buffer.
+static Value makeWorkgroupBuffer(gpu::GPUFuncOp kernel, OpBuilder &b,
+                                 MemRefType type, int64_t alignment,
+                                 const WorkgroupBuffers &buffers,
+                                 IRMapping &uniform) {
+  Location loc = kernel.getLoc();
+  alignment = std::max(alignment, kBlockBufferAlignment);
+  if (buffers.copies == 1) {
+    Value buffer =
+        memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(alignment));
+    uniform.map(buffer, buffer);
+    return buffer;
+  }
+  int64_t bytes =
+      getStackedBufferBytes(type, alignment, DataLayout::closest(kernel));
+  auto rawType =
+      MemRefType::get({bytes * buffers.copies}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  Value raw =
+      memref::AllocaOp::create(b, loc, rawType, b.getI64IntegerAttr(alignment));
+  uniform.map(raw, raw);
+  OpBuilder kb(buffers.stacked.getContext());
+  kb.setInsertionPointAfterValue(buffers.stacked);
+  Value shift = arith::MulIOp::create(
+      kb, loc, buffers.stacked, arith::ConstantIndexOp::create(kb, loc, bytes));
+  return memref::ViewOp::create(kb, loc, type, raw, shift, ValueRange{});
+}
+
 /// Maps the kernel's arguments to the block function's `parameters`, and its
-/// workgroup attributions to buffers of the block, in `uniform`; reports the
+/// workgroup attributions to buffers of the block (makeWorkgroupBuffer), in
+/// `uniform`, or, stacked, replaces them by their block's view; reports the
 /// attributions that the host target cannot give a block or a thread.
 static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
-                                  OpBuilder &b, IRMapping &uniform) {
+                                  OpBuilder &b, const WorkgroupBuffers &buffers,
+                                  IRMapping &uniform) {
   for (auto [arg, param] : llvm::zip_equal(
            kernel.getArguments().take_front(kernel.getNumArguments()),
            parameters))
@@ -322,9 +365,12 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
              << " has a workgroup attribution of type " << type
              << ", which the host target cannot allocate for a block: "
                 "workgroup attributions need a static shape";
-    uniform.map(attribution, memref::AllocaOp::create(
-                                 b, kernel.getLoc(), type,
-                                 b.getI64IntegerAttr(kBlockBufferAlignment)));
+    Value buffer = makeWorkgroupBuffer(kernel, b, type, kBlockBufferAlignment,
+                                       buffers, uniform);
+    if (buffers.copies == 1)
+      uniform.map(attribution, buffer);
+    else
+      attribution.replaceAllUsesWith(buffer);
   }
   // Private attributions: slices of the block's private memory, one per
   // thread, whose size the launch must know.
@@ -343,21 +389,20 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
 /// Makes each `memref.alloc` of workgroup memory in `kernel` one buffer per
 /// block, as a workgroup attribution is, wherever in the kernel it is (a
 /// GPU's shared variable is one per block, however often the code that
-/// declares it runs): an alloca at `b`, which `uniform` maps to itself. Its
+/// declares it runs): makeWorkgroupBuffer's buffer or, stacked, view. Its
 /// deallocations go, as the buffer lives as long as the block. Reports what
 /// no lowering makes one buffer per block (takeWorkgroupAllocs).
-static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
-                                                    OpBuilder &b,
-                                                    IRMapping &uniform) {
+static LogicalResult
+makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel, OpBuilder &b,
+                               const WorkgroupBuffers &buffers,
+                               IRMapping &uniform) {
   FailureOr<SmallVector<memref::AllocOp>> allocs = takeWorkgroupAllocs(kernel);
   if (failed(allocs))
     return failure();
   for (memref::AllocOp alloc : *allocs) {
-    int64_t alignment = std::max<int64_t>(alloc.getAlignment().value_or(0),
-                                          kBlockBufferAlignment);
-    Value buffer = memref::AllocaOp::create(b, alloc.getLoc(), alloc.getType(),
-                                            b.getI64IntegerAttr(alignment));
-    uniform.map(buffer, buffer);
+    Value buffer =
+        makeWorkgroupBuffer(kernel, b, alloc.getType(),
+                            alloc.getAlignment().value_or(0), buffers, uniform);
     alloc.getResult().replaceAllUsesWith(buffer);
     alloc.erase();
   }
@@ -434,8 +479,9 @@ static void replaceBlockLevelOps(gpu::GPUFuncOp kernel, OpBuilder &b,
 }
 
 /// Replaces `kernel` by a function that runs one block of it, or several of
-/// a row where BlockRows.h allows; with `checked`, one block whose checks
-/// (addKernelChecks) call the block's hooks.
+/// a row where BlockRows.h allows (together in x, or stacked in y); with
+/// `checked`, one block whose checks (addKernelChecks) call the block's
+/// hooks.
 static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
   SmallVector<Operation *> warpSynchronous;
   if (failed(checkStaticWorkgroupMemory(kernel)) ||
@@ -443,25 +489,38 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
     return failure();
   Location loc = kernel.getLoc();
   bool blocksInX = !checked && canRunBlocksOfARowTogether(kernel);
-  func::FuncOp function = createBlockFunction(kernel, blocksInX);
+  // (Warp matrix operations meet in warps, which stacked blocks of a width
+  // that is no multiple of 32 would share.)
+  int64_t stackedBlocks = (checked || blocksInX || !warpSynchronous.empty())
+                              ? 0
+                              : countStackedBlocks(kernel);
+  bool severalBlocks = blocksInX || stackedBlocks;
+  func::FuncOp function = createBlockFunction(kernel, severalBlocks);
   Block &entry = function.getBody().front();
   OpBuilder b(entry.getTerminator());
   BlockValues values = readBlockValues(kernel, b, entry.getArgument(0));
+  WorkgroupBuffers buffers;
+  if (stackedBlocks)
+    buffers = {stackedBlocks, stackBlocksInY(kernel)};
   // The threads in x that a call runs: those of its blocks of a row.
   values.threadsX = values.blockDim[0];
   if (blocksInX)
     values.threadsX =
         arith::MulIOp::create(b, loc, values.blockDim[0], entry.getArgument(1));
+  IRMapping uniform;
+  if (failed(mapArguments(
+          kernel, entry.getArguments().drop_front(severalBlocks ? 2 : 1), b,
+          buffers, uniform)) ||
+      failed(makeWorkgroupAllocsBlockMemory(kernel, b, buffers, uniform)))
+    return failure();
+  // Stacked, the kernel's ids and sizes in y are constants now, and the
+  // thread loops' y runs over the call's blocks.
+  if (stackedBlocks)
+    values.blockDim[1] = entry.getArgument(1);
   Value threads = arith::MulIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, values.blockDim[0], values.blockDim[1]),
       values.blockDim[2]);
-  IRMapping uniform;
-  if (failed(mapArguments(kernel,
-                          entry.getArguments().drop_front(blocksInX ? 2 : 1), b,
-                          uniform)) ||
-      failed(makeWorkgroupAllocsBlockMemory(kernel, b, uniform)))
-    return failure();
   replaceBlockLevelOps(kernel, b, values, threads, uniform);
 
   auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
@@ -480,9 +539,13 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
                                                   warpSynchronous.end()));
   if (failed(privateBytes))
     return failure();
-  if (blocksInX)
-    function->setAttr(kBlocksInXAttrName,
-                      b.getI64IntegerAttr(mostThreadsPerCall(function)));
+  if (severalBlocks) {
+    int64_t mostThreads = mostThreadsPerCall(function);
+    if (stackedBlocks)
+      mostThreads = std::min(mostThreads,
+                             stackedBlocks * (*kernel.getKnownBlockSize())[0]);
+    function->setAttr(kBlocksInXAttrName, b.getI64IntegerAttr(mostThreads));
+  }
   if (*privateBytes)
     function->setAttr(kPrivateBytesAttrName,
                       b.getI32IntegerAttr(static_cast<int32_t>(*privateBytes)));

@@ -238,3 +238,24 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A kernel that would run its blocks stacked (a known 1-D block, a
+// grid-stride loop) says the same of a workgroup attribution of no static
+// shape, before anything is stacked.
+gpu.module @m {
+  // expected-error @below {{kernel @k has a workgroup attribution of type 'memref<?xf32, #gpu.address_space<workgroup>>', which the host target cannot allocate for a block: workgroup attributions need a static shape}}
+  gpu.func @k(%o: memref<?xf32>, %n: index)
+      workgroup(%a: memref<?xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %first = gpu.global_id x
+    %stride = gpu.grid_dim x
+    %f = arith.constant 1.0 : f32
+    scf.for %i = %first to %n step %stride {
+      memref.store %f, %o[%i] : memref<?xf32>
+    }
+    gpu.barrier
+    gpu.return
+  }
+}

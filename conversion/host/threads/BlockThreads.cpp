@@ -59,7 +59,8 @@ Thread BlockThreads::threadFromLinear(OpBuilder &b, Value linear, Value lane,
 }
 
 LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
-                                           BodyFn body) {
+                                           BodyFn body,
+                                           RowPrologueFn rowPrologue) {
   if (scope.isWarp())
     return emitLaneLoop(scope, b, body);
   if (warpMode)
@@ -69,12 +70,14 @@ LogicalResult BlockThreads::emitThreadLoop(Scope scope, OpBuilder &b,
   Value zero = index(b, 0);
   return emitThreadLoopInPieces(
       b, XRange{zero, blockDim[1]}, XRange{zero, blockDim[0]},
-      [&](OpBuilder &xb, const Thread &t, unsigned) { return body(xb, t); });
+      [&](OpBuilder &xb, const Thread &t, unsigned) { return body(xb, t); },
+      rowPrologue);
 }
 
 LogicalResult BlockThreads::emitThreadLoopInPieces(OpBuilder &b, XRange rows,
                                                    ArrayRef<XRange> pieces,
-                                                   PieceBodyFn body) {
+                                                   PieceBodyFn body,
+                                                   RowPrologueFn rowPrologue) {
   assert(!warpMode && "only a loop over the block's threads runs in pieces");
   return emitFor(b, blockDim[2], [&](OpBuilder &zb, Value z) {
     return emitFor(
@@ -83,6 +86,8 @@ LogicalResult BlockThreads::emitThreadLoopInPieces(OpBuilder &b, XRange rows,
           Value row = arith::AddIOp::create(
               yb, loc, arith::MulIOp::create(yb, loc, z, blockDim[1]), y);
           Value rowStart = arith::MulIOp::create(yb, loc, row, blockDim[0]);
+          if (rowPrologue)
+            rowPrologue(yb, rowStart);
           for (auto [piece, range] : llvm::enumerate(pieces)) {
             auto emitted = emitFor(
                 yb, range.bound,

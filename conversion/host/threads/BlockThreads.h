@@ -57,6 +57,10 @@ struct XRange {
 using PieceBodyFn =
     function_ref<LogicalResult(OpBuilder &, const Thread &, unsigned piece)>;
 
+/// Emits, before a row of threads (a y and z) runs, what the row needs
+/// first; `rowStart` is the linear index of its first thread.
+using RowPrologueFn = function_ref<void(OpBuilder &, Value rowStart)>;
+
 /// Operations whose value is the executing thread's id.
 bool isThreadIdOp(Operation *op);
 
@@ -84,14 +88,17 @@ public:
   Value index(OpBuilder &b, int64_t value) const;
 
   /// Every thread of `scope`: the block's (z, y, x, x innermost), or the
-  /// lanes of the scope's warp.
-  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body);
-  /// At block level without warp loops: for each z and each y in `rows`, a
-  /// loop over the x of each of `pieces` in turn, whose body `body` builds;
-  /// the threads of no piece do not run.
+  /// lanes of the scope's warp. `rowPrologue`, where given, runs before
+  /// each row of the block's (not with warp loops).
+  LogicalResult emitThreadLoop(Scope scope, OpBuilder &b, BodyFn body,
+                               RowPrologueFn rowPrologue = nullptr);
+  /// At block level without warp loops: for each z and each y in `rows`,
+  /// `rowPrologue` where given, then a loop over the x of each of `pieces`
+  /// in turn, whose body `body` builds; the threads of no piece do not run.
   LogicalResult emitThreadLoopInPieces(OpBuilder &b, XRange rows,
                                        ArrayRef<XRange> pieces,
-                                       PieceBodyFn body);
+                                       PieceBodyFn body,
+                                       RowPrologueFn rowPrologue = nullptr);
   /// Every warp of the block: `body` gets the warp's index.
   LogicalResult
   emitWarpLoop(OpBuilder &b,

@@ -21,6 +21,7 @@
 #include "conversion/host/threads/BarrierAnalysis.h"
 #include "conversion/host/threads/BlockThreads.h"
 #include "conversion/host/threads/DivergentControlFlow.h"
+#include "conversion/host/threads/LoopsAcrossThreads.h"
 #include "conversion/host/threads/ThreadOwnOps.h"
 #include "conversion/host/threads/ThreadValues.h"
 #include "conversion/host/threads/WarpExchange.h"
@@ -28,8 +29,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::offload::threadloops {
-
-struct GridStrideLoops;
 
 /// Emits a kernel's structured control flow as thread loops, split where
 /// threads must meet.
@@ -114,13 +113,25 @@ private:
   /// `walked`, where not null, is the grid-stride loop that `op` runs the
   /// first iterations of: each iteration prefetches what the next one's
   /// threads access (StridedWalk), which is a cache line per thread's worth
-  /// of elements in one thread's but `stride` elements away.
+  /// of elements in one thread's but `stride` elements away; all at once
+  /// before the threads run, or, where the threads span the block's rows,
+  /// each row's part before the row (rowPrefetches, for the iteration's one
+  /// run of ops).
   LogicalResult emitFor(scf::ForOp op, Scope scope, OpBuilder &b,
                         const GridStrideLoops *walked = nullptr);
-  /// In the block-level iteration `k` of `walked`'s first loop, at `b`:
-  /// a prefetch of each cache line that iteration k + 1 accesses.
-  LogicalResult emitPrefetches(const GridStrideLoops &walked, Value k,
-                               Scope scope, OpBuilder &b);
+  /// What iteration k + 1 of `walked`'s first loop accesses: each walk,
+  /// its memref and other indices as uniform values, from `next` on.
+  struct Prefetches {
+    SmallVector<StridedWalk> walks;
+    Value next;
+  };
+  /// At `b`, in the block-level iteration `k` of `walked`'s first loop.
+  FailureOr<Prefetches> preparePrefetches(const GridStrideLoops &walked,
+                                          Value k, Scope scope, OpBuilder &b);
+  /// A prefetch of each cache line of `prefetches`' walks that the `count`
+  /// threads from `from` on access.
+  void emitPrefetchLines(const Prefetches &prefetches, Value from, Value count,
+                         OpBuilder &b);
   /// Keeps each value that `op`'s body yields, where it can, in the array
   /// of the carried value it replaces (`carried`).
   void shareCarriedHomes(scf::ForOp op, ArrayRef<Value> carried);
@@ -128,6 +139,9 @@ private:
   LogicalResult emitWhile(scf::WhileOp op, Scope scope, OpBuilder &b);
   LogicalResult emitSwitch(scf::IndexSwitchOp op, Scope scope, OpBuilder &b);
 
+  /// While a grid-stride iteration whose threads span rows is emitted:
+  /// what each row of its run prefetches.
+  const Prefetches *rowPrefetches = nullptr;
   BarrierAnalysis &barriers;
   BlockThreads &threads;
   ThreadValues &values;

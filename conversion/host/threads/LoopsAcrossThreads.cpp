@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -94,22 +95,119 @@ bool mlir::offload::threadloops::isWorthRunningAcrossThreads(
   return acrossThreads;
 }
 
-/// `base` where `lowerBound` is `base + threadIdx.x` and `base` is uniform
-/// (a new 0 where it is `threadIdx.x`, at `b`); null otherwise.
-static Value getUniformBase(Value lowerBound, const ThreadValues &values,
-                            OpBuilder &b) {
-  std::optional<ThreadValues::IdPlusOffset> sum =
-      values.matchIdPlusUniform(lowerBound, gpu::Dimension::x);
-  if (!sum)
-    return Value();
-  if (sum->offset)
-    return sum->offset;
-  return arith::ConstantOp::create(b, lowerBound.getLoc(),
-                                   b.getZeroAttr(lowerBound.getType()));
+/// Whether `a` and `b` are the same size: one value, or equal constants.
+static bool isSameSize(Value a, Value b) {
+  if (a == b)
+    return true;
+  std::optional<int64_t> x = getConstantIntValue(a), y = getConstantIntValue(b);
+  return x && y && *x == *y;
 }
 
-/// How many iterations the threads of a block `blockDimX` wide have in
-/// `loop`, a grid-stride loop from `base + x`.
+/// Where a grid-stride loop's threads start: at `base + id`, `id` the
+/// thread's place among the `span` threads whose first iterations are
+/// consecutive.
+struct ThreadStarts {
+  Value base, span;
+  bool spansRows;
+};
+
+/// A term of a sum of products that an index is: a uniform value, the
+/// thread's x id or its y id (`leaf`), times uniform `factors`.
+struct Term {
+  Value leaf;
+  SmallVector<Value, 2> factors;
+};
+
+static bool isThreadIdY(Value v) {
+  auto id = v.getDefiningOp<gpu::ThreadIdOp>();
+  return id && id.getDimension() == gpu::Dimension::y;
+}
+
+/// Appends to `terms` those of `v`, a tree of adds and of products with
+/// uniform values over uniform values and the thread's x and y ids, all of
+/// `v`'s type; false where it is not one.
+static bool collectTerms(Value v, const ThreadValues &values,
+                         SmallVectorImpl<Term> &terms, int depth = 0) {
+  if (isThreadIdX(v) || isThreadIdY(v) || values.isUniform(v)) {
+    terms.push_back({v, {}});
+    return true;
+  }
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8 || op->getNumOperands() != 2 ||
+      op->getOperand(0).getType() != v.getType() ||
+      op->getOperand(1).getType() != v.getType())
+    return false;
+  if (isa<arith::AddIOp>(op))
+    return collectTerms(op->getOperand(0), values, terms, depth + 1) &&
+           collectTerms(op->getOperand(1), values, terms, depth + 1);
+  if (!isa<arith::MulIOp>(op))
+    return false;
+  for (auto [term, factor] :
+       {std::pair(op->getOperand(0), op->getOperand(1)),
+        std::pair(op->getOperand(1), op->getOperand(0))}) {
+    if (!values.isUniform(factor))
+      continue;
+    size_t first = terms.size();
+    if (!collectTerms(term, values, terms, depth + 1))
+      return false;
+    for (Term &scaled : llvm::drop_begin(terms, first))
+      scaled.factors.push_back(factor);
+    return true;
+  }
+  return false;
+}
+
+/// The starts of the threads of a block `blockDimX` by `blockDimY` in a
+/// loop from `lowerBound`: `base + threadIdx.x` with `base` uniform (span
+/// blockDimX), or, as a flattened id, `base + threadIdx.y * blockDimX +
+/// threadIdx.x` in any sum of products with uniform values (span blockDimX
+/// * blockDimY; `(u + threadIdx.y) * blockDimX + threadIdx.x`, the global
+/// id of the blocks of a row stacked in y (BlockRows.h), is one), whose
+/// rows of threads are consecutive as the thread loops run them. New values
+/// at `b`; none where neither matches.
+static std::optional<ThreadStarts>
+getThreadStarts(Value lowerBound, const ThreadValues &values, Value blockDimX,
+                Value blockDimY, OpBuilder &b) {
+  Location loc = lowerBound.getLoc();
+  // Made only where the loop matches: nothing is left behind otherwise.
+  auto zero = [&]() -> Value {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getZeroAttr(lowerBound.getType()));
+  };
+  if (std::optional<ThreadValues::IdPlusOffset> sum =
+          values.matchIdPlusUniform(lowerBound, gpu::Dimension::x))
+    return ThreadStarts{sum->offset ? sum->offset : zero(), blockDimX,
+                        /*spansRows=*/false};
+  SmallVector<Term> terms;
+  if (!isa<IndexType>(lowerBound.getType()) ||
+      !collectTerms(lowerBound, values, terms))
+    return std::nullopt;
+  // One x, unscaled; one y, times blockDimX alone.
+  auto count = [&](function_ref<bool(Value)> is) {
+    return llvm::count_if(terms, [&](const Term &t) { return is(t.leaf); });
+  };
+  for (const Term &term : terms)
+    if ((isThreadIdX(term.leaf) && !term.factors.empty()) ||
+        (isThreadIdY(term.leaf) &&
+         (term.factors.size() != 1 || !isSameSize(term.factors[0], blockDimX))))
+      return std::nullopt;
+  if (count(isThreadIdX) != 1 || count(isThreadIdY) != 1)
+    return std::nullopt;
+  Value base = zero();
+  for (const Term &term : terms) {
+    if (isThreadIdX(term.leaf) || isThreadIdY(term.leaf))
+      continue;
+    Value product = term.leaf;
+    for (Value factor : term.factors)
+      product = arith::MulIOp::create(b, loc, product, factor);
+    base = arith::AddIOp::create(b, loc, base, product);
+  }
+  return ThreadStarts{base, arith::MulIOp::create(b, loc, blockDimX, blockDimY),
+                      /*spansRows=*/true};
+}
+
+/// How many iterations the `span` threads of a block have in `loop`, a
+/// grid-stride loop from `base + id`, `id` below `span`.
 struct TripCounts {
   /// The most that any thread has.
   Value most;
@@ -121,12 +219,13 @@ struct TripCounts {
 /// The trip counts of `loop` in arithmetic that cannot wrap: the most, that
 /// of the thread whose lower bound is the smallest, ceil((n - lowest) /
 /// step), or none when n <= lowest; the iterations of every thread, those
-/// of the thread whose lower bound is the largest, `base + blockDimX - 1`,
+/// of the thread whose lower bound is the largest, `base + span - 1`,
 /// computed alike, and none where that wraps. Each thread's lower bound
-/// wraps as the loop's own `base + x` does: when `base + blockDimX - 1`
-/// wraps, some thread starts at the lowest value of the type.
+/// wraps as `base + id` does (the loop's own arithmetic is the same modulo
+/// the type's size): when `base + span - 1` wraps, some thread starts at
+/// the lowest value of the type.
 static TripCounts emitTripCounts(OpBuilder &b, scf::ForOp loop, Value base,
-                                 Value blockDimX) {
+                                 Value span) {
   Location loc = loop.getLoc();
   Value upper = loop.getUpperBound();
   Type type = upper.getType();
@@ -138,7 +237,7 @@ static TripCounts emitTripCounts(OpBuilder &b, scf::ForOp loop, Value base,
     return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
   };
   Value lastThread =
-      arith::SubIOp::create(b, loc, blockDimX, constant(APInt(width, 1)));
+      arith::SubIOp::create(b, loc, span, constant(APInt(width, 1)));
   Value last = arith::AddIOp::create(b, loc, base, lastThread);
   Value wraps = arith::CmpIOp::create(b, loc, less, last, base);
   Value zero = constant(APInt::getZero(width));
@@ -264,7 +363,8 @@ static SmallVector<StridedWalk> findStridedWalks(scf::ForOp loop,
 }
 
 GridStrideLoops mlir::offload::threadloops::rewriteGridStrideLoop(
-    scf::ForOp loop, const ThreadValues &values, Value blockDimX) {
+    scf::ForOp loop, const ThreadValues &values, Value blockDimX,
+    Value blockDimY) {
   Value iv = loop.getInductionVar();
   if (!values.isUniform(loop.getUpperBound()) ||
       !values.isUniform(loop.getStep()) ||
@@ -276,8 +376,9 @@ GridStrideLoops mlir::offload::threadloops::rewriteGridStrideLoop(
       }))
     return {};
   OpBuilder b(loop);
-  Value base = getUniformBase(loop.getLowerBound(), values, b);
-  if (!base)
+  std::optional<ThreadStarts> starts =
+      getThreadStarts(loop.getLowerBound(), values, blockDimX, blockDimY, b);
+  if (!starts)
     return {};
   LLVM_DEBUG(llvm::dbgs() << "running a grid-stride loop across the threads: "
                           << loop.getLoc() << "\n");
@@ -285,7 +386,7 @@ GridStrideLoops mlir::offload::threadloops::rewriteGridStrideLoop(
   Type indexType = loop.getUpperBound().getType();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
   Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(indexType));
-  TripCounts trips = emitTripCounts(b, loop, base, blockDimX);
+  TripCounts trips = emitTripCounts(b, loop, starts->base, starts->span);
   // The iterations that every thread has, without a test, then the others.
   // (Unsigned: the counts may be 2^63 or more.)
   auto everyThread = scf::ForOp::create(
@@ -296,10 +397,9 @@ GridStrideLoops mlir::offload::threadloops::rewriteGridStrideLoop(
                                  everyThread.getResults(),
                                  /*bodyBuilder=*/nullptr, /*unsignedCmp=*/true);
   fillIterations(loop, rest, /*guarded=*/true);
-  GridStrideLoops rewritten{{everyThread, rest},
-                            base,
-                            loop.getStep(),
-                            findStridedWalks(loop, values)};
+  GridStrideLoops rewritten{
+      {everyThread, rest}, starts->base,      starts->span,
+      loop.getStep(),      starts->spansRows, findStridedWalks(loop, values)};
   loop.replaceAllUsesWith(rest.getResults());
   loop.erase();
   return rewritten;

@@ -47,33 +47,38 @@ struct StridedWalk {
 };
 
 /// A grid-stride loop rewritten: `loops`, in order, and what its threads'
-/// iteration k accesses together, at `i = base + x + k * step` for thread
-/// x: each of `walks`, in `blockDim.x` consecutive elements from `base +
-/// k * step`.
+/// iteration k accesses together, at `i = base + id + k * step` for the
+/// thread whose place among the `span` threads that start together is
+/// `id`: each of `walks`, in `span` consecutive elements from `base + k *
+/// step`. `spansRows`: the ids run over the block's rows of threads (a
+/// flattened id), each row's threads `blockDimX` consecutive elements of
+/// them; otherwise over x alone.
 struct GridStrideLoops {
   SmallVector<scf::ForOp, 2> loops;
-  Value base, step;
+  Value base, span, step;
+  bool spansRows = false;
   SmallVector<StridedWalk> walks;
 };
 
 /// A grid-stride loop, `for (i = base + threadIdx.x; i < n; i += stride)`
-/// (or from `threadIdx.x` alone) with `base`, `n` and `stride` the same in
-/// every thread, whose body is straight-line code that reads or writes a
-/// buffer outside shared memory at `[..., i]`: one thread's iterations are
-/// `stride` elements apart, one iteration of every thread is consecutive.
-/// Rewritten, at the loop, as the same iterations of each thread in two
-/// loops whose bounds are the same in every thread, with `i = lower + k *
-/// stride`, where `lower` is the thread's own lower bound: `for (k = 0; k <
-/// all; ++k)`, the iterations that every thread of the block has, then
-/// `for (k = all; k < most; ++k) if (lower < n && k * stride < n - lower)`,
-/// where `most` is the most iterations of any thread of a block `blockDimX`
-/// wide, all in arithmetic that cannot wrap: each thread runs exactly the
-/// iterations lower <= i < n of its own loop, whatever its bounds, and
-/// tests its bounds in the last few only. No loops if `loop` is not such a
-/// loop.
+/// (or from `threadIdx.x` alone, or from a flattened id `(u + threadIdx.y)
+/// * blockDimX + threadIdx.x`, whose threads start at `u * blockDimX` plus
+/// their place in the block's rows) with `base`, `u`, `n` and `stride` the
+/// same in every thread, whose body is straight-line code that reads or
+/// writes a buffer outside shared memory at `[..., i]`: one thread's
+/// iterations are `stride` elements apart, one iteration of every thread is
+/// consecutive. Rewritten, at the loop, as the same iterations of each
+/// thread in two loops whose bounds are the same in every thread, with `i =
+/// lower + k * stride`, where `lower` is the thread's own lower bound: `for
+/// (k = 0; k < all; ++k)`, the iterations that every thread of the block
+/// has, then `for (k = all; k < most; ++k) if (lower < n && k * stride < n -
+/// lower)`, where `most` is the most iterations of any thread, all in
+/// arithmetic that cannot wrap: each thread runs exactly the iterations
+/// lower <= i < n of its own loop, whatever its bounds, and tests its
+/// bounds in the last few only. No loops if `loop` is not such a loop.
 GridStrideLoops rewriteGridStrideLoop(scf::ForOp loop,
                                       const ThreadValues &values,
-                                      Value blockDimX);
+                                      Value blockDimX, Value blockDimY);
 
 } // namespace mlir::offload::threadloops
 
