@@ -61,7 +61,7 @@ check() {
       one_line "^$(literal "${kernel}")${speedups}$"
     done
   fi
-  grep -q "over the full-size rows on ${threads} thread" <<<"${out}"
+  grep -q "over the full-size rows and the round trip on ${threads} thread" <<<"${out}"
   tail -n 1 <<<"${out}" | grep -Eq "^worst ratio vs peers: [0-9]+\.[0-9]{2}$"
 }
 

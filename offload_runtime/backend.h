@@ -89,6 +89,8 @@ using StreamSynchronizeFn = void (*)(MgpuStream stream);
 struct FastPaths {
   LaunchKernelFn launchKernel;
   StreamSynchronizeFn streamSynchronize;
+  /// mgpuLaunchKernelAndSynchronize: the two above in one.
+  LaunchKernelFn launchKernelAndSynchronize;
 };
 
 /// What mgpuTensorMapEncodeTiled passes on, in CUDA's terms.
@@ -131,6 +133,15 @@ public:
                                                    const char *name) = 0;
   virtual Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                         MgpuStream stream, const KernelParams &params) = 0;
+  /// A launch that the calling thread waits for next, with SynchronizeStream
+  /// (mgpuLaunchKernelAndSynchronize): a backend may run it on the calling
+  /// thread, where its stream's own thread would only hand it over and
+  /// back. By default, Launch.
+  virtual Status LaunchAwaited(MgpuFunctionHandle function,
+                               const LaunchConfig &config, MgpuStream stream,
+                               const KernelParams &params) {
+    return Launch(function, config, stream, params);
+  }
 
   /// Streams and events; a null stream is the calling thread's own.
   virtual StatusOr<MgpuStream> CreateStream() = 0;

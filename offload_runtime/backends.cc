@@ -299,6 +299,8 @@ void ForgetBackendInChild() {
                              std::memory_order_relaxed);
   detail::streamSynchronize.store(&SynchronizeStreamThroughBackend,
                                   std::memory_order_relaxed);
+  detail::launchKernelAndSynchronize.store(
+      &LaunchKernelAndSynchronizeThroughBackend, std::memory_order_relaxed);
   detail::fastPathOn.store(false, std::memory_order_relaxed);
   detail::chosenBackend.store(nullptr, std::memory_order_relaxed);
   ThreadDevice &thread = CurrentThreadDevice();
@@ -337,6 +339,8 @@ void Publish(Backend *backend) {
   detail::launchKernel.store(paths->launchKernel, std::memory_order_release);
   detail::streamSynchronize.store(paths->streamSynchronize,
                                   std::memory_order_release);
+  detail::launchKernelAndSynchronize.store(paths->launchKernelAndSynchronize,
+                                           std::memory_order_release);
 }
 } // namespace
 

@@ -345,9 +345,11 @@ NotALiveKernel(MgpuFunctionHandle function) {
              "or it is not a handle from mgpuModuleGetFunction)"));
 }
 
+/// `awaited`: the caller synchronizes with `stream` next.
 Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
               const intptr_t grid[3], const intptr_t block[3], int32_t smem,
-              MgpuStream stream, const KernelParams &params) {
+              MgpuStream stream, const KernelParams &params,
+              bool awaited = false) {
   // False for null too.
   if (!IsLiveKernel(function))
     return NotALiveKernel(function);
@@ -358,7 +360,8 @@ Status Launch(MgpuFunctionHandle function, const intptr_t *cluster,
   MGPU_RETURN_IF_ERROR(CheckStream(stream));
   LaunchConfig config = MakeLaunchConfig(grid, block, cluster, smem);
   return WithBackend([&](Backend *backend) {
-    return backend->Launch(function, config, stream, params);
+    return awaited ? backend->LaunchAwaited(function, config, stream, params)
+                   : backend->Launch(function, config, stream, params);
   });
 }
 
@@ -374,23 +377,34 @@ void DescribeLaunch(trace::Args &args, MgpuFunctionHandle function,
       .Add("sharedMemoryBytes", int64_t(smem))
       .Add("stream", stream);
 }
-} // namespace
 
-void mgpu::LaunchKernelThroughBackend(
-    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
-    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
-    MgpuStream stream, void **params, void **extra, size_t paramsCount) {
+/// mgpuLaunchKernel the whole way; `awaited` when the caller synchronizes
+/// with `stream` next (mgpuLaunchKernelAndSynchronize).
+void LaunchWholeWay(bool awaited, MgpuFunctionHandle function, intptr_t gridX,
+                    intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                    intptr_t blockY, intptr_t blockZ, int32_t smem,
+                    MgpuStream stream, void **params, void **extra,
+                    size_t paramsCount) {
   const intptr_t grid[3] = {gridX, gridY, gridZ};
   const intptr_t block[3] = {blockX, blockY, blockZ};
   RunEntryPoint(
       "mgpuLaunchKernel",
       [&] {
         return Launch(function, nullptr, grid, block, smem, stream,
-                      {params, extra, paramsCount});
+                      {params, extra, paramsCount}, awaited);
       },
       [&](trace::Args &args) {
         DescribeLaunch(args, function, grid, block, smem, stream);
       });
+}
+} // namespace
+
+void mgpu::LaunchKernelThroughBackend(
+    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    MgpuStream stream, void **params, void **extra, size_t paramsCount) {
+  LaunchWholeWay(/*awaited=*/false, function, gridX, gridY, gridZ, blockX,
+                 blockY, blockZ, smem, stream, params, extra, paramsCount);
 }
 
 std::atomic<LaunchKernelFn> mgpu::detail::launchKernel{
@@ -420,6 +434,44 @@ void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       MgpuStream stream, void **params, void **extra,
                       size_t paramsCount) {
   detail::launchKernel.load(std::memory_order_acquire)(
+      function, gridX, gridY, gridZ, blockX, blockY, blockZ, smem, stream,
+      params, extra, paramsCount);
+}
+#endif
+
+void mgpu::LaunchKernelAndSynchronizeThroughBackend(
+    MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+    intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
+    MgpuStream stream, void **params, void **extra, size_t paramsCount) {
+  LaunchWholeWay(/*awaited=*/true, function, gridX, gridY, gridZ, blockX,
+                 blockY, blockZ, smem, stream, params, extra, paramsCount);
+  SynchronizeStreamThroughBackend(stream);
+}
+
+std::atomic<LaunchKernelFn> mgpu::detail::launchKernelAndSynchronize{
+    &LaunchKernelAndSynchronizeThroughBackend};
+
+#if defined(__x86_64__) && defined(__ELF__)
+// As mgpuLaunchKernel: one jump.
+asm(R"(
+  .text
+  .globl mgpuLaunchKernelAndSynchronize
+  .type mgpuLaunchKernelAndSynchronize, @function
+  .p2align 4
+mgpuLaunchKernelAndSynchronize:
+  .cfi_startproc
+  jmp *mgpu_detail_launchKernelAndSynchronize(%rip)
+  .cfi_endproc
+  .size mgpuLaunchKernelAndSynchronize, .-mgpuLaunchKernelAndSynchronize
+)");
+#else
+void mgpuLaunchKernelAndSynchronize(MgpuFunctionHandle function, intptr_t gridX,
+                                    intptr_t gridY, intptr_t gridZ,
+                                    intptr_t blockX, intptr_t blockY,
+                                    intptr_t blockZ, int32_t smem,
+                                    MgpuStream stream, void **params,
+                                    void **extra, size_t paramsCount) {
+  detail::launchKernelAndSynchronize.load(std::memory_order_acquire)(
       function, gridX, gridY, gridZ, blockX, blockY, blockZ, smem, stream,
       params, extra, paramsCount);
 }

@@ -20,9 +20,11 @@
 //                               @__offload.<n>b.unload in llvm.global_dtors
 //   @__offload.<n>b.<m>k.kernel the handle of each launched kernel k,
 //                               resolved once, and @__offload.<n>b.<m>k.name
-// and each gpu.launch_func as one mgpuLaunchKernel (plus one
-// mgpuStreamSynchronize when it is synchronous) on a cached kernel handle,
-// with its argument block allocated once in the function's entry block.
+// and each gpu.launch_func as one call on a cached kernel handle, with its
+// argument block allocated once in the function's entry block:
+// mgpuLaunchKernel when it is asynchronous, mgpuLaunchKernelAndSynchronize
+// when it is synchronous (the runtime may then run it on the calling thread),
+// mgpuLaunchClusterKernel (and mgpuStreamSynchronize) with a cluster.
 //
 // The values made for a binary are kept for its launches: nothing is found by
 // name. A name that the module already uses is an error, never a silent
@@ -595,9 +597,11 @@ findGlobals(gpu::LaunchFuncOp launch, gpu::BinaryOp binary,
   return std::make_pair(made, &kernelGlobals->second);
 }
 
-/// The call of `launchCall` (mgpuLaunchKernel or mgpuLaunchClusterKernel)
-/// that runs `launch` on `handle` with the argument array `args`, and, when
-/// the launch is synchronous, the call of `synchronize` that waits for it.
+/// The call of `launchCall` (mgpuLaunchKernel, mgpuLaunchClusterKernel or,
+/// for a synchronous launch without a cluster,
+/// mgpuLaunchKernelAndSynchronize) that runs `launch` on `handle` with the
+/// argument array `args`, and, for a synchronous cluster launch, the call of
+/// `synchronize` that waits for it.
 static void emitLaunchCalls(gpu::LaunchFuncOp launch, llvm::Value *handle,
                             llvm::Value *args, llvm::FunctionCallee launchCall,
                             llvm::FunctionCallee synchronize,
@@ -632,7 +636,7 @@ static void emitLaunchCalls(gpu::LaunchFuncOp launch, llvm::Value *handle,
          llvm::ConstantInt::get(llvm::Type::getInt64Ty(runtime.context),
                                 launch.getKernelOperands().size())});
   }
-  if (!asyncObject)
+  if (!asyncObject && launch.hasClusterSize())
     builder.CreateCall(synchronize, {stream});
 }
 
@@ -663,9 +667,14 @@ LoaderAttrImpl::launchKernel(Attribute attribute, Operation *launchFuncOp,
   FailureOr<llvm::FunctionCallee> launchCall =
       launch.hasClusterSize()
           ? runtime.get(abi::EntryPoint::mgpuLaunchClusterKernel, launch)
-          : runtime.get(abi::EntryPoint::mgpuLaunchKernel, launch);
+      : launch.getAsyncObject()
+          ? runtime.get(abi::EntryPoint::mgpuLaunchKernel, launch)
+          : runtime.get(abi::EntryPoint::mgpuLaunchKernelAndSynchronize,
+                        launch);
   FailureOr<llvm::FunctionCallee> synchronize =
-      runtime.get(abi::EntryPoint::mgpuStreamSynchronize, launch);
+      launch.hasClusterSize() && !launch.getAsyncObject()
+          ? runtime.get(abi::EntryPoint::mgpuStreamSynchronize, launch)
+          : FailureOr<llvm::FunctionCallee>(llvm::FunctionCallee());
   if (failed(launchCall) || failed(synchronize))
     return failure();
   FailureOr<llvm::Value *> handle =

@@ -22,7 +22,7 @@
 // last row times an empty launch's round trip in each on all the threads,
 // 10,000 in a row per column, libomp with its default 200 ms. The last line
 // is the largest of ours/PoCL and ours/OpenMP route over the full-size
-// kernels on all the threads.
+// kernels and the round trip on all the threads.
 //
 //   bazel run -c opt //bench:host_peers [-- [--quick] [WORD...]]
 //
@@ -417,7 +417,7 @@ int Drive(const Options &options) {
     for (const Run &run : measured)
       if (const Row *mine = Find(run, row.name))
         PrintRow(*mine, run.threads);
-    if (row.kind != "full")
+    if (row.kind != "full" && row.kind != "launch")
       continue;
     for (int column : {kPocl, kOmpRoute})
       if (double ratio = row.seconds[kOurs] / row.seconds[column];
@@ -451,7 +451,8 @@ int Drive(const Options &options) {
                 Threads(all).c_str());
   else
     std::printf("\nThe worst ratio of ours to PoCL and to the OpenMP route, "
-                "over the full-size rows on %s,\nis the %s.\n",
+                "over the full-size rows and the round trip on %s,\nis the "
+                "%s.\n",
                 Threads(all).c_str(), worstWhat.c_str());
   std::printf("worst ratio vs peers: %.2f\n", worst);
   return 0;

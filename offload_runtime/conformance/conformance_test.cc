@@ -532,6 +532,38 @@ TEST_F(Launches, ClusterOfOneBlock) {
   mgpuMemFree(out, nullptr);
 }
 
+// A synchronous launch in one call: done when the call returns, after what
+// its stream had queued before it, whether that stream is busy or idle.
+TEST_F(Launches, LaunchAndSynchronizeIsDoneWhenItReturns) {
+  MgpuStream stream = mgpuStreamCreate();
+  // Host-shared memory: read without a copy, which would wait itself.
+  auto *out = static_cast<int32_t *>(mgpuMemAlloc(kCount * 4, stream, true));
+  ASSERT_TRUE(Succeeded());
+  ASSERT_NE(out, nullptr);
+  std::fill(out, out + kCount, 0);
+  LaunchSlowFill(out, 7, stream);
+  void *memory = out;
+  int32_t value = -3;
+  void *params[] = {&memory, &value};
+  // Half of it, once the slow fill is done.
+  mgpuLaunchKernelAndSynchronize(fill, kCount / 2 / kBlock, 1, 1, kBlock, 1, 1,
+                                 0, stream, params, nullptr, 2);
+  EXPECT_TRUE(Succeeded());
+  std::vector<int32_t> expected(kCount, SlowFillValue(7));
+  std::fill(expected.begin(), expected.begin() + kCount / 2, -3);
+  ExpectKernelWrote(std::vector<int32_t>(out, out + kCount), expected);
+  // On the idle null stream, many in a row, each seeing the one before.
+  for (value = 1; value <= 50; ++value) {
+    mgpuLaunchKernelAndSynchronize(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
+                                   nullptr, params, nullptr, 2);
+    ExpectKernelWrote(std::vector<int32_t>(out, out + kCount),
+                      std::vector<int32_t>(kCount, value));
+  }
+  EXPECT_TRUE(Succeeded());
+  mgpuMemFree(out, stream);
+  mgpuStreamDestroy(stream);
+}
+
 // Each thread's null stream is its own; a synchronization of it waits for
 // that thread's work.
 TEST_F(Launches, OnEachThreadsNullStream) {
@@ -566,6 +598,11 @@ TEST_F(LaunchMisuse, NullKernel) {
   mgpuLaunchClusterKernel(nullptr, 1, 1, 1, 1, 1, 1, kBlock, 1, 1, 0, nullptr,
                           params, nullptr);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the kernel handle is null"}));
+  // Its launch fails; its synchronization still waits, and succeeds.
+  mgpuLaunchKernelAndSynchronize(nullptr, 1, 1, 1, kBlock, 1, 1, 0, nullptr,
+                                 params, nullptr, 2);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"the kernel handle is null"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
   mgpuMemFree(out, nullptr);
 }
 
@@ -727,6 +764,19 @@ TEST_F(StreamAfterDestroy, Launch) {
   MgpuStream stale = DestroyedStream();
   ASSERT_TRUE(Succeeded());
   LaunchFill(out, 1, stale);
+  EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
+  ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
+  mgpuMemFree(out, nullptr);
+}
+
+TEST_F(StreamAfterDestroy, LaunchAndSynchronize) {
+  void *out = AllocateSet(0);
+  MgpuStream stale = DestroyedStream();
+  ASSERT_TRUE(Succeeded());
+  int32_t value = 1;
+  void *params[] = {&out, &value};
+  mgpuLaunchKernelAndSynchronize(fill, kCount / kBlock, 1, 1, kBlock, 1, 1, 0,
+                                 stale, params, nullptr, 2);
   EXPECT_TRUE(Failed(MGPU_ERROR_INVALID_HANDLE, {"stream", "destroyed"}));
   ExpectKernelWrote(Read(out), std::vector<int32_t>(kCount, 0));
   mgpuMemFree(out, nullptr);

@@ -51,12 +51,14 @@ LaunchKernelWholeWay(MgpuFunctionHandle function, const intptr_t grid[3],
 /// checked and at most the default dynamic shared memory: false, having
 /// done nothing, if the calling thread has no CUDA device at hand (the
 /// thread's first call on its device) or the stream is not in the table of
-/// live streams; else true, the call done.
+/// live streams; else true, the call done. Either way `cache` is the
+/// thread's, as read.
 [[gnu::always_inline]] inline bool
 TryLaunchKernelFast(MgpuFunctionHandle function, const intptr_t grid[3],
                     const intptr_t block[3], int32_t smem, MgpuStream stream,
-                    void **params, void **extra) noexcept {
-  BackendThreadCache cache = ReadThreadCache();
+                    void **params, void **extra,
+                    BackendThreadCache &cache) noexcept {
+  cache = ReadThreadCache();
   auto *device = static_cast<Device *>(cache.device);
   CUstream cuStream;
   if (__builtin_expect(!device || !ReadyStream(cache, stream, cuStream), 0))
@@ -88,11 +90,14 @@ TryLaunchKernelFast(MgpuFunctionHandle function, const intptr_t grid[3],
   return true;
 }
 
-void LaunchKernelFast(MgpuFunctionHandle function, intptr_t gridX,
-                      intptr_t gridY, intptr_t gridZ, intptr_t blockX,
-                      intptr_t blockY, intptr_t blockZ, int32_t smem,
-                      MgpuStream stream, void **params, void **extra,
-                      size_t paramsCount) {
+/// LaunchKernelFast's body, inline in LaunchKernelAndSynchronizeFast too:
+/// `cache` is the thread's once it was read, else left as it was.
+[[gnu::always_inline]] inline void
+LaunchKernelFastInline(MgpuFunctionHandle function, intptr_t gridX,
+                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                       intptr_t blockY, intptr_t blockZ, int32_t smem,
+                       MgpuStream stream, void **params, void **extra,
+                       size_t paramsCount, BackendThreadCache &cache) {
   const intptr_t grid[3] = {gridX, gridY, gridZ};
   const intptr_t block[3] = {blockX, blockY, blockZ};
   // The checks of the whole way that need no call (as unsigned, the shared
@@ -105,15 +110,18 @@ void LaunchKernelFast(MgpuFunctionHandle function, intptr_t gridX,
                             nullptr, 0) == BadGeometry::kNone &&
               uint32_t(smem) <= uint32_t(kDefaultSharedMemoryLimit) &&
               TryLaunchKernelFast(function, grid, block, smem, stream, params,
-                                  extra),
+                                  extra, cache),
           1))
     return;
   LaunchKernelWholeWay(function, grid, block, smem, stream, params, extra,
                        paramsCount);
 }
 
-void SynchronizeStreamFast(MgpuStream stream) {
-  BackendThreadCache cache = ReadThreadCache();
+/// SynchronizeStreamFast's body, inline in LaunchKernelAndSynchronizeFast
+/// too, with the thread's `cache`.
+[[gnu::always_inline]] inline void
+SynchronizeStreamFastInline(MgpuStream stream,
+                            const BackendThreadCache &cache) {
   auto *device = static_cast<Device *>(cache.device);
   CUstream cuStream;
   if (__builtin_expect(!device || !ReadyStream(cache, stream, cuStream), 0))
@@ -134,8 +142,41 @@ void SynchronizeStreamFast(MgpuStream stream) {
                       "cuStreamSynchronize");
 }
 
+void LaunchKernelFast(MgpuFunctionHandle function, intptr_t gridX,
+                      intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                      intptr_t blockY, intptr_t blockZ, int32_t smem,
+                      MgpuStream stream, void **params, void **extra,
+                      size_t paramsCount) {
+  BackendThreadCache cache;
+  LaunchKernelFastInline(function, gridX, gridY, gridZ, blockX, blockY, blockZ,
+                         smem, stream, params, extra, paramsCount, cache);
+}
+
+void SynchronizeStreamFast(MgpuStream stream) {
+  SynchronizeStreamFastInline(stream, ReadThreadCache());
+}
+
+/// Both in one: a CUDA launch is asynchronous whoever waits for it. The
+/// thread's state is read once: nothing between the two halves changes it
+/// but the launch's whole way, which it reads again after (the thread's
+/// first call, whose whole way found its device).
+void LaunchKernelAndSynchronizeFast(MgpuFunctionHandle function, intptr_t gridX,
+                                    intptr_t gridY, intptr_t gridZ,
+                                    intptr_t blockX, intptr_t blockY,
+                                    intptr_t blockZ, int32_t smem,
+                                    MgpuStream stream, void **params,
+                                    void **extra, size_t paramsCount) {
+  BackendThreadCache cache = {};
+  LaunchKernelFastInline(function, gridX, gridY, gridZ, blockX, blockY, blockZ,
+                         smem, stream, params, extra, paramsCount, cache);
+  if (__builtin_expect(!cache.device, 0))
+    cache = ReadThreadCache();
+  SynchronizeStreamFastInline(stream, cache);
+}
+
 } // namespace
 
-const FastPaths kCudaFastPaths = {&LaunchKernelFast, &SynchronizeStreamFast};
+const FastPaths kCudaFastPaths = {&LaunchKernelFast, &SynchronizeStreamFast,
+                                  &LaunchKernelAndSynchronizeFast};
 
 } // namespace mgpu

@@ -148,16 +148,12 @@ public:
 
   Status Launch(MgpuFunctionHandle function, const LaunchConfig &config,
                 MgpuStream stream, const KernelParams &params) override {
-    MGPU_RETURN_IF_ERROR(CheckDevice());
-    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
-    if (params.extra)
-      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
-                          "the host backend takes kernel parameters as "
-                          "kernelParams, not as `extra`");
-    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
-    return host::QueueLaunch(*queue,
-                             *reinterpret_cast<host::HostKernel *>(function),
-                             config, params);
+    return LaunchOn(function, config, stream, params, /*callerWaits=*/false);
+  }
+
+  Status LaunchAwaited(MgpuFunctionHandle function, const LaunchConfig &config,
+                       MgpuStream stream, const KernelParams &params) override {
+    return LaunchOn(function, config, stream, params, /*callerWaits=*/true);
   }
 
   StatusOr<MgpuStream> CreateStream() override {
@@ -286,6 +282,23 @@ private:
   static StatusOr<HostStream *> Resolve(MgpuStream stream) {
     MGPU_RETURN_IF_ERROR(CheckDevice());
     return host::ResolveStream(AsStream(stream));
+  }
+
+  /// A launch on `stream`, which runs on the calling thread when
+  /// `callerWaits` and the stream is idle (QueueLaunch).
+  Status LaunchOn(MgpuFunctionHandle function, const LaunchConfig &config,
+                  MgpuStream stream, const KernelParams &params,
+                  bool callerWaits) {
+    MGPU_RETURN_IF_ERROR(CheckDevice());
+    MGPU_RETURN_IF_ERROR(host::GetDeviceFailure());
+    if (params.extra)
+      return RuntimeError(MGPU_ERROR_NOT_SUPPORTED,
+                          "the host backend takes kernel parameters as "
+                          "kernelParams, not as `extra`");
+    MGPU_ASSIGN_OR_RETURN(HostStream * queue, Resolve(stream));
+    return host::QueueLaunch(*queue,
+                             *reinterpret_cast<host::HostKernel *>(function),
+                             config, params, callerWaits);
   }
 
   /// Enqueues on `stream` the step of `event` that `run(recording)` does,

@@ -277,7 +277,8 @@ private:
 } // namespace
 
 Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
-                   const LaunchConfig &config, const KernelParams &params) {
+                   const LaunchConfig &config, const KernelParams &params,
+                   bool callerWaits) {
   const MgpuHostKernel &descriptor = *kernel.descriptor;
   MGPU_RETURN_IF_ERROR(
       CheckKernelParams(kernel.name, descriptor.paramCount, params));
@@ -315,6 +316,10 @@ Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
                " threads needs ", privateBytes, " bytes of private memory (",
                descriptor.privateBytes,
                " for each thread), more than this machine's ", physicalBytes));
+  if (callerWaits && stream.RunNowIfIdle(kernel.name.c_str(), [&] {
+        return RunGrid(kernel, config, params.params);
+      }))
+    return OkStatus();
   stream.Enqueue(kernel.name.c_str(),
                  std::make_unique<LaunchTask>(kernel, config, params.params));
   return OkStatus();

@@ -30,9 +30,13 @@ namespace mgpu::host {
 constexpr uint32_t kMaxSharedMemoryBytes = 64u << 20;
 
 /// Queues a launch of `kernel` on `stream`, its parameters checked
-/// (kernel_params.h) and copied.
+/// (kernel_params.h) and copied; when `callerWaits` (the caller synchronizes
+/// with the stream next), runs it on the calling thread instead if the
+/// stream is idle (HostStream::RunNowIfIdle), with the parameters where
+/// they are.
 Status QueueLaunch(HostStream &stream, const HostKernel &kernel,
-                   const LaunchConfig &config, const KernelParams &params);
+                   const LaunchConfig &config, const KernelParams &params,
+                   bool callerWaits = false);
 
 } // namespace mgpu::host
 

@@ -11,6 +11,7 @@
 #include "offload_runtime/backend.h"
 #include "offload_runtime/host/device_failure.h"
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/host/worker_stack.h"
 #include "offload_runtime/stream_pool.h"
 #include "offload_runtime/trace.h"
 
@@ -61,19 +62,62 @@ Status HostStream::Synchronize() {
   return GetDeviceFailure();
 }
 
-Status HostStream::RunTask(Entry &entry) {
+Status HostStream::RunTask(const char *what, Task &task) {
   if (__builtin_expect(!trace::Enabled(), 1))
-    return entry.task->Run();
+    return task.Run();
   uint64_t start = trace::Now();
-  Status status = entry.task->Run();
-  trace::RecordStreamTask(this, entry.what, start, !status.ok());
+  Status status = task.Run();
+  trace::RecordStreamTask(this, what, start, !status.ok());
   return status;
 }
 
+bool HostStream::RunTaskNowIfIdle(const char *what, Task &task) {
+  // Before the stream is claimed: a claim cannot be taken back once other
+  // threads may have counted on it (Drain's target).
+  if (!HaveWorkerStack())
+    return false;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    // Exact under the mutex: each task counts as submitted from its queueing
+    // to the end of its run.
+    if (submitted.load(std::memory_order_relaxed) !=
+        finished.load(std::memory_order_relaxed))
+      return false;
+    callerRuns = true;
+    submitted.store(submitted.load(std::memory_order_relaxed) + 1,
+                    std::memory_order_release);
+  }
+  Status status = OkStatus();
+  if (!DeviceFailed()) {
+    auto run = [&]() noexcept {
+      try {
+        status = RunTask(what, task);
+      } catch (...) {
+        status = StatusOfCurrentException();
+      }
+    };
+    RunOnWorkerStack(run);
+  }
+  if (!status.ok())
+    FailDevice(std::move(status));
+  std::lock_guard<std::mutex> lock(mutex);
+  callerRuns = false;
+  finished.store(finished.load(std::memory_order_relaxed) + 1,
+                 std::memory_order_release);
+  if (waiters)
+    ranMore.notify_all();
+  // What other threads queued meanwhile.
+  if (runnerSleeps && !queue.empty())
+    queuedMore.notify_one();
+  return true;
+}
+
 HostStream::Entry HostStream::Next(std::unique_lock<std::mutex> &lock) {
-  if (queue.empty()) {
-    // Only this thread runs tasks: more were queued once `submitted` moves
-    // past `finished`.
+  auto ready = [&] { return !queue.empty() && !callerRuns; };
+  if (!ready()) {
+    // More were queued, or a caller runs one, once `submitted` moves past
+    // `finished`. While a caller runs its launches, this thread sleeps: it
+    // would only take a core from the launch's workers.
     lock.unlock();
     SpinUntil([&] {
       return submitted.load(std::memory_order_relaxed) !=
@@ -81,7 +125,7 @@ HostStream::Entry HostStream::Next(std::unique_lock<std::mutex> &lock) {
     });
     lock.lock();
     runnerSleeps = true;
-    queuedMore.wait(lock, [&] { return !queue.empty(); });
+    queuedMore.wait(lock, ready);
     runnerSleeps = false;
   }
   Entry entry = std::move(queue.front());
@@ -95,7 +139,7 @@ void HostStream::Run() {
     Entry entry = Next(lock);
     bool skip = !entry.alwaysRuns && DeviceFailed();
     lock.unlock();
-    Status status = skip ? OkStatus() : RunTask(entry);
+    Status status = skip ? OkStatus() : RunTask(entry.what, *entry.task);
     if (!status.ok())
       FailDevice(std::move(status));
     // The task ends before anyone learns that it ran.

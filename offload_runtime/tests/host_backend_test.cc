@@ -34,6 +34,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <pthread.h>
 #include <string>
 #include <sys/resource.h>
 #include <thread>
@@ -553,6 +554,109 @@ TEST_F(HostLaunch, StreamsOnSeveralThreadsLaunchAtOnce) {
     for (int b = 0; b < kMaxBlocks; ++b)
       ASSERT_EQ(counts[t][b], want[b]) << "thread " << t << ", block " << b;
   }
+}
+
+// mgpuLaunchKernelAndSynchronize runs on the calling thread when its stream
+// is idle, on a stack as large as a worker's: a block of 12 MiB of
+// workgroup memory, from a thread of 256 KiB of stack.
+TEST_F(HostLaunch, AnAwaitedLaunchHasAWorkersStackOnAnyThread) {
+  MgpuFunctionHandle bigShared = mgpuModuleGetFunction(module, "big_shared");
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  ASSERT_NE(bigShared, nullptr);
+  constexpr uint32_t kTile = 3145728;
+  constexpr int kBlocks = 5;
+  int32_t *out = NewCounts();
+  pthread_attr_t attributes;
+  ASSERT_EQ(pthread_attr_init(&attributes), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attributes, 256 << 10), 0);
+  struct Launch {
+    MgpuFunctionHandle kernel;
+    void *out;
+  } launch = {bigShared, out};
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(
+                &thread, &attributes,
+                [](void *arg) -> void * {
+                  auto *launch = static_cast<Launch *>(arg);
+                  void *params[] = {&launch->out};
+                  mgpuLaunchKernelAndSynchronize(launch->kernel, kBlocks, 1, 1,
+                                                 64, 1, 1, 0, nullptr, params,
+                                                 nullptr, 1);
+                  return nullptr;
+                },
+                &launch),
+            0);
+  pthread_attr_destroy(&attributes);
+  pthread_join(thread, nullptr);
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  for (int b = 0; b < kBlocks; ++b) {
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i < kTile; ++i)
+      sum += i + uint32_t(b);
+    EXPECT_EQ(uint32_t(out[b]), sum) << "block " << b;
+  }
+}
+
+// Awaited and queued launches from several threads on one stream: each runs
+// once, whichever thread runs it.
+TEST_F(HostLaunch, AwaitedAndQueuedLaunchesShareAStream) {
+  constexpr int kThreads = 3, kLaunches = 120;
+  int32_t *counts = NewCounts();
+  MgpuStream stream = mgpuStreamCreate();
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kLaunches; ++i) {
+        const intptr_t grid[3] = {1 + (i * 31 + t) % 300, 1, 1};
+        if ((i + t) % 3 == 0) {
+          LaunchMark(grid, counts, -1, stream);
+          continue;
+        }
+        void *memory = counts;
+        int32_t target = -1;
+        void *params[] = {&memory, &target};
+        mgpuLaunchKernelAndSynchronize(mark, grid[0], 1, 1, 1, 1, 1, 0, stream,
+                                       params, nullptr, 2);
+        // Its blocks ran (the count of block grid[0] - 1 is at least 1).
+        if (counts[grid[0] - 1] < 1)
+          ADD_FAILURE() << "thread " << t << ", launch " << i
+                        << ": the awaited launch had not run on return";
+      }
+      mgpuStreamSynchronize(stream);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  std::vector<int32_t> want(kMaxBlocks);
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kLaunches; ++i)
+      for (int64_t b = 0; b < 1 + (i * 31 + t) % 300; ++b)
+        ++want[b];
+  for (int b = 0; b < kMaxBlocks; ++b)
+    ASSERT_EQ(counts[b], want[b]) << "block " << b;
+  mgpuStreamDestroy(stream);
+}
+
+// An awaited launch that fails fails the device as a queued one does: its
+// synchronization says so, and later launches do not run.
+TEST_F(HostLaunch, AFailedAwaitedLaunchFailsTheDevice) {
+  ExpectInChild([&] {
+    int32_t *counts = NewCounts();
+    void *memory = counts;
+    int32_t target = 2;
+    void *params[] = {&memory, &target};
+    mgpuLaunchKernelAndSynchronize(mark, 4, 1, 1, 1, 1, 1, 0, nullptr, params,
+                                   nullptr, 2);
+    Require(errors.seen.size() == 1 &&
+                errors.seen[0].code == CUDA_ERROR_ASSERT &&
+                errors.seen[0].message.find("asked to fail (block (2, 0, 0)") !=
+                    std::string::npos,
+            errors.seen.empty() ? "no error" : errors.seen[0].message);
+    target = -1;
+    mgpuLaunchKernelAndSynchronize(mark, 4, 1, 1, 1, 1, 1, 0, nullptr, params,
+                                   nullptr, 2);
+    Require(errors.seen.size() >= 2, "the failure was not reported again");
+    Require(counts[3] <= 1, "a launch ran after the failure");
+  });
 }
 
 TEST_F(HostLaunch, LaunchesAfterThePoolFellAsleep) {

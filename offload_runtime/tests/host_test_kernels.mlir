@@ -68,6 +68,38 @@ module attributes {gpu.container_module} {
       memref.store %s15, %out[%c0] : memref<1xi32>
       gpu.return
     }
+    // Fills its block's 12 MiB of workgroup memory (element i: i + its
+    // block), each thread a part, then sums it in its first thread into
+    // out[block], wrapping: a block that needs more stack than the 8 MiB
+    // that a thread has by default.
+    gpu.func @big_shared(%out: memref<1024xi32>)
+        workgroup(%tile : memref<3145728xi32, #gpu.address_space<workgroup>>)
+        kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %n = arith.constant 3145728 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %threads = gpu.block_dim x
+      %b = gpu.block_id x
+      %block = arith.index_cast %b : index to i32
+      scf.for %i = %t to %n step %threads {
+        %iv = arith.index_cast %i : index to i32
+        %v = arith.addi %iv, %block : i32
+        memref.store %v, %tile[%i] : memref<3145728xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i32) {
+          %v = memref.load %tile[%i] : memref<3145728xi32, #gpu.address_space<workgroup>>
+          %s = arith.addi %acc, %v : i32
+          scf.yield %s : i32
+        }
+        memref.store %sum, %out[%b] : memref<1024xi32>
+      }
+      gpu.return
+    }
     // out[global id] = value.
     gpu.func @fill(%out: memref<1024xi32>, %value: i32) kernel {
       %i = gpu.global_id x

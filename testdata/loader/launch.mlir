@@ -8,8 +8,9 @@
 // RUN: offload-translate --mlir-to-llvmir %s | FileCheck %s --check-prefix=NOSTREAM
 // NOSTREAM-NOT: mgpuStream{{Create|Destroy}}
 
-// A synchronous launch: exactly one launch call and one synchronize, on the
-// calling thread's stream (null); arguments packed once in the entry block.
+// A synchronous launch: exactly one call, which launches and synchronizes,
+// on the calling thread's stream (null); arguments packed once in the entry
+// block.
 // CHECK-LABEL: define void @sync(ptr %0, float %1)
 // CHECK-NEXT: %[[ARGS:.*]] = alloca { ptr, float }
 // CHECK-NEXT: %[[PTRS:.*]] = alloca [2 x ptr]
@@ -22,8 +23,7 @@
 // CHECK-NEXT: store float %1, ptr %[[A1]]
 // CHECK-NEXT: %[[P1:.*]] = getelementptr ptr, ptr %[[PTRS]], i32 1
 // CHECK-NEXT: store ptr %[[A1]], ptr %[[P1]]
-// CHECK-NEXT: call void @mgpuLaunchKernel(ptr %[[F]], i64 4, i64 2, i64 1, i64 128, i64 1, i64 1, i32 0, ptr null, ptr %[[PTRS]], ptr null, i64 2)
-// CHECK-NEXT: call void @mgpuStreamSynchronize(ptr null)
+// CHECK-NEXT: call void @mgpuLaunchKernelAndSynchronize(ptr %[[F]], i64 4, i64 2, i64 1, i64 128, i64 1, i64 1, i32 0, ptr null, ptr %[[PTRS]], ptr null, i64 2)
 // CHECK-NEXT: ret void
 // CHECK-NOT: call
 // CHECK: }
@@ -33,7 +33,7 @@
 // CHECK: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 4, i64 2, i64 1, i64 128, i64 1, i64 1, i32 %3, ptr %2, ptr %{{.*}}, ptr null, i64 2)
 // CHECK-NEXT: ret void
 
-// A cluster launch.
+// A synchronous cluster launch: the launch, then the synchronization.
 // CHECK-LABEL: define void @cluster(ptr %0, float %1)
 // CHECK: call void @mgpuLaunchClusterKernel(ptr %{{.*}}, i64 2, i64 1, i64 1, i64 4, i64 2, i64 1, i64 128, i64 1, i64 1, i32 0, ptr null, ptr %{{.*}}, ptr null)
 // CHECK-NEXT: call void @mgpuStreamSynchronize(ptr null)
@@ -44,14 +44,14 @@
 // CHECK-NEXT: alloca { ptr, float }
 // CHECK-NEXT: alloca [2 x ptr]
 // CHECK-NOT: alloca
-// CHECK: call void @mgpuLaunchKernel
+// CHECK: call void @mgpuLaunchKernelAndSynchronize
 // CHECK-NOT: alloca
 // CHECK: ret void
 
 // Bare-pointer arguments and memref descriptors are just values here.
 // CHECK-LABEL: define void @memref(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4)
 // CHECK: alloca { ptr, ptr, i64, i64, i64 }
-// CHECK: call void @mgpuLaunchKernel({{.*}}, i64 5)
+// CHECK: call void @mgpuLaunchKernelAndSynchronize({{.*}}, i64 5)
 
 // Kernel names are looked up in the constructor only.
 // CHECK-LABEL: define internal void @__offload.7kernels.load()

@@ -22,15 +22,14 @@
 // CHECK-NEXT: br label %[[READY]]
 // CHECK: [[READY]]:
 // CHECK-NEXT: %[[F:.*]] = phi ptr [ %[[CACHED]], %{{.*}} ], [ %[[RESOLVED]], %[[RESOLVE]] ]
-// CHECK: call void @mgpuLaunchKernel(ptr %[[F]],
-// CHECK-NEXT: call void @mgpuStreamSynchronize(ptr null)
+// CHECK: call void @mgpuLaunchKernelAndSynchronize(ptr %[[F]],
 // CHECK-NEXT: ret void
 
 // A launch in a block with arguments (a loop): its successors' phis take
 // the block that the launch ends in.
 // CHECK-LABEL: define void @loop(ptr %0, i64 %1)
 // CHECK: call ptr @mgpuGetFunctionLazily
-// CHECK: call void @mgpuLaunchKernel
+// CHECK: call void @mgpuLaunchKernelAndSynchronize
 // CHECK: ret void
 
 // CHECK-LABEL: define internal void @__offload.7kernels.register()

@@ -16,11 +16,11 @@ module attributes {gpu.container_module} {
 
 // A function of the runtime's name with another type.
 module attributes {gpu.container_module} {
-  llvm.func @mgpuLaunchKernel(i32)
+  llvm.func @mgpuLaunchKernelAndSynchronize(i32)
   gpu.binary @kernels <#offload.loader> [#gpu.object<#offload.cuda<chip = "sm_90">, bin = "K">]
   llvm.func @launch() {
     %c1 = llvm.mlir.constant(1 : index) : i64
-    // expected-error @below {{the symbol @mgpuLaunchKernel is taken: the mgpu runtime's entry point of that name has type '!llvm.func<void (ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)>'}}
+    // expected-error @below {{the symbol @mgpuLaunchKernelAndSynchronize is taken: the mgpu runtime's entry point of that name has type '!llvm.func<void (ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)>'}}
     // expected-error @below {{LLVM Translation failed for operation: gpu.launch_func}}
     gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
     llvm.return
