@@ -339,8 +339,13 @@ void Publish(Backend *backend) {
   detail::launchKernel.store(paths->launchKernel, std::memory_order_release);
   detail::streamSynchronize.store(paths->streamSynchronize,
                                   std::memory_order_release);
-  detail::launchKernelAndSynchronize.store(paths->launchKernelAndSynchronize,
-                                           std::memory_order_release);
+  // A backend with fast paths for the two calls alone takes the whole way
+  // for both in one.
+  detail::launchKernelAndSynchronize.store(
+      paths->launchKernelAndSynchronize
+          ? paths->launchKernelAndSynchronize
+          : &LaunchKernelAndSynchronizeThroughBackend,
+      std::memory_order_release);
 }
 } // namespace
 

@@ -49,7 +49,12 @@ public:
     }
     return memory;
   }
-  ~BlockMemory() { std::free(memory); }
+  ~BlockMemory() {
+    std::free(memory);
+    // A launch that a later destructor of the thread runs gets new memory.
+    memory = nullptr;
+    size = 0;
+  }
 
 private:
   void *memory = nullptr;

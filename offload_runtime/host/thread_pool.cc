@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cfenv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -112,6 +113,10 @@ StatusOr<unsigned> CountHostThreads() {
 void *RunStartedThread(void *arg) {
   std::unique_ptr<std::function<void()>> body(
       static_cast<std::function<void()> *>(arg));
+  // A new thread inherits its creator's floating-point environment: blocks
+  // run in the default one (round to nearest, no flush to zero) wherever
+  // the launch that started the pool came from.
+  std::fesetenv(FE_DFL_ENV);
   (*body)();
   return nullptr;
 }

@@ -13,7 +13,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cfenv>
 #include <cstddef>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 #include <cstdint>
 
 #if defined(__has_feature)
@@ -72,19 +76,29 @@ namespace mgpu::host {
 namespace {
 
 /// The calling thread's stack for blocks: kWorkerStackBytes above a guard
-/// page, mapped at its first use, unmapped when the thread ends.
+/// page, mapped at its first use, unmapped when the thread ends. A launch
+/// after that (from a later thread-local destructor, or from an atexit
+/// handler or a static destructor of the main thread, whose thread-locals
+/// glibc's exit() destroys first) has none: it is queued.
 class OwnStack {
 public:
   ~OwnStack() {
+    gone = true;
     if (!mapping)
       return;
 #ifdef MGPU_VALGRIND
     VALGRIND_STACK_DEREGISTER(valgrindId);
 #endif
     munmap(mapping, mappedBytes);
+    mapping = nullptr;
   }
 
+  /// Whether the stack can take a call now: mapped, the thread not ending,
+  /// and not already in use (a task that runs another one would start
+  /// again at the top, over its own frames).
   bool Map() {
+    if (gone || inUse)
+      return false;
     if (mapping)
       return true;
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -112,7 +126,10 @@ public:
   char *Bottom() const { return bottom; }
   char *Top() const { return bottom + kWorkerStackBytes; }
 
+  bool inUse = false;
+
 private:
+  bool gone = false;
   void *mapping = nullptr;
   size_t mappedBytes = 0;
   char *bottom = nullptr;
@@ -130,6 +147,19 @@ struct Switch {
   const void *callerBottom = nullptr;
   size_t callerBytes = 0;
 };
+
+#ifdef MGPU_HAVE_STACK_SWITCH
+/// Whether the SSE and x87 controls are the default ones (round to nearest,
+/// no flush to zero, exceptions masked), the flags they have raised aside:
+/// two reads, where saving and setting the whole environment cost a third
+/// of a launch's round trip.
+bool HasDefaultFloatingPointControls() {
+  unsigned short x87;
+  __asm__ volatile("fnstcw %0" : "=m"(x87));
+  constexpr unsigned kSseFlags = 0x3f;
+  return (_mm_getcsr() & ~kSseFlags) == 0x1f80 && x87 == 0x037f;
+}
+#endif
 
 [[maybe_unused]] void RunSwitched(void *data) {
   auto &to = *static_cast<Switch *>(data);
@@ -156,6 +186,15 @@ bool HaveWorkerStack() {
 void RunOnWorkerStack(void (*body)(void *), void *arg) {
 #ifdef MGPU_HAVE_STACK_SWITCH
   Switch to{body, arg};
+  ownStack.inUse = true;
+  // Blocks run in the default floating-point environment, as on a worker
+  // (StartThread), whatever rounding the caller set for its own code.
+  std::fenv_t callerEnvironment;
+  const bool ownEnvironment = !HasDefaultFloatingPointControls();
+  if (ownEnvironment) {
+    std::fegetenv(&callerEnvironment);
+    std::fesetenv(FE_DFL_ENV);
+  }
 #ifdef MGPU_ASAN
   void *callerFakeStack = nullptr;
   __sanitizer_start_switch_fiber(&callerFakeStack, ownStack.Bottom(),
@@ -165,6 +204,9 @@ void RunOnWorkerStack(void (*body)(void *), void *arg) {
 #ifdef MGPU_ASAN
   __sanitizer_finish_switch_fiber(callerFakeStack, nullptr, nullptr);
 #endif
+  if (ownEnvironment)
+    std::fesetenv(&callerEnvironment);
+  ownStack.inUse = false;
 #else
   // HaveWorkerStack() said no: never called.
   body(arg);

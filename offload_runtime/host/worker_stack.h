@@ -12,9 +12,9 @@
 // usual limit) or less: so they run on a stack as large as a worker's, kept
 // for the calling thread from its first such launch to its end.
 //
-// The stack is mapped without reserving memory: a thread holds only the
-// pages its blocks touched. AddressSanitizer is told of each switch, so
-// that a trap's longjmp on that stack finds the right bounds.
+// The stack is mapped without reserving memory: a thread holds the pages
+// its blocks touched, until it ends. AddressSanitizer is told of each
+// switch, so that a trap's longjmp on that stack finds the right bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +24,9 @@
 namespace mgpu::host {
 
 /// Whether RunOnWorkerStack can run here: false where the machine has no
-/// stack switch (only x86-64 has one), or there is no memory for the
-/// calling thread's stack.
+/// stack switch (only x86-64 has one), where there is no memory for the
+/// calling thread's stack, once the thread's thread-locals are destroyed,
+/// and while the thread runs on that stack already.
 bool HaveWorkerStack();
 
 /// Calls `body(arg)` on the calling thread's worker stack, which

@@ -27,6 +27,7 @@
 #include <cuda.h>
 
 #include <algorithm>
+#include <cfenv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -597,6 +598,28 @@ TEST_F(HostLaunch, AnAwaitedLaunchHasAWorkersStackOnAnyThread) {
   }
 }
 
+// Blocks round to nearest wherever they run, whatever rounding the thread
+// that launches them set for its own code.
+TEST_F(HostLaunch, BlocksRunInTheDefaultFloatingPointEnvironment) {
+  MgpuFunctionHandle divide = mgpuModuleGetFunction(module, "divide");
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  auto *out = reinterpret_cast<float *>(NewCounts());
+  // 1/3 to nearest is 0x3eaaaaab; rounded down, 0x3eaaaaaa.
+  constexpr float kNearest = 0x1.555556p-2f;
+  void *memory = out;
+  float a = 1.0f, b = 3.0f;
+  void *params[] = {&memory, &a, &b};
+  ASSERT_EQ(std::fesetround(FE_DOWNWARD), 0);
+  mgpuLaunchKernelAndSynchronize(divide, 16, 1, 1, 64, 1, 1, 0, nullptr, params,
+                                 nullptr, 3);
+  const bool stillDownward = std::fegetround() == FE_DOWNWARD;
+  std::fesetround(FE_TONEAREST);
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  EXPECT_TRUE(stillDownward) << "the launch changed the caller's rounding";
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(out[i], kNearest) << "element " << i;
+}
+
 // Awaited and queued launches from several threads on one stream: each runs
 // once, whichever thread runs it.
 TEST_F(HostLaunch, AwaitedAndQueuedLaunchesShareAStream) {
@@ -615,10 +638,12 @@ TEST_F(HostLaunch, AwaitedAndQueuedLaunchesShareAStream) {
         void *memory = counts;
         int32_t target = -1;
         void *params[] = {&memory, &target};
+        // Other threads' launches only add to the counts.
+        const int32_t before =
+            __atomic_load_n(&counts[grid[0] - 1], __ATOMIC_RELAXED);
         mgpuLaunchKernelAndSynchronize(mark, grid[0], 1, 1, 1, 1, 1, 0, stream,
                                        params, nullptr, 2);
-        // Its blocks ran (the count of block grid[0] - 1 is at least 1).
-        if (counts[grid[0] - 1] < 1)
+        if (__atomic_load_n(&counts[grid[0] - 1], __ATOMIC_RELAXED) <= before)
           ADD_FAILURE() << "thread " << t << ", launch " << i
                         << ": the awaited launch had not run on return";
       }
@@ -651,11 +676,13 @@ TEST_F(HostLaunch, AFailedAwaitedLaunchFailsTheDevice) {
                 errors.seen[0].message.find("asked to fail (block (2, 0, 0)") !=
                     std::string::npos,
             errors.seen.empty() ? "no error" : errors.seen[0].message);
+    const std::vector<int32_t> after(counts, counts + 4);
     target = -1;
     mgpuLaunchKernelAndSynchronize(mark, 4, 1, 1, 1, 1, 1, 0, nullptr, params,
                                    nullptr, 2);
     Require(errors.seen.size() >= 2, "the failure was not reported again");
-    Require(counts[3] <= 1, "a launch ran after the failure");
+    Require(std::vector<int32_t>(counts, counts + 4) == after,
+            "a launch ran after the failure");
   });
 }
 

@@ -12,6 +12,7 @@
 
 #include "offload_runtime/host/host_stream.h"
 #include "offload_runtime/host/thread_pool.h"
+#include "offload_runtime/host/worker_stack.h"
 
 #include "gtest/gtest.h"
 
@@ -45,12 +46,13 @@ void RunOnThreadWithStack(size_t stackBytes, std::function<void()> body) {
   pthread_join(thread, nullptr);
 }
 
-/// Touches `bytes` of stack below the caller's frame, and returns a sum of
-/// them that the compiler cannot fold.
+/// Touches `bytes` of stack below the caller's frame, from the top down
+/// (a stack too small faults at its guard page, rather than writing past
+/// it), and returns a sum of them that the compiler cannot fold.
 [[gnu::noinline]] int TouchStack(size_t bytes) {
   auto *memory = static_cast<volatile char *>(__builtin_alloca(bytes));
-  for (size_t i = 0; i < bytes; i += 4096)
-    memory[i] = static_cast<char>(i >> 12);
+  for (size_t i = bytes; i >= 4096; i -= 4096)
+    memory[i - 4096] = static_cast<char>((i - 4096) >> 12);
   int sum = 0;
   for (size_t i = 0; i < bytes; i += 4096)
     sum += memory[i];
@@ -64,6 +66,8 @@ HostStream &NewStream() {
 }
 
 TEST(HostStream, AnIdleStreamRunsATaskOnTheCallerWithAWorkersStack) {
+  if (!HaveWorkerStack())
+    GTEST_SKIP() << "no stack switch on this machine: tasks are queued";
   HostStream &stream = NewStream();
   // 12 MiB of stack, from a thread that has 256 KiB: it ran on another
   // stack, or this test died.
@@ -92,6 +96,8 @@ TEST(HostStream, AnIdleStreamRunsATaskOnTheCallerWithAWorkersStack) {
 }
 
 TEST(HostStream, ABusyStreamQueuesInstead) {
+  if (!HaveWorkerStack())
+    GTEST_SKIP() << "no stack switch on this machine: tasks are queued";
   HostStream &stream = NewStream();
   std::atomic<bool> release{false}, started{false};
   stream.Enqueue("blocker", [&] {
@@ -119,9 +125,32 @@ TEST(HostStream, ABusyStreamQueuesInstead) {
   EXPECT_TRUE(ReleaseStream(&stream).ok());
 }
 
+// A task that runs on the caller may not run another one there: the second
+// would start at the top of the stack that the first is on.
+TEST(HostStream, ATaskOnTheCallerQueuesWhatItRunsNow) {
+  if (!HaveWorkerStack())
+    GTEST_SKIP() << "no stack switch on this machine: tasks are queued";
+  HostStream &outer = NewStream();
+  HostStream &inner = NewStream();
+  bool innerRanNow = true, innerRan = false;
+  EXPECT_TRUE(outer.RunNowIfIdle("outer", [&] {
+    innerRanNow = inner.RunNowIfIdle("inner", [&] {
+      innerRan = true;
+      return OkStatus();
+    });
+    return OkStatus();
+  }));
+  EXPECT_FALSE(innerRanNow);
+  EXPECT_FALSE(innerRan);
+  EXPECT_TRUE(ReleaseStream(&outer).ok());
+  EXPECT_TRUE(ReleaseStream(&inner).ok());
+}
+
 // What another thread queues while the caller runs a task starts after it;
 // what another thread waits for includes it.
 TEST(HostStream, OthersQueueAndWaitBehindTheCallersTask) {
+  if (!HaveWorkerStack())
+    GTEST_SKIP() << "no stack switch on this machine: tasks are queued";
   HostStream &stream = NewStream();
   for (int round = 0; round < 20; ++round) {
     std::atomic<int> step{0};

@@ -100,6 +100,13 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+    // out[global id] = a / b, rounded as the kernel's environment rounds.
+    gpu.func @divide(%out: memref<1024xf32>, %a: f32, %b: f32) kernel {
+      %i = gpu.global_id x
+      %q = arith.divf %a, %b : f32
+      memref.store %q, %out[%i] : memref<1024xf32>
+      gpu.return
+    }
     // out[global id] = value.
     gpu.func @fill(%out: memref<1024xi32>, %value: i32) kernel {
       %i = gpu.global_id x
