@@ -102,10 +102,7 @@ bool HostStream::RunTaskNowIfIdle(const char *what, Task &task) {
     FailDevice(std::move(status));
   std::lock_guard<std::mutex> lock(mutex);
   callerRuns = false;
-  finished.store(finished.load(std::memory_order_relaxed) + 1,
-                 std::memory_order_release);
-  if (waiters)
-    ranMore.notify_all();
+  CountFinished();
   // What other threads queued meanwhile.
   if (runnerSleeps && !queue.empty())
     queuedMore.notify_one();
@@ -145,11 +142,15 @@ void HostStream::Run() {
     // The task ends before anyone learns that it ran.
     entry.task.reset();
     lock.lock();
-    finished.store(finished.load(std::memory_order_relaxed) + 1,
-                   std::memory_order_release);
-    if (waiters)
-      ranMore.notify_all();
+    CountFinished();
   }
+}
+
+void HostStream::CountFinished() {
+  finished.store(finished.load(std::memory_order_relaxed) + 1,
+                 std::memory_order_release);
+  if (waiters)
+    ranMore.notify_all();
 }
 
 namespace {

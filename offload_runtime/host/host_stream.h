@@ -112,6 +112,9 @@ private:
   /// Runs `task`, timed for the trace when tracing.
   Status RunTask(const char *what, Task &task);
   bool RunTaskNowIfIdle(const char *what, Task &task);
+  /// Counts one more task finished and wakes whoever waits for it; `mutex`
+  /// is held.
+  void CountFinished();
 
   std::mutex mutex;
   /// The stream's thread sleeps on `queuedMore` for work, threads that wait
