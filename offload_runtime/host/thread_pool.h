@@ -51,6 +51,12 @@ Status StartThread(std::function<void()> body);
 /// Read once.
 StatusOr<unsigned> GetHostThreadCount();
 
+/// Moves this thread off `cpu`, if it runs there and may run elsewhere, and
+/// then lets it run on every CPU it could before: it binds itself to the
+/// others for a moment (the kernel migrates it at once) and unbinds. Returns
+/// whether it moved.
+bool MoveOffCpu(int cpu);
+
 /// How long a thread that waits for work (a worker, a stream's thread) or
 /// for work to end (a launch's submitter, a synchronization) spins before it
 /// sleeps, as libomp's KMP_BLOCKTIME (200 ms there). Sleeping and being woken
@@ -158,8 +164,9 @@ private:
   /// The oldest job with chunks left; sleeps (after spinning) until there
   /// is one. Null once the pool stops. `lock` holds `mutex`.
   Job *NextJob(std::unique_lock<std::mutex> &lock);
-  /// Runs chunks of `job` until none is left.
-  static void Work(Job &job);
+  /// Runs chunks of `job` until none is left, as its submitter or as a
+  /// worker.
+  static void Work(Job &job, bool submits);
 
   /// The threads that work: the workers started, and the submitter.
   unsigned workerCount = 1;

@@ -6,13 +6,16 @@
 //
 // ThreadPool on its own: its ranges cover every index once, in chunks of
 // ChunkSize(), on the workers as well as the submitter; several submitters
-// share it; its workers sleep and wake; it ends. And SpinUntil's bound.
+// share it; its workers sleep and wake; it ends. And SpinUntil's bound,
+// and MoveOffCpu, with which a worker leaves its submitter's CPU.
 //
 //===----------------------------------------------------------------------===//
 
 #include "offload_runtime/host/thread_pool.h"
 
 #include "gtest/gtest.h"
+
+#include <sched.h>
 
 #include <atomic>
 #include <chrono>
@@ -133,6 +136,54 @@ TEST(ThreadPool, DestroyingAPoolEndsItsWorkers) {
     if (i % 2)
       std::this_thread::sleep_for(2 * kSpinTime); // asleep, not spinning
   }
+}
+
+/// This thread's CPU affinity.
+cpu_set_t GetAffinity() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  EXPECT_EQ(sched_getaffinity(0, sizeof(set), &set), 0);
+  return set;
+}
+
+TEST(MoveOffCpu, LeavesTheCpuAndKeepsTheAffinity) {
+  const cpu_set_t before = GetAffinity();
+  if (CPU_COUNT(&before) < 2)
+    GTEST_SKIP() << "this process may run on one CPU only";
+  for (int round = 0; round < 20; ++round) {
+    const int cpu = sched_getcpu();
+    ASSERT_GE(cpu, 0);
+    ASSERT_TRUE(MoveOffCpu(cpu)) << "round " << round;
+    EXPECT_NE(sched_getcpu(), cpu) << "round " << round;
+    cpu_set_t after = GetAffinity();
+    EXPECT_TRUE(CPU_EQUAL(&before, &after)) << "round " << round;
+  }
+}
+
+TEST(MoveOffCpu, StaysWhereItCannotMove) {
+  const cpu_set_t before = GetAffinity();
+  const int cpu = sched_getcpu();
+  ASSERT_GE(cpu, 0);
+  EXPECT_FALSE(MoveOffCpu(-1));
+  EXPECT_FALSE(MoveOffCpu(CPU_SETSIZE));
+  // Bound to one CPU: nowhere else to go, and the binding stays.
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  EXPECT_FALSE(MoveOffCpu(cpu));
+  EXPECT_EQ(sched_getcpu(), cpu);
+  cpu_set_t bound = GetAffinity();
+  EXPECT_TRUE(CPU_EQUAL(&one, &bound));
+  // A CPU that it does not run on (and may not run on).
+  if (CPU_COUNT(&before) >= 2) {
+    int other = 0;
+    while (other == cpu || !CPU_ISSET(other, &before))
+      ++other;
+    EXPECT_FALSE(MoveOffCpu(other));
+    EXPECT_EQ(sched_getcpu(), cpu);
+  }
+  ASSERT_EQ(sched_setaffinity(0, sizeof(before), &before), 0);
 }
 
 TEST(SpinUntil, ReturnsAtOnceWhenReady) {
