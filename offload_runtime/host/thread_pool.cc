@@ -142,19 +142,23 @@ Status StartThread(std::function<void()> body) {
   return OkStatus();
 }
 
-bool MoveOffCpu(int cpu) {
+int MoveOffCpu(int cpu) {
   cpu_set_t allowed;
   if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getcpu() != cpu ||
       sched_getaffinity(0, sizeof(allowed), &allowed) != 0 ||
       !CPU_ISSET(cpu, &allowed) || CPU_COUNT(&allowed) < 2)
-    return false;
+    return -1;
   cpu_set_t others = allowed;
   CPU_CLR(cpu, &others);
   if (sched_setaffinity(0, sizeof(others), &others) != 0)
-    return false;
+    return -1;
+  const int now = sched_getcpu();
   // Where it runs now is in `allowed` too: unbinding does not move it back.
-  sched_setaffinity(0, sizeof(allowed), &allowed);
-  return true;
+  // Should unbinding fail, a second try; then the thread stays bound to the
+  // other CPUs, where it still runs.
+  if (sched_setaffinity(0, sizeof(allowed), &allowed) != 0)
+    sched_setaffinity(0, sizeof(allowed), &allowed);
+  return now;
 }
 
 StatusOr<unsigned> GetHostThreadCount() {
@@ -217,7 +221,7 @@ void ThreadPool::Work(Job &job, bool submits) {
   // counter's time either way (vector add 2^24 -4%, block reduction +2%,
   // Jacobi 2048^2 0%, vector adds from 2 and 4 streams at once -1% and
   // +5%): no gain for their cost.
-  bool moved = false;
+  bool triedToMove = false;
   while (true) {
     uint64_t begin = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
     if (begin >= job.count)
@@ -226,14 +230,17 @@ void ThreadPool::Work(Job &job, bool submits) {
     // submitter alone: the two take turns. Linux's scheduler sometimes puts
     // them there and, as both keep running, left them there for 100 ms and
     // more on a 2-core machine, the other core running neither: a
-    // histogram's launches took twice as long in about half the runs. So,
-    // once a job, the worker moves itself.
+    // histogram's launches took twice as long in about half the runs. So
+    // the worker moves itself, trying once a job at most.
     int cpu = sched_getcpu();
-    if (submits)
-      job.submitterCpu.store(cpu, std::memory_order_relaxed);
-    else if (!moved && cpu >= 0 &&
-             cpu == job.submitterCpu.load(std::memory_order_relaxed))
-      moved = MoveOffCpu(cpu);
+    if (submits) {
+      if (cpu != job.submitterCpu.load(std::memory_order_relaxed))
+        job.submitterCpu.store(cpu, std::memory_order_relaxed);
+    } else if (!triedToMove && cpu >= 0 &&
+               cpu == job.submitterCpu.load(std::memory_order_relaxed)) {
+      triedToMove = true;
+      MoveOffCpu(cpu);
+    }
     uint64_t end = std::min(job.count, begin + job.chunk);
     job.body(begin, end);
     if (job.finished.fetch_add(end - begin, std::memory_order_acq_rel) +

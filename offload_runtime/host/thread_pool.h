@@ -51,11 +51,12 @@ Status StartThread(std::function<void()> body);
 /// Read once.
 StatusOr<unsigned> GetHostThreadCount();
 
-/// Moves this thread off `cpu`, if it runs there and may run elsewhere, and
-/// then lets it run on every CPU it could before: it binds itself to the
-/// others for a moment (the kernel migrates it at once) and unbinds. Returns
-/// whether it moved.
-bool MoveOffCpu(int cpu);
+/// Moves this thread off `cpu`, if it runs there and may run elsewhere: it
+/// binds itself to the other CPUs of its affinity for a moment (the kernel
+/// migrates it at once), then binds itself to that affinity again (as an
+/// explicit mask: CPUs that its cpuset gains later are not in it). Returns
+/// the CPU it ran on while bound, or -1 where it did not move.
+int MoveOffCpu(int cpu);
 
 /// How long a thread that waits for work (a worker, a stream's thread) or
 /// for work to end (a launch's submitter, a synchronization) spins before it

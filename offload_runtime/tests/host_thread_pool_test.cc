@@ -146,15 +146,29 @@ cpu_set_t GetAffinity() {
   return set;
 }
 
+/// Binds this thread to `cpu` alone.
+void BindTo(int cpu) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+}
+
 TEST(MoveOffCpu, LeavesTheCpuAndKeepsTheAffinity) {
   const cpu_set_t before = GetAffinity();
   if (CPU_COUNT(&before) < 2)
     GTEST_SKIP() << "this process may run on one CPU only";
   for (int round = 0; round < 20; ++round) {
-    const int cpu = sched_getcpu();
-    ASSERT_GE(cpu, 0);
-    ASSERT_TRUE(MoveOffCpu(cpu)) << "round " << round;
-    EXPECT_NE(sched_getcpu(), cpu) << "round " << round;
+    // Where the thread still runs when the call looks (it may migrate
+    // between the two calls).
+    int cpu = -1, now = -1;
+    for (int tries = 0; tries < 100 && now < 0; ++tries) {
+      cpu = sched_getcpu();
+      now = MoveOffCpu(cpu);
+    }
+    ASSERT_GE(now, 0) << "round " << round;
+    EXPECT_NE(now, cpu) << "round " << round;
+    EXPECT_TRUE(CPU_ISSET(now, &before)) << "round " << round;
     cpu_set_t after = GetAffinity();
     EXPECT_TRUE(CPU_EQUAL(&before, &after)) << "round " << round;
   }
@@ -164,25 +178,61 @@ TEST(MoveOffCpu, StaysWhereItCannotMove) {
   const cpu_set_t before = GetAffinity();
   const int cpu = sched_getcpu();
   ASSERT_GE(cpu, 0);
-  EXPECT_FALSE(MoveOffCpu(-1));
-  EXPECT_FALSE(MoveOffCpu(CPU_SETSIZE));
+  EXPECT_EQ(MoveOffCpu(-1), -1);
+  EXPECT_EQ(MoveOffCpu(CPU_SETSIZE), -1);
   // Bound to one CPU: nowhere else to go, and the binding stays.
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(cpu, &one);
-  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
-  EXPECT_FALSE(MoveOffCpu(cpu));
+  BindTo(cpu);
+  EXPECT_EQ(MoveOffCpu(cpu), -1);
   EXPECT_EQ(sched_getcpu(), cpu);
   cpu_set_t bound = GetAffinity();
-  EXPECT_TRUE(CPU_EQUAL(&one, &bound));
+  EXPECT_EQ(CPU_COUNT(&bound), 1);
+  EXPECT_TRUE(CPU_ISSET(cpu, &bound));
   // A CPU that it does not run on (and may not run on).
   if (CPU_COUNT(&before) >= 2) {
     int other = 0;
     while (other == cpu || !CPU_ISSET(other, &before))
       ++other;
-    EXPECT_FALSE(MoveOffCpu(other));
+    EXPECT_EQ(MoveOffCpu(other), -1);
     EXPECT_EQ(sched_getcpu(), cpu);
   }
+  ASSERT_EQ(sched_setaffinity(0, sizeof(before), &before), 0);
+}
+
+TEST(ThreadPool, AWorkerOnItsSubmittersCpuMovesOffIt) {
+  const cpu_set_t before = GetAffinity();
+  if (CPU_COUNT(&before) < 2)
+    GTEST_SKIP() << "this process may run on one CPU only";
+  const int cpu = sched_getcpu();
+  ASSERT_GE(cpu, 0);
+  BindTo(cpu);
+  ThreadPool pool(2);
+  const std::thread::id submitter = std::this_thread::get_id();
+  // First the worker comes to the submitter's CPU: bound there by a chunk
+  // of its own, then unbound, where it stays as nothing moves it.
+  std::atomic<bool> placed{false};
+  while (!placed.load()) {
+    pool.ParallelFor(64, [&](uint64_t, uint64_t) {
+      if (std::this_thread::get_id() == submitter || placed.exchange(true))
+        return;
+      BindTo(cpu);
+      sched_setaffinity(0, sizeof(before), &before);
+    });
+  }
+  // Then each chunk sleeps, so that the worker, on the submitter's CPU,
+  // gets to take one; it moves off before it runs it. (Later chunks may
+  // run anywhere: the submitter sleeps, and its CPU is as good as another.)
+  std::atomic<int> firstWorkerCpu{-2};
+  while (firstWorkerCpu.load() == -2) {
+    pool.ParallelFor(64, [&](uint64_t, uint64_t) {
+      if (std::this_thread::get_id() != submitter) {
+        int expected = -2;
+        firstWorkerCpu.compare_exchange_strong(expected, sched_getcpu());
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    });
+  }
+  EXPECT_NE(firstWorkerCpu.load(), cpu)
+      << "the worker ran its first chunk on the submitter's CPU";
   ASSERT_EQ(sched_setaffinity(0, sizeof(before), &before), 0);
 }
 
