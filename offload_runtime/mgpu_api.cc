@@ -399,6 +399,24 @@ void LaunchWholeWay(bool awaited, MgpuFunctionHandle function, intptr_t gridX,
 }
 } // namespace
 
+#if defined(__x86_64__) && defined(__ELF__)
+/// The entry point NAME as one instruction: a jump through the function
+/// pointer whose assembler name is SLOT (entry_points.h), with every
+/// argument where the caller put it. (GCC 12 compiles the same sibling call
+/// in C++ to a jump that first stores the six arguments on the stack again
+/// where they already are: 20 instructions a launch.) On x86-64 the load is
+/// acquire by itself.
+#define MGPU_JUMP_ENTRY_POINT(NAME, SLOT)                                      \
+  asm(".text\n"                                                                \
+      ".globl " #NAME "\n"                                                     \
+      ".type " #NAME ", @function\n"                                           \
+      ".p2align 4\n" #NAME ":\n"                                               \
+      ".cfi_startproc\n"                                                       \
+      "jmp *" #SLOT "(%rip)\n"                                                 \
+      ".cfi_endproc\n"                                                         \
+      ".size " #NAME ", .-" #NAME "\n")
+#endif
+
 void mgpu::LaunchKernelThroughBackend(
     MgpuFunctionHandle function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
     intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem,
@@ -411,22 +429,7 @@ std::atomic<LaunchKernelFn> mgpu::detail::launchKernel{
     &LaunchKernelThroughBackend};
 
 #if defined(__x86_64__) && defined(__ELF__)
-// One instruction: a jump through detail::launchKernel, with every argument
-// where the caller put it. (GCC 12 compiles the same sibling call in C++,
-// below, to a jump that first stores the six arguments on the stack again
-// where they already are: 20 instructions a launch.) On x86-64 the load is
-// acquire by itself.
-asm(R"(
-  .text
-  .globl mgpuLaunchKernel
-  .type mgpuLaunchKernel, @function
-  .p2align 4
-mgpuLaunchKernel:
-  .cfi_startproc
-  jmp *mgpu_detail_launchKernel(%rip)
-  .cfi_endproc
-  .size mgpuLaunchKernel, .-mgpuLaunchKernel
-)");
+MGPU_JUMP_ENTRY_POINT(mgpuLaunchKernel, mgpu_detail_launchKernel);
 #else
 void mgpuLaunchKernel(MgpuFunctionHandle function, intptr_t gridX,
                       intptr_t gridY, intptr_t gridZ, intptr_t blockX,
@@ -452,18 +455,8 @@ std::atomic<LaunchKernelFn> mgpu::detail::launchKernelAndSynchronize{
     &LaunchKernelAndSynchronizeThroughBackend};
 
 #if defined(__x86_64__) && defined(__ELF__)
-// As mgpuLaunchKernel: one jump.
-asm(R"(
-  .text
-  .globl mgpuLaunchKernelAndSynchronize
-  .type mgpuLaunchKernelAndSynchronize, @function
-  .p2align 4
-mgpuLaunchKernelAndSynchronize:
-  .cfi_startproc
-  jmp *mgpu_detail_launchKernelAndSynchronize(%rip)
-  .cfi_endproc
-  .size mgpuLaunchKernelAndSynchronize, .-mgpuLaunchKernelAndSynchronize
-)");
+MGPU_JUMP_ENTRY_POINT(mgpuLaunchKernelAndSynchronize,
+                      mgpu_detail_launchKernelAndSynchronize);
 #else
 void mgpuLaunchKernelAndSynchronize(MgpuFunctionHandle function, intptr_t gridX,
                                     intptr_t gridY, intptr_t gridZ,
@@ -549,18 +542,7 @@ std::atomic<StreamSynchronizeFn> mgpu::detail::streamSynchronize{
     &SynchronizeStreamThroughBackend};
 
 #if defined(__x86_64__) && defined(__ELF__)
-// As mgpuLaunchKernel: one jump.
-asm(R"(
-  .text
-  .globl mgpuStreamSynchronize
-  .type mgpuStreamSynchronize, @function
-  .p2align 4
-mgpuStreamSynchronize:
-  .cfi_startproc
-  jmp *mgpu_detail_streamSynchronize(%rip)
-  .cfi_endproc
-  .size mgpuStreamSynchronize, .-mgpuStreamSynchronize
-)");
+MGPU_JUMP_ENTRY_POINT(mgpuStreamSynchronize, mgpu_detail_streamSynchronize);
 #else
 void mgpuStreamSynchronize(MgpuStream stream) {
   detail::streamSynchronize.load(std::memory_order_acquire)(stream);
