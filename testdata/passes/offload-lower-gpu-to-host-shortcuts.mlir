@@ -164,7 +164,7 @@ gpu.module @kernels [#offload.host] {
   // CHECK-NEXT: %[[AHEAD:.*]] = llvm.add %[[NEXT]], %[[LINE_OFFSET]] : i64
   // CHECK-NEXT: llvm.extractvalue
   // CHECK-NEXT: %[[AHEAD_PTR:.*]] = llvm.getelementptr %{{.*}}[%[[AHEAD]]]
-  // CHECK-NEXT: "llvm.intr.prefetch"(%[[AHEAD_PTR]]) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
+  // CHECK-NEXT: "llvm.intr.prefetch"(%[[AHEAD_PTR]]) <{cache = 1 : i32, hint = 2 : i32, rw = 1 : i32}>
   // CHECK-NOT: llvm.intr.prefetch
   // CHECK: %[[LOWER0:.*]] = llvm.add %[[BASE]], %{{.*}} : i64
   // CHECK-NEXT: %[[OFFSET0:.*]] = llvm.mul %[[K0]], %[[STRIDE]] : i64
@@ -207,8 +207,8 @@ gpu.module @kernels [#offload.host] {
   // elements, read and written; not d[r + 1, i], whose row the body
   // computes.
   // CHECK-LABEL: llvm.func internal @grid_stride_walks
-  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
-  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
+  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
+  // CHECK: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 1 : i32}>
   // CHECK-NOT: "llvm.intr.prefetch"
   // CHECK: llvm.return
   gpu.func @grid_stride_walks(%c: memref<?x?xf32>, %d: memref<?x?xf32>,
