@@ -27,11 +27,11 @@ constexpr int64_t kCacheLineBytes = 64;
 
 /// The next iteration's lines to read go to L2 (x86's prefetcht1, AArch64's
 /// PLDL2KEEP), not L1. On a Zen 4 EPYC, a burst of prefetches into L1
-/// stalled the loads of the iteration running meanwhile, likely for the
-/// core's few L1 miss buffers that each holds until its line comes: a C copy
-/// of the stacked histogram's order took 1.48x the plain loops' time with
-/// them, 1.11x with prefetches into L2, which demand loads and L1's own
-/// prefetcher bring on. A line to write takes prefetchw on x86 CPUs that
+/// stalled the loads of the iteration running meanwhile, likely because
+/// each holds one of the core's few L1 miss buffers until its line comes:
+/// a C copy of the stacked histogram's order took 1.48x the plain loops'
+/// time with them, 1.11x with prefetches into L2, from where demand loads
+/// and L1's own prefetcher bring the lines on. A line to write takes prefetchw on x86 CPUs that
 /// have it, into L1 whatever the hint; elsewhere it goes to L2 too.
 constexpr uint32_t kPrefetchLocality = 2;
 
