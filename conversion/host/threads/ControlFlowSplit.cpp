@@ -31,8 +31,9 @@ constexpr int64_t kCacheLineBytes = 64;
 /// each holds one of the core's few L1 miss buffers until its line comes:
 /// a C copy of the stacked histogram's order took 1.48x the plain loops'
 /// time with them, 1.11x with prefetches into L2, from where demand loads
-/// and L1's own prefetcher bring the lines on. A line to write takes prefetchw on x86 CPUs that
-/// have it, into L1 whatever the hint; elsewhere it goes to L2 too.
+/// and L1's own prefetcher bring the lines on. A line to write takes
+/// prefetchw on x86 CPUs that have it, into L1 whatever the hint; elsewhere
+/// it goes to L2 too.
 constexpr uint32_t kPrefetchLocality = 2;
 
 LogicalResult ControlFlowSplitter::emitOps(ArrayRef<Operation *> ops,
