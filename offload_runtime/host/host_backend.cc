@@ -22,6 +22,7 @@
 #include "offload_runtime/host/host_module.h"
 #include "offload_runtime/host/host_stream.h"
 #include "offload_runtime/host/object_selection.h"
+#include "offload_runtime/host/streaming_stores.h"
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/thread_device.h"
 
@@ -340,11 +341,12 @@ private:
 
 /// The backend that runs host objects (#offload.host) on the CPU's cores:
 /// one device, device 0. `why` says why it runs, for the message about a
-/// binary that has no host object. An error when $MGPU_HOST_THREADS means
-/// nothing.
+/// binary that has no host object. An error when $MGPU_HOST_THREADS or
+/// $MGPU_HOST_STREAMING_BYTES means nothing.
 StatusOr<std::unique_ptr<Backend>> Create(const std::string &why) {
   StatusOr<unsigned> threads = host::GetHostThreadCount();
   MGPU_RETURN_IF_ERROR(threads.status());
+  MGPU_RETURN_IF_ERROR(host::GetStreamingBytes().status());
   return std::unique_ptr<Backend>(std::make_unique<HostBackend>(why, *threads));
 }
 

@@ -9,6 +9,7 @@
 #include "offload_runtime/host/host_launch.h"
 
 #include "offload_runtime/host/kernel_check.h"
+#include "offload_runtime/host/streaming_stores.h"
 #include "offload_runtime/host/thread_pool.h"
 #include "offload_runtime/launch_geometry.h"
 
@@ -96,6 +97,8 @@ struct Grid {
   size_t privateBytes;
   /// What its checks found, for a checked kernel; null otherwise.
   CheckFindings *findings;
+  /// MgpuHostBlock::streamingBytes.
+  uint64_t streamingBytes;
   std::atomic<bool> failed{false};
   std::mutex failureMutex;
   Status failure;
@@ -123,6 +126,8 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   block.privateMemory = state.privates.Get(grid.privateBytes);
   block.trap = Trap;
   block.runtime = &state;
+  // The backend started only with a valid value: Create() checked it.
+  block.streamingBytes = grid.streamingBytes;
   if (grid.findings)
     BeginCheckedBlocks(*grid.findings, block);
   bool noShared = config.sharedMemoryBytes && !block.sharedMemory;
@@ -187,6 +192,11 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
   // A block's trap returns here, with the block's message: the range's
   // later blocks do not start. Nothing that the loop changes is read after.
   if (setjmp(state.trapped) != 0) {
+#if defined(__x86_64__)
+    // The block left its kernel's streaming copy, if it ran one, before the
+    // fence at its end: its non-temporal stores are ordered here instead.
+    __builtin_ia32_sfence();
+#endif
     grid.Fail(RuntimeError(MGPU_ERROR_ASSERT,
                            StrCat("a kernel failed: ", state.message)));
     return;
@@ -209,13 +219,16 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
   std::optional<CheckFindings> findings;
   if (kernel.descriptor->checked)
     findings.emplace(kernel.name, config.grid, config.block);
+  // The backend started only with a valid value: Create() checked it.
+  StatusOr<uint64_t> streamingBytes = GetStreamingBytes();
   // At most 1024 threads of at most 2 GiB each: no overflow.
   Grid grid{kernel,
             config,
             params,
             threads,
             threads * kernel.descriptor->privateBytes,
-            findings ? &*findings : nullptr};
+            findings ? &*findings : nullptr,
+            streamingBytes.ok() ? *streamingBytes : 0};
   const uint64_t blocks =
       uint64_t(config.grid[0]) * config.grid[1] * config.grid[2];
   ThreadPool::Get().ParallelFor(blocks, [&](uint64_t begin, uint64_t end) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "target/host/HostSerializer.h"
+#include "target/host/HostStreamingStores.h"
 
 #include "dialects/host/HostTargetAttr.h"
 #include "object_format/ObjectFormat.h"
@@ -188,6 +189,8 @@ HostSerializer::compileObject(llvm::Module &llvmModule) {
            << " for the host, linked and optimized:\n";
     llvmModule.print(dbgs(), nullptr);
   });
+  if (Triple(machine.triple).getArch() == Triple::x86_64)
+    addStreamingStores(llvmModule);
   switch (options.getCompilationTarget()) {
   case gpu::CompilationTarget::Offload:
     return ModuleToObject::moduleToObject(llvmModule);
