@@ -1,4 +1,4 @@
-//===- HostStreamingStores.h - Non-temporal stores of large outputs -*- C++ -*-===//
+//===- HostStreamingStores.h - Stores that skip the cache -----*- C++ -*-===//
 //-*-===//
 //
 // Part of mlir-offload, under the Apache License v2.0 with LLVM Exceptions.
