@@ -192,11 +192,6 @@ void RunBlocks(Grid &grid, uint64_t begin, uint64_t end) {
   // A block's trap returns here, with the block's message: the range's
   // later blocks do not start. Nothing that the loop changes is read after.
   if (setjmp(state.trapped) != 0) {
-#if defined(__x86_64__)
-    // The block left its kernel's streaming copy, if it ran one, before the
-    // fence at its end: its non-temporal stores are ordered here instead.
-    __builtin_ia32_sfence();
-#endif
     grid.Fail(RuntimeError(MGPU_ERROR_ASSERT,
                            StrCat("a kernel failed: ", state.message)));
     return;

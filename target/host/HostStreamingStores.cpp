@@ -38,6 +38,11 @@ using namespace llvm;
 namespace mlir::offload::host {
 namespace {
 
+// MgpuHostBlock's offsets below are this compiler's: an object for x86-64
+// has the same, as any LP64 one.
+static_assert(sizeof(void *) == 8 && alignof(uint64_t) == 8,
+              "MgpuHostBlock's layout here is not x86-64's");
+
 /// The alignment that the copy assumes of each pointer it streams through,
 /// and that the run function checks: a cache line, which a 512-bit store
 /// fills.
@@ -267,24 +272,23 @@ Value *storesEnough(IRBuilder<> &builder, Value *block,
 }
 
 /// Makes `run` call `copy` with its own arguments, right after loading
-/// `pointers`, when each is aligned and the launch stores enough.
-void dispatch(Function &run, Function &copy,
-              const MapVector<Value *, uint64_t> &pointers) {
+/// `pointers` (all that the copy assumes aligned), when each is aligned and
+/// the launch stores enough: `bytesPerThread` a thread.
+void dispatch(Function &run, Function &copy, ArrayRef<LoadInst *> pointers,
+              uint64_t bytesPerThread) {
   // The last of the pointers' loads, in the entry block, where nothing
   // before has an effect: the copy does all of it again.
   Instruction *last = nullptr;
   for (Instruction &inst : run.getEntryBlock())
-    if (pointers.count(&inst))
+    if (llvm::is_contained(pointers, &inst))
       last = &inst;
   BasicBlock *rest =
       run.getEntryBlock().splitBasicBlock(last->getNextNode(), "plain");
   BasicBlock *streaming =
       BasicBlock::Create(run.getContext(), "streaming", &run, rest);
   IRBuilder<> builder(run.getEntryBlock().getTerminator());
-  uint64_t bytesPerThread = 0;
   Value *aligned = builder.getTrue();
-  for (auto [pointer, bytes] : pointers) {
-    bytesPerThread += bytes;
+  for (LoadInst *pointer : pointers) {
     Value *low =
         builder.CreateAnd(builder.CreatePtrToInt(pointer, builder.getInt64Ty()),
                           kStreamingAlignment - 1);
@@ -295,9 +299,15 @@ void dispatch(Function &run, Function &copy,
       aligned, storesEnough(builder, run.getArg(1), bytesPerThread));
   builder.CreateCondBr(take, streaming, rest);
   run.getEntryBlock().getTerminator()->eraseFromParent();
+  // A tail call: the copy's frame replaces the run function's, whose
+  // allocas (a block's workgroup memory, up to 16 MiB) would else be live
+  // beside the copy's on the worker's stack.
   IRBuilder<> call(streaming);
+  if (DISubprogram *subprogram = run.getSubprogram())
+    call.SetCurrentDebugLocation(
+        DILocation::get(run.getContext(), 0, 0, subprogram));
   SmallVector<Value *> arguments(llvm::make_pointer_range(run.args()));
-  call.CreateCall(&copy, arguments);
+  call.CreateCall(&copy, arguments)->setTailCallKind(CallInst::TCK_MustTail);
   call.CreateRetVoid();
 }
 
@@ -306,7 +316,11 @@ void dispatch(Function &run, Function &copy,
 void addStreamingStores(Module &module) {
   for (Function *run : findRunFunctions(module)) {
     // run(void **params, MgpuHostBlock *block, uint64_t begin, uint64_t end)
+    // The fence is SSE's.
+    StringRef features =
+        run->getFnAttribute("target-features").getValueAsString();
     if (run->arg_size() != 4 || !run->getReturnType()->isVoidTy() ||
+        features.contains("-sse,") || features.ends_with("-sse") ||
         mayOrderStores(*run))
       continue;
     SmallVector<LoadInst *> pointers = findStreamedPointers(*run);
@@ -327,15 +341,14 @@ void addStreamingStores(Module &module) {
       copy->eraseFromParent();
       continue;
     }
-    // The run function's own loads of the pointers that the copy streams
+    // Each thread stores an element through each pointer that it streams
     // through.
-    MapVector<Value *, uint64_t> own;
-    for (auto [pointer, original] : llvm::zip_equal(copied, pointers))
-      if (auto it = streamed.find(pointer); it != streamed.end())
-        own[original] = it->second;
+    uint64_t bytesPerThread = 0;
+    for (auto &entry : streamed)
+      bytesPerThread += entry.second;
     LLVM_DEBUG(dbgs() << "streaming copy of " << run->getName() << " through "
-                      << own.size() << " pointers\n");
-    dispatch(*run, *copy, own);
+                      << streamed.size() << " pointers\n");
+    dispatch(*run, *copy, pointers, bytesPerThread);
   }
 }
 

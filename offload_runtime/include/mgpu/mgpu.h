@@ -99,7 +99,7 @@ enum {
 };
 
 /* The host kernel ABI (MgpuHostKernel, MgpuHostBlock in mgpu_abi.def). */
-#define MGPU_HOST_ABI_VERSION 6
+#define MGPU_HOST_ABI_VERSION 7
 #define MGPU_HOST_KERNEL_PREFIX "__mgpu_host_kernel."
 /* A host object exports, under this name, the features of the CPU it was
  * compiled for, in LLVM's names, comma-separated and NUL-terminated (a
