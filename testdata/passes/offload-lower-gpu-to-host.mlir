@@ -71,7 +71,7 @@
 // CHECK-NEXT: llvm.return
 // CHECK: llvm.mlir.global external constant @__mgpu_host_kernel.k() {{.*}} : !llvm.struct<(i32, i32, ptr, ptr, i32, i32, i32, i32, i32, i32, i32, i32)> {
 // The ABI's version, then the count of parameters.
-// CHECK: llvm.mlir.constant(6 : i32) : i32
+// CHECK: llvm.mlir.constant(7 : i32) : i32
 // CHECK: llvm.mlir.constant(6 : i32) : i32
 // CHECK: llvm.mlir.addressof @__mgpu_host_param_sizes.k : !llvm.ptr
 // CHECK: llvm.mlir.addressof @__mgpu_host_run.k : !llvm.ptr
