@@ -126,7 +126,6 @@ bool PrepareBlock(Grid &grid, WorkerState &state, MgpuHostBlock &block) {
   block.privateMemory = state.privates.Get(grid.privateBytes);
   block.trap = Trap;
   block.runtime = &state;
-  // The backend started only with a valid value: Create() checked it.
   block.streamingBytes = grid.streamingBytes;
   if (grid.findings)
     BeginCheckedBlocks(*grid.findings, block);
@@ -215,7 +214,7 @@ Status RunGrid(const HostKernel &kernel, const LaunchConfig &config,
   if (kernel.descriptor->checked)
     findings.emplace(kernel.name, config.grid, config.block);
   // The backend started only with a valid value: Create() checked it.
-  StatusOr<uint64_t> streamingBytes = GetStreamingBytes();
+  const StatusOr<uint64_t> &streamingBytes = GetStreamingBytes();
   // At most 1024 threads of at most 2 GiB each: no overflow.
   Grid grid{kernel,
             config,

@@ -85,7 +85,7 @@ StatusOr<uint64_t> ReadStreamingBytes() {
 
 } // namespace
 
-StatusOr<uint64_t> GetStreamingBytes() {
+const StatusOr<uint64_t> &GetStreamingBytes() {
   static const StatusOr<uint64_t> bytes = ReadStreamingBytes();
   return bytes;
 }

@@ -26,7 +26,7 @@ namespace mgpu::host {
 /// empty, as unset), else the size of CPU 0's largest cache as sysfs gives
 /// it, else 0. An error when the variable is not a whole number of bytes.
 /// Read once.
-StatusOr<uint64_t> GetStreamingBytes();
+const StatusOr<uint64_t> &GetStreamingBytes();
 
 } // namespace mgpu::host
 

@@ -168,9 +168,8 @@ Align alignmentFromBase(ScalarEvolution &evolution, Value *address,
 /// In `copy`, whose `pointers` are its own, makes the vector stores through
 /// them that their alignment makes whole non-temporal, drops the prefetches
 /// of those pointers' lines (a prefetch for writing reads the line), and
-/// fences each return. The
-/// bytes of the widest element stored through each pointer, none if no
-/// store could be made non-temporal.
+/// fences each return. The bytes of the widest element stored through each
+/// pointer, none if no store could be made non-temporal.
 MapVector<Value *, uint64_t> streamStores(Function &copy,
                                           ArrayRef<LoadInst *> pointers) {
   const DataLayout &layout = copy.getDataLayout();
@@ -232,7 +231,8 @@ MapVector<Value *, uint64_t> streamStores(Function &copy,
   for (Instruction *prefetch : prefetches)
     prefetch->eraseFromParent();
   // Non-temporal stores are ordered by a fence only: the blocks' results
-  // must be seen before the runtime counts them done.
+  // must be seen before the runtime counts them done. (SSE's: an x86-64
+  // host object has SSE2, resolveHostMachine() sees to it.)
   for (BasicBlock &block : copy)
     if (auto *ret = dyn_cast<ReturnInst>(block.getTerminator()))
       IRBuilder<>(ret).CreateIntrinsic(Intrinsic::x86_sse_sfence, {});
@@ -316,11 +316,7 @@ void dispatch(Function &run, Function &copy, ArrayRef<LoadInst *> pointers,
 void addStreamingStores(Module &module) {
   for (Function *run : findRunFunctions(module)) {
     // run(void **params, MgpuHostBlock *block, uint64_t begin, uint64_t end)
-    // The fence is SSE's.
-    StringRef features =
-        run->getFnAttribute("target-features").getValueAsString();
     if (run->arg_size() != 4 || !run->getReturnType()->isVoidTy() ||
-        features.contains("-sse,") || features.ends_with("-sse") ||
         mayOrderStores(*run))
       continue;
     SmallVector<LoadInst *> pointers = findStreamedPointers(*run);
