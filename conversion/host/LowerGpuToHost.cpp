@@ -35,6 +35,7 @@
 #include "conversion/host/HostToLLVM.h"
 #include "conversion/host/HostVectorLowering.h"
 #include "conversion/host/memory/BlockMemory.h"
+#include "conversion/host/memory/BlockMemoryPlacement.h"
 #include "conversion/host/threads/ThreadLoops.h"
 #include "dialects/host/HostTargetAttr.h"
 #include "mgpu/mgpu.h"
@@ -311,6 +312,8 @@ static BlockValues readBlockValues(gpu::GPUFuncOp kernel, OpBuilder &b,
 struct WorkgroupBuffers {
   int64_t copies = 1;
   Value stacked;
+  /// The allocas made so far, for placeBlockBuffers().
+  SmallVector<memref::AllocaOp> allocas;
 };
 
 /// A workgroup buffer of `type` aligned to `alignment` (at least a cache
@@ -320,14 +323,16 @@ struct WorkgroupBuffers {
 /// kernel's buffer.
 static Value makeWorkgroupBuffer(gpu::GPUFuncOp kernel, OpBuilder &b,
                                  MemRefType type, int64_t alignment,
-                                 const WorkgroupBuffers &buffers,
+                                 WorkgroupBuffers &buffers,
                                  IRMapping &uniform) {
   Location loc = kernel.getLoc();
   alignment = std::max(alignment, kBlockBufferAlignment);
   if (buffers.copies == 1) {
-    Value buffer =
+    auto buffer =
         memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(alignment));
-    uniform.map(buffer, buffer);
+    uniform.map(buffer.getResult(), buffer.getResult());
+    if (type.getLayout().isIdentity())
+      buffers.allocas.push_back(buffer);
     return buffer;
   }
   int64_t bytes =
@@ -335,9 +340,10 @@ static Value makeWorkgroupBuffer(gpu::GPUFuncOp kernel, OpBuilder &b,
   auto rawType =
       MemRefType::get({bytes * buffers.copies}, b.getI8Type(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());
-  Value raw =
+  auto raw =
       memref::AllocaOp::create(b, loc, rawType, b.getI64IntegerAttr(alignment));
-  uniform.map(raw, raw);
+  uniform.map(raw.getResult(), raw.getResult());
+  buffers.allocas.push_back(raw);
   OpBuilder kb(buffers.stacked.getContext());
   kb.setInsertionPointAfterValue(buffers.stacked);
   Value shift = arith::MulIOp::create(
@@ -350,7 +356,7 @@ static Value makeWorkgroupBuffer(gpu::GPUFuncOp kernel, OpBuilder &b,
 /// `uniform`, or, stacked, replaces them by their block's view; reports the
 /// attributions that the host target cannot give a block or a thread.
 static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
-                                  OpBuilder &b, const WorkgroupBuffers &buffers,
+                                  OpBuilder &b, WorkgroupBuffers &buffers,
                                   IRMapping &uniform) {
   for (auto [arg, param] : llvm::zip_equal(
            kernel.getArguments().take_front(kernel.getNumArguments()),
@@ -392,10 +398,10 @@ static LogicalResult mapArguments(gpu::GPUFuncOp kernel, ValueRange parameters,
 /// declares it runs): makeWorkgroupBuffer's buffer or, stacked, view. Its
 /// deallocations go, as the buffer lives as long as the block. Reports what
 /// no lowering makes one buffer per block (takeWorkgroupAllocs).
-static LogicalResult
-makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel, OpBuilder &b,
-                               const WorkgroupBuffers &buffers,
-                               IRMapping &uniform) {
+static LogicalResult makeWorkgroupAllocsBlockMemory(gpu::GPUFuncOp kernel,
+                                                    OpBuilder &b,
+                                                    WorkgroupBuffers &buffers,
+                                                    IRMapping &uniform) {
   FailureOr<SmallVector<memref::AllocOp>> allocs = takeWorkgroupAllocs(kernel);
   if (failed(allocs))
     return failure();
@@ -508,11 +514,16 @@ static LogicalResult lowerKernel(gpu::GPUFuncOp kernel, bool checked) {
     values.threadsX =
         arith::MulIOp::create(b, loc, values.blockDim[0], entry.getArgument(1));
   IRMapping uniform;
-  if (failed(mapArguments(
-          kernel, entry.getArguments().drop_front(severalBlocks ? 2 : 1), b,
-          buffers, uniform)) ||
+  ValueRange parameters =
+      entry.getArguments().drop_front(severalBlocks ? 2 : 1);
+  if (failed(mapArguments(kernel, parameters, b, buffers, uniform)) ||
       failed(makeWorkgroupAllocsBlockMemory(kernel, b, buffers, uniform)))
     return failure();
+  // (The checks tell buffers apart by their allocations: a checked kernel
+  // keeps one alloca each.)
+  if (!checked)
+    placeBlockBuffers(b, loc, buffers.allocas, buffers.copies, parameters,
+                      uniform);
   // Stacked, the kernel's ids and sizes in y are constants now, and the
   // thread loops' y runs over the call's blocks.
   if (stackedBlocks)

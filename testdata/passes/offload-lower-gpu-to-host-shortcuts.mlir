@@ -76,10 +76,10 @@ gpu.module @kernels [#offload.host] {
   }
 
   // Shared memory stays in cache: its loops stay in their threads. (The
-  // one f32 alloca is the tile.)
+  // one alloca is the tile's arena, BlockMemoryPlacement.h.)
   // CHECK-LABEL: llvm.func internal @shared
-  // CHECK: llvm.alloca %{{.*}} x f32
-  // CHECK-NOT: llvm.alloca %{{.*}} x f32
+  // CHECK: llvm.alloca %{{.*}} x i8
+  // CHECK-NOT: llvm.alloca
   // CHECK: llvm.return
   gpu.func @shared(%c: memref<?xf32>)
       workgroup(%tile: memref<16x16xf32, #gpu.address_space<workgroup>>) kernel {

@@ -17,12 +17,12 @@
 
 gpu.module @stacked {
   // 1 KiB of workgroup memory a block: 16 blocks a call, in one buffer of
-  // 16 KiB, each a view of its 1 KiB; the grid-stride loop's iterations
-  // run the blocks (up to %arg1) and their 256 threads, a row's prefetches
-  // first.
+  // 16 KiB (in an arena a page larger, BlockMemoryPlacement.h), each a view
+  // of its 1 KiB; the grid-stride loop's iterations run the blocks (up to
+  // %arg1) and their 256 threads, a row's prefetches first.
   // CHECK-LABEL: llvm.func internal @histogram(%arg0: !llvm.ptr, %arg1: i64,
   // CHECK-SAME: offload.host_blocks_in_x = 4096 : i64
-  // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(16384 : index) : i64
+  // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(20480 : index) : i64
   // CHECK: llvm.alloca %[[BYTES]] x i8 {alignment = 64 : i64}
   // CHECK: llvm.icmp "slt" %{{.*}}, %arg1 : i64
   // CHECK: "llvm.intr.prefetch"
