@@ -8,8 +8,12 @@
 
 #include "offload_runtime/host/host_memory.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace mgpu::host {
 
@@ -19,17 +23,74 @@ HostMemory &HostMemory::Get() {
   return *memory;
 }
 
+namespace {
+
+/// The size of a transparent huge page (2 MiB on x86-64), or 0 where the
+/// kernel has none.
+size_t HugePageBytes() {
+  static const size_t bytes = [] {
+    unsigned long long value = 0;
+    if (FILE *file = std::fopen(
+            "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", "r")) {
+      if (std::fscanf(file, "%llu", &value) != 1 || (value & (value - 1)) != 0)
+        value = 0;
+      std::fclose(file);
+    }
+    return static_cast<size_t>(value);
+  }();
+  return bytes;
+}
+
+/// `bytes` mapped from a boundary of `huge` (a huge page's size) and marked
+/// for huge pages, which the kernel gives where it can: a kernel that walks
+/// a buffer of many megabytes then takes a TLB miss every 2 MiB rather than
+/// every 4 KiB, each a walk of the guest's and the host's page tables in a
+/// virtual machine (a GPU driver maps its memory in large pages too).
+/// `*mapped` is the
+/// length to unmap; null where mmap fails.
+void *MapHugePages(uint64_t bytes, size_t huge, size_t *mapped) {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  if (bytes > SIZE_MAX - huge - page)
+    return nullptr;
+  const size_t length = (bytes + page - 1) / page * page;
+  const size_t reserved = length + huge;
+  void *raw = mmap(nullptr, reserved, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED)
+    return nullptr;
+  const auto first = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t start = (first + huge - 1) & ~uintptr_t(huge - 1);
+  if (start > first)
+    munmap(raw, start - first);
+  if (first + reserved > start + length)
+    munmap(reinterpret_cast<void *>(start + length),
+           first + reserved - (start + length));
+  // Only advice: without it the memory is the same, in small pages.
+  madvise(reinterpret_cast<void *>(start), length, MADV_HUGEPAGE);
+  *mapped = length;
+  return reinterpret_cast<void *>(start);
+}
+
+} // namespace
+
 StatusOr<void *> HostMemory::Allocate(uint64_t bytes) {
   constexpr size_t kAlignment = 256;
   void *ptr = nullptr;
-  if (posix_memalign(&ptr, kAlignment, bytes) != 0 || !ptr)
+  size_t mapped = 0;
+  const size_t huge = HugePageBytes();
+  bool failed;
+  if (huge && bytes >= huge)
+    failed = !(ptr = MapHugePages(bytes, huge, &mapped));
+  else
+    failed = posix_memalign(&ptr, kAlignment, bytes) != 0 || !ptr;
+  if (failed)
     return RuntimeError(MGPU_ERROR_OUT_OF_MEMORY,
                         StrCat("cannot allocate ", bytes,
                                " bytes of host memory; free memory or use "
                                "less of it"));
   auto start = reinterpret_cast<uintptr_t>(ptr);
   std::unique_lock<std::shared_mutex> lock(mutex);
-  ranges[start] = {start + bytes, Kind::kAllocated};
+  ranges[start] = {start + bytes, Kind::kAllocated, mapped};
   return ptr;
 }
 
@@ -41,9 +102,13 @@ Status HostMemory::Free(void *ptr) {
                         StrCat("cannot free ", ptr,
                                ": it is not memory from mgpuMemAlloc, or was "
                                "freed already"));
+  const size_t mapped = it->second.mapped;
   ranges.erase(it);
   lock.unlock();
-  std::free(ptr);
+  if (mapped)
+    munmap(ptr, mapped);
+  else
+    std::free(ptr);
   return OkStatus();
 }
 
@@ -60,7 +125,7 @@ Status HostMemory::Register(void *ptr, uint64_t bytes) {
                         StrCat(bytes, " bytes at ", ptr,
                                " overlap memory that is registered or "
                                "allocated already"));
-  ranges[start] = {end, Kind::kRegistered};
+  ranges[start] = {end, Kind::kRegistered, 0};
   return OkStatus();
 }
 

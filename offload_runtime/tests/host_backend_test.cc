@@ -120,6 +120,78 @@ TEST_F(HostBackend, RunsKernels) {
   mgpuStreamDestroy(stream);
 }
 
+/// The fields of the mapping that holds `ptr` in /proc/self/smaps.
+std::string MappingOf(const void *ptr) {
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line, mapping;
+  bool inside = false;
+  const auto address = reinterpret_cast<uintptr_t>(ptr);
+  while (std::getline(smaps, line)) {
+    unsigned long long start, end;
+    // A mapping starts with its range, "start-end perms ...".
+    if (std::sscanf(line.c_str(), "%llx-%llx ", &start, &end) == 2 &&
+        line.find(':') > line.find(' ')) {
+      if (inside)
+        break;
+      inside = start <= address && address < end;
+    }
+    if (inside)
+      mapping += line + "\n";
+  }
+  return mapping;
+}
+
+/// The size of a transparent huge page, or 0 where the kernel has none.
+size_t HugePageBytes() {
+  std::ifstream file("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size");
+  size_t bytes = 0;
+  return file >> bytes ? bytes : 0;
+}
+
+TEST_F(HostBackend, LargeAllocationsAskForHugePages) {
+  const size_t huge = HugePageBytes();
+  if (!huge)
+    GTEST_SKIP() << "this kernel has no transparent huge pages";
+  // Neither a multiple of a page nor of a huge one.
+  const size_t bytes = 2 * huge + 4096 + 12;
+  auto *a = static_cast<char *>(mgpuMemAlloc(bytes, nullptr, false));
+  auto *b = static_cast<char *>(mgpuMemAlloc(bytes, nullptr, false));
+  ASSERT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a) % huge, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(b) % huge, 0u);
+  // The kernel may back the mapping with huge pages (THPeligible is 1 for
+  // memory marked MADV_HUGEPAGE, unless huge pages are turned off).
+  std::ifstream enabled("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes((std::istreambuf_iterator<char>(enabled)), {});
+  if (modes.find("[never]") == std::string::npos) {
+    std::string mapping = MappingOf(a);
+    size_t field = mapping.find("THPeligible:");
+    ASSERT_NE(field, std::string::npos) << mapping;
+    EXPECT_EQ(std::atoi(mapping.c_str() + field + 12), 1) << mapping;
+  }
+  for (size_t i = 0; i < bytes; ++i)
+    a[i] = static_cast<char>(i * 7 + 1);
+  mgpuMemcpy(b, a, bytes, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  EXPECT_EQ(std::memcmp(a, b, bytes), 0);
+  // The end is the allocation's end: a copy one byte past it is an error.
+  mgpuMemcpy(b + 1, a, bytes, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_VALUE);
+  mgpuMemFree(a, nullptr);
+  mgpuMemFree(b, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+  mgpuMemFree(a, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_ERROR_INVALID_VALUE);
+  // Below a huge page, memory is the C heap's, aligned as cuMemAlloc's.
+  void *small = mgpuMemAlloc(huge - 1, nullptr, false);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 256, 0u);
+  mgpuMemFree(small, nullptr);
+  EXPECT_EQ(errors.TakeCode(), CUDA_SUCCESS);
+}
+
 TEST_F(HostBackend, AFailureOutlivesTheStreamThatSawIt) {
   ExpectInChild([&] {
     MgpuStream failing = mgpuStreamCreate(), other = mgpuStreamCreate();
