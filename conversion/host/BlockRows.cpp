@@ -251,9 +251,7 @@ static bool isGridStrideLoopInX(scf::ForOp loop, int64_t blockDimX) {
 int64_t mlir::offload::getStackedBufferBytes(MemRefType type, int64_t alignment,
                                              const DataLayout &layout) {
   int64_t bytes =
-      static_cast<int64_t>(
-          layout.getTypeSize(type.getElementType()).getFixedValue()) *
-      type.getNumElements();
+      getElementStride(type.getElementType(), layout) * type.getNumElements();
   return llvm::alignTo(std::max<int64_t>(bytes, 1), alignment);
 }
 

@@ -41,56 +41,31 @@ size_t HugePageBytes() {
   return bytes;
 }
 
-/// `bytes` mapped from a boundary of `huge` (a huge page's size) and marked
-/// for huge pages, which the kernel gives where it can: a kernel that walks
-/// a buffer of many megabytes then takes a TLB miss every 2 MiB rather than
-/// every 4 KiB, each a walk of the guest's and the host's page tables in a
-/// virtual machine (a GPU driver maps its memory in large pages too).
-/// `*mapped` is the
-/// length to unmap; null where mmap fails.
-void *MapHugePages(uint64_t bytes, size_t huge, size_t *mapped) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  if (bytes > SIZE_MAX - huge - page)
-    return nullptr;
-  const size_t length = (bytes + page - 1) / page * page;
-  const size_t reserved = length + huge;
-  void *raw = mmap(nullptr, reserved, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED)
-    return nullptr;
-  const auto first = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t start = (first + huge - 1) & ~uintptr_t(huge - 1);
-  if (start > first)
-    munmap(raw, start - first);
-  if (first + reserved > start + length)
-    munmap(reinterpret_cast<void *>(start + length),
-           first + reserved - (start + length));
-  // Only advice: without it the memory is the same, in small pages.
-  madvise(reinterpret_cast<void *>(start), length, MADV_HUGEPAGE);
-  *mapped = length;
-  return reinterpret_cast<void *>(start);
-}
-
 } // namespace
 
 StatusOr<void *> HostMemory::Allocate(uint64_t bytes) {
   constexpr size_t kAlignment = 256;
-  void *ptr = nullptr;
-  size_t mapped = 0;
   const size_t huge = HugePageBytes();
-  bool failed;
-  if (huge && bytes >= huge)
-    failed = !(ptr = MapHugePages(bytes, huge, &mapped));
-  else
-    failed = posix_memalign(&ptr, kAlignment, bytes) != 0 || !ptr;
-  if (failed)
+  const bool large = huge && bytes >= huge;
+  void *ptr = nullptr;
+  if (posix_memalign(&ptr, large ? huge : kAlignment, bytes) != 0 || !ptr)
     return RuntimeError(MGPU_ERROR_OUT_OF_MEMORY,
                         StrCat("cannot allocate ", bytes,
                                " bytes of host memory; free memory or use "
                                "less of it"));
+  if (large) {
+    // A kernel that walks a buffer of many megabytes then takes a TLB miss
+    // every huge page rather than every 4 KiB, each a walk of the guest's
+    // and the host's page tables in a virtual machine (a GPU driver maps
+    // its memory in large pages too). Only advice: the kernel gives huge
+    // pages where it can, and without them the memory is the same. (The C
+    // heap's memory is mapped in whole pages: so is the last byte's.)
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    madvise(ptr, (bytes + page - 1) / page * page, MADV_HUGEPAGE);
+  }
   auto start = reinterpret_cast<uintptr_t>(ptr);
   std::unique_lock<std::shared_mutex> lock(mutex);
-  ranges[start] = {start + bytes, Kind::kAllocated, mapped};
+  ranges[start] = {start + bytes, Kind::kAllocated};
   return ptr;
 }
 
@@ -102,13 +77,9 @@ Status HostMemory::Free(void *ptr) {
                         StrCat("cannot free ", ptr,
                                ": it is not memory from mgpuMemAlloc, or was "
                                "freed already"));
-  const size_t mapped = it->second.mapped;
   ranges.erase(it);
   lock.unlock();
-  if (mapped)
-    munmap(ptr, mapped);
-  else
-    std::free(ptr);
+  std::free(ptr);
   return OkStatus();
 }
 
@@ -125,7 +96,7 @@ Status HostMemory::Register(void *ptr, uint64_t bytes) {
                         StrCat(bytes, " bytes at ", ptr,
                                " overlap memory that is registered or "
                                "allocated already"));
-  ranges[start] = {end, Kind::kRegistered, 0};
+  ranges[start] = {end, Kind::kRegistered};
   return OkStatus();
 }
 

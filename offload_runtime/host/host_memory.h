@@ -30,8 +30,8 @@ public:
   static HostMemory &Get();
 
   /// `bytes` of memory aligned to 256 bytes, as cuMemAlloc's; from a huge
-  /// page's boundary, in huge pages where the kernel gives them, when it is
-  /// a huge page or more.
+  /// page's boundary, marked for huge pages, when it is a huge page or
+  /// more.
   StatusOr<void *> Allocate(uint64_t bytes);
   /// Frees what Allocate returned; anything else is an error.
   Status Free(void *ptr);
@@ -52,9 +52,6 @@ private:
   struct Range {
     uintptr_t end;
     Kind kind;
-    /// The bytes mapped for an allocation of huge pages, to unmap; 0 for
-    /// one from the C heap.
-    size_t mapped;
   };
   std::shared_mutex mutex;
   /// Start -> range; ranges never overlap.

@@ -54,43 +54,59 @@ gpu.module @tile {
 
 // Against a dynamic offset (in elements of 4 bytes), the data start that
 // much past the aligned pointer. Each buffer has its own alloca (one for
-// both cost LLVM's vectorizer its view of them): the first, of 64 bytes,
-// starts 2016 bytes past the data, rounded down to its alignment, the
-// second (a memref.alloc, anywhere in the kernel) of 24 bytes 2036.
+// them all cost LLVM's vectorizer its view of them): 1 KiB starts 1536
+// bytes past the data; 320 bytes (a memref.alloc, anywhere in the kernel)
+// 1888; 256 i48s, which take 8 bytes each, 1024 in an alloca of 2 KiB and a
+// page. 24 bytes are too few to place: a plain alloca.
 // CHECK-LABEL: llvm.func internal @two(
 // CHECK: %[[IN:.*]] = llvm.insertvalue %arg5, %{{.*}}[4, 0]
 // CHECK-DAG: %[[FOUR:.*]] = llvm.mlir.constant(4 : index) : i64
-// CHECK-DAG: %[[FIRST:.*]] = llvm.mlir.constant(2016 : index) : i64
-// CHECK-DAG: %[[SECOND:.*]] = llvm.mlir.constant(2036 : index) : i64
+// CHECK-DAG: %[[FIRST:.*]] = llvm.mlir.constant(1536 : index) : i64
+// CHECK-DAG: %[[SECOND:.*]] = llvm.mlir.constant(1888 : index) : i64
+// CHECK-DAG: %[[THIRD:.*]] = llvm.mlir.constant(1024 : index) : i64
+// CHECK: llvm.alloca %{{.*}} x f64 {alignment = 64 : i64}
 // CHECK: %[[IN_PTR:.*]] = llvm.extractvalue %[[IN]][1]
 // CHECK-NEXT: %[[DATA:.*]] = llvm.ptrtoint %[[IN_PTR]] : !llvm.ptr to i64
 // CHECK: %[[OFFSET:.*]] = llvm.extractvalue %[[IN]][2]
 // CHECK: %[[OFFSET_BYTES:.*]] = llvm.mul %[[OFFSET]], %[[FOUR]]
 // CHECK-NEXT: %[[START:.*]] = llvm.add %[[DATA]], %[[OFFSET_BYTES]]
 // CHECK-NEXT: %[[DATA_OFFSET:.*]] = llvm.and %[[START]], %{{.*}}
-// CHECK-NEXT: %[[FIRST_BYTES:.*]] = llvm.mlir.constant(4160 : index) : i64
+// CHECK-NEXT: %[[FIRST_BYTES:.*]] = llvm.mlir.constant(5120 : index) : i64
 // CHECK: llvm.alloca %[[FIRST_BYTES]] x i8 {alignment = 64 : i64}
 // CHECK: llvm.add %[[DATA_OFFSET]], %[[FIRST]]
-// CHECK: %[[SECOND_BYTES:.*]] = llvm.mlir.constant(4120 : index) : i64
+// CHECK: %[[SECOND_BYTES:.*]] = llvm.mlir.constant(4416 : index) : i64
 // CHECK: llvm.alloca %[[SECOND_BYTES]] x i8 {alignment = 64 : i64}
 // CHECK: llvm.add %[[DATA_OFFSET]], %[[SECOND]]
+// CHECK: %[[THIRD_BYTES:.*]] = llvm.mlir.constant(6144 : index) : i64
+// CHECK: llvm.alloca %[[THIRD_BYTES]] x i8 {alignment = 64 : i64}
+// CHECK: llvm.add %[[DATA_OFFSET]], %[[THIRD]]
 // CHECK-NOT: llvm.alloca
 // CHECK: llvm.return
 gpu.module @two {
   gpu.func @two(%in: memref<?xf32, strided<[1], offset: ?>>,
                 %out: memref<?xf64>)
-      workgroup(%a: memref<16xf32, #gpu.address_space<workgroup>>)
+      workgroup(%a: memref<256xf32, #gpu.address_space<workgroup>>)
       kernel attributes {known_block_size = array<i32: 16, 1, 1>} {
     %c0 = arith.constant 0 : index
     %tid = gpu.thread_id x
-    %b = memref.alloc() : memref<3xf64, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<40xf64, #gpu.address_space<workgroup>>
+    %c = memref.alloc() : memref<256xi48, #gpu.address_space<workgroup>>
+    %d = memref.alloc() : memref<3xf64, #gpu.address_space<workgroup>>
     %x = memref.load %in[%tid] : memref<?xf32, strided<[1], offset: ?>>
-    memref.store %x, %a[%tid] : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %a[%tid] : memref<256xf32, #gpu.address_space<workgroup>>
     %w = arith.extf %x : f32 to f64
-    memref.store %w, %b[%c0] : memref<3xf64, #gpu.address_space<workgroup>>
+    memref.store %w, %b[%tid] : memref<40xf64, #gpu.address_space<workgroup>>
+    %i = arith.fptosi %x : f32 to i48
+    memref.store %i, %c[%tid] : memref<256xi48, #gpu.address_space<workgroup>>
+    memref.store %w, %d[%c0] : memref<3xf64, #gpu.address_space<workgroup>>
     gpu.barrier
-    %y = memref.load %b[%c0] : memref<3xf64, #gpu.address_space<workgroup>>
-    memref.store %y, %out[%tid] : memref<?xf64>
+    %y = memref.load %b[%c0] : memref<40xf64, #gpu.address_space<workgroup>>
+    %j = memref.load %c[%c0] : memref<256xi48, #gpu.address_space<workgroup>>
+    %k = arith.sitofp %j : i48 to f64
+    %z = memref.load %d[%c0] : memref<3xf64, #gpu.address_space<workgroup>>
+    %s = arith.addf %y, %k : f64
+    %t = arith.addf %s, %z : f64
+    memref.store %t, %out[%tid] : memref<?xf64>
     gpu.return
   }
 }

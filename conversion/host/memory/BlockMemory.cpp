@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -34,4 +35,11 @@ Value mlir::offload::wrapBlockMemory(OpBuilder &b, Location loc, Value pointer,
                               MemRefLayoutAttrInterface(), memorySpace);
   return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
       .getResult(0);
+}
+
+int64_t mlir::offload::getElementStride(Type element,
+                                        const DataLayout &layout) {
+  return static_cast<int64_t>(
+      llvm::alignTo(layout.getTypeSize(element).getFixedValue(),
+                    layout.getTypeABIAlignment(element)));
 }

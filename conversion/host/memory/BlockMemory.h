@@ -10,6 +10,7 @@
 #define OFFLOAD_CONVERSION_HOST_MEMORY_BLOCKMEMORY_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 namespace mlir::offload {
 
@@ -18,6 +19,11 @@ namespace mlir::offload {
 /// barrier or exchange): a cache line, so that no vector access of the
 /// thread loops straddles two lines.
 constexpr int64_t kBlockBufferAlignment = 64;
+
+/// The bytes from one element of type `element` to the next in memory, as
+/// LLVM's address arithmetic steps: its size rounded up to its ABI
+/// alignment (an i48 takes 8 bytes, an f80 16).
+int64_t getElementStride(Type element, const DataLayout &layout);
 
 /// A memref<?xi8> in `memorySpace` over `bytes` (i64) bytes at `pointer`
 /// (!llvm.ptr): memory that the runtime hands a block in its MgpuHostBlock

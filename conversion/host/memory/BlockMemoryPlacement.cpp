@@ -8,6 +8,8 @@
 
 #include "conversion/host/memory/BlockMemoryPlacement.h"
 
+#include "conversion/host/memory/BlockMemory.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -44,28 +46,32 @@ static Value emitDataPageOffset(IndexOps &ops, Value memref,
   auto type = cast<MemRefType>(memref.getType());
   Value start =
       memref::ExtractAlignedPointerAsIndexOp::create(ops.b, ops.loc, memref);
-  int64_t elementBytes =
-      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
   SmallVector<int64_t> strides;
   int64_t offset = 0;
   // (A layout that is no strided one starts at the aligned pointer.)
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      !ShapedType::isDynamic(offset)) {
-    start = ops.add(start, ops.constant(offset * elementBytes));
+  if (failed(type.getStridesAndOffset(strides, offset)) || offset == 0)
+    return ops.mask(start, kBlockMemoryPageBytes - 1);
+  int64_t stride = getElementStride(type.getElementType(), layout);
+  Value bytes;
+  if (!ShapedType::isDynamic(offset)) {
+    // Modulo 2^64, a multiple of the page, as the index arithmetic is.
+    bytes =
+        ops.constant(static_cast<int64_t>(uint64_t(offset) * uint64_t(stride)));
   } else {
     Value dynamic =
         memref::ExtractStridedMetadataOp::create(ops.b, ops.loc, memref)
             .getOffset();
-    start = ops.add(start, arith::MulIOp::create(ops.b, ops.loc, dynamic,
-                                                 ops.constant(elementBytes)));
+    bytes =
+        arith::MulIOp::create(ops.b, ops.loc, dynamic, ops.constant(stride));
   }
-  return ops.mask(start, kBlockMemoryPageBytes - 1);
+  return ops.mask(ops.add(start, bytes), kBlockMemoryPageBytes - 1);
 }
 
 /// Where in the page, past where the data start, a block's buffer of
-/// `bytes` begins: its middle half a page away, so that neither the data's
-/// start nor a piece at a multiple of `bytes` after it (another block's) is
-/// within a quarter of a buffer of its start; a page or more, half a page.
+/// `bytes` begins: its middle half a page away; a page or more, half a
+/// page. For a power of two below a page, neither the data's start nor a
+/// piece at a multiple of `bytes` after it (another block's) is then within
+/// a quarter of a buffer of the buffer's start.
 static int64_t getPlacement(int64_t bytes) {
   const int64_t page = kBlockMemoryPageBytes;
   if (bytes >= page)
@@ -73,19 +79,15 @@ static int64_t getPlacement(int64_t bytes) {
   return page / 2 - bytes / 2;
 }
 
-/// Replaces `buffer` by a view of an alloca a page larger, at `placement`
+/// Replaces `buffer` (of `bytes`) by a view of an alloca a page larger, at
+/// `placement`
 /// past `dataOffset` in the page; `uniform` maps the view to itself, and
 /// what it mapped to the alloca to the view.
-static void placeBuffer(IndexOps &ops, memref::AllocaOp buffer,
+static void placeBuffer(IndexOps &ops, memref::AllocaOp buffer, int64_t bytes,
                         Value dataOffset, int64_t placement,
                         IRMapping &uniform) {
   MemRefType type = buffer.getType();
   int64_t alignment = std::max<int64_t>(buffer.getAlignment().value_or(1), 1);
-  int64_t bytes = std::max<int64_t>(
-      static_cast<int64_t>(
-          DataLayout::closest(buffer).getTypeSize(type.getElementType())) *
-          type.getNumElements(),
-      1);
   auto arenaType =
       MemRefType::get({bytes + kBlockMemoryPageBytes}, ops.b.getI8Type(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());
@@ -128,19 +130,20 @@ void mlir::offload::placeBlockBuffers(OpBuilder &b, Location loc,
     MemRefType type = buffer.getType();
     assert(type.hasStaticShape() && type.getLayout().isIdentity() &&
            "a view of the arena needs one");
-    if (buffer.getAlignment().value_or(1) > kBlockMemoryPageBytes ||
-        placed == kMostPlacedBuffers)
+    int64_t bytes =
+        getElementStride(type.getElementType(), layout) * type.getNumElements();
+    int64_t bytesPerBlock = bytes / copies;
+    if (buffer.getAlignment().value_or(1) >= kBlockMemoryPageBytes ||
+        bytesPerBlock < kLeastPlacedBytes || placed == kMostPlacedBuffers)
       continue;
-    int64_t bytesPerBlock =
-        static_cast<int64_t>(layout.getTypeSize(type.getElementType())) *
-        type.getNumElements() / copies;
     LLVM_DEBUG(llvm::dbgs()
                << "a workgroup buffer of " << bytesPerBlock
                << " bytes a block placed " << getPlacement(bytesPerBlock)
                << " bytes past the data of argument "
                << cast<BlockArgument>(*data).getArgNumber()
                << " in their page\n");
-    placeBuffer(ops, buffer, dataOffset, getPlacement(bytesPerBlock), uniform);
+    placeBuffer(ops, buffer, bytes, dataOffset, getPlacement(bytesPerBlock),
+                uniform);
     ++placed;
   }
 }

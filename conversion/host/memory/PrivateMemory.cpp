@@ -83,10 +83,7 @@ LogicalResult PrivateMemory::add(Value memory, uint64_t requested,
                            << " needs more than 2 GiB of private "
                            << "memory, the most the host target gives a thread";
   };
-  // Elements lie an ABI alignment apart (an i48 takes 8 bytes).
-  std::optional<int64_t> bytes = static_cast<int64_t>(
-      llvm::alignTo(layout.getTypeSize(element).getFixedValue(),
-                    layout.getTypeABIAlignment(element)));
+  std::optional<int64_t> bytes = getElementStride(element, layout);
   for (int64_t dim : type.getShape())
     if (bytes)
       bytes = llvm::checkedMul(*bytes, dim);
