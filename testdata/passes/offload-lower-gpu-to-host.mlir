@@ -307,13 +307,13 @@ gpu.module @dynamic_alloca {
 // -----
 
 // memref.alloc of workgroup memory, wherever in the kernel, is one buffer per
-// block: in an alloca at the function's entry, before the thread loops (the
-// arena of BlockMemoryPlacement.h), and its dealloc goes. (No malloc, no
-// free.)
+// block: an alloca at the function's entry, before the thread loops, and its
+// dealloc goes. (No malloc, no free. Its 64 bytes are too few for
+// BlockMemoryPlacement.h to place.)
 // CHECK-LABEL: gpu.module @workgroup_alloc
 // CHECK: llvm.func internal @k(
 // CHECK-NOT: llvm.br
-// CHECK: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
+// CHECK: llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
 // CHECK-NOT: @malloc
 // CHECK-NOT: @free
 // CHECK: llvm.return
