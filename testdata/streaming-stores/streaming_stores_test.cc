@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -23,13 +25,8 @@
 
 namespace {
 
-template <typename T> struct MemRef1 {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[1];
-  int64_t strides[1];
-};
+/// A 1-D memref's descriptor, as the kernels' C interfaces take it.
+template <typename T> using MemRef1 = StridedMemRefType<T, 1>;
 
 template <typename T> MemRef1<T> MemRefOf(T *data, int64_t n) {
   return {data, data, 0, {n}, {1}};

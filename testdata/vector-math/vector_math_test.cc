@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -32,13 +34,8 @@
 
 namespace {
 
-template <typename T> struct MemRef1 {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[1];
-  int64_t strides[1];
-};
+/// A 1-D memref's descriptor, as the kernels' C interfaces take it.
+template <typename T> using MemRef1 = StridedMemRefType<T, 1>;
 
 template <typename T> MemRef1<T> MemRefOf(std::vector<T> &v) {
   return {v.data(), v.data(), 0, {int64_t(v.size())}, {1}};

@@ -80,9 +80,9 @@ static int64_t getPlacement(int64_t bytes) {
 }
 
 /// Replaces `buffer` (of `bytes`) by a view of an alloca a page larger, at
-/// `placement`
-/// past `dataOffset` in the page; `uniform` maps the view to itself, and
-/// what it mapped to the alloca to the view.
+/// `placement` past `dataOffset` in the page, rounded down to its
+/// alignment; `uniform` maps the view to itself, and what it mapped to the
+/// alloca to the view.
 static void placeBuffer(IndexOps &ops, memref::AllocaOp buffer, int64_t bytes,
                         Value dataOffset, int64_t placement,
                         IRMapping &uniform) {
